@@ -1,0 +1,90 @@
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { ZForgotPasswordInput, ZResetPasswordInput } from '../../domain/schemas/account.js';
+import type { MailAdapter } from '../adapters/mail.js';
+import { hashPassword } from '../auth/passwords.js';
+import { hashToken } from '../auth/tokens.js';
+import type { UserRow } from '../context.js';
+import type { Db } from '../db/client.js';
+import { newId, newToken } from '../db/ids.js';
+import { passwordResetTokens, users } from '../db/schema.js';
+import { AppError, parseInput } from '../errors.js';
+import { findUserByEmail } from './login.js';
+import { revokeUserSessions } from './sessions.js';
+
+export const RESET_TOKEN_MINUTES = 60;
+export const MSG_RESET_TOKEN_INVALID =
+  'This password reset link is invalid or has expired. Please request a new one.';
+
+/**
+ * Sends a single-use reset link. Answers the same whether or not the e-mail has an account, so the
+ * form cannot be used to discover accounts.
+ */
+export async function sendResetPasswordEmail(
+  db: Db,
+  mail: MailAdapter,
+  opts: { email: string; origin: string; brandName: string; now?: Date },
+): Promise<void> {
+  const { email } = parseInput(ZForgotPasswordInput, { email: opts.email });
+  const user = await findUserByEmail(db, email);
+  if (!user) return;
+  const token = newToken();
+  const now = opts.now ?? new Date();
+  await db.insert(passwordResetTokens).values({
+    id: newId(),
+    userId: user.id,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+  });
+  const link = `${opts.origin}/reset-password/${token}`;
+  await mail.send(db, {
+    to: user.email,
+    kind: 'reset-password',
+    subject: `Reset your ${opts.brandName} password`,
+    text: [
+      `Hello ${user.firstName || user.email},`,
+      '',
+      `To reset your password, open the link below. It works once and expires in ${RESET_TOKEN_MINUTES} minutes.`,
+      '',
+      link,
+      '',
+      'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
+    ].join('\n'),
+  });
+}
+
+/** Sets a new password from a reset token: the token is used up, and every old session is revoked. */
+export async function resetPassword(
+  db: Db,
+  opts: { token: string; password: string; now?: Date },
+): Promise<UserRow> {
+  const input = parseInput(ZResetPasswordInput, { token: opts.token, password: opts.password });
+  const now = opts.now ?? new Date();
+  const passwordHash = await hashPassword(input.password);
+  return db.transaction(async (tx) => {
+    // Claim the token atomically: a second use (even a concurrent one) finds it used.
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: now })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, hashToken(input.token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, now),
+        ),
+      )
+      .returning({ userId: passwordResetTokens.userId });
+    if (!claimed)
+      throw new AppError('BAD_USER_INPUT', MSG_RESET_TOKEN_INVALID, [
+        { field: 'token', message: MSG_RESET_TOKEN_INVALID },
+      ]);
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now })
+      .where(eq(users.id, claimed.userId))
+      .returning();
+    await revokeUserSessions(tx as unknown as Db, claimed.userId);
+    return user!;
+  });
+}
+
+export { findUserByEmail };

@@ -1,0 +1,62 @@
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { hashToken } from '../auth/tokens.js';
+import type { UserRow } from '../context.js';
+import type { Db } from '../db/client.js';
+import { newId, newToken } from '../db/ids.js';
+import { sessions, users } from '../db/schema.js';
+
+export const SESSION_COOKIE = 'sid';
+
+export async function createSession(
+  db: Db,
+  opts: { userId: string; days: number; ip?: string; userAgent?: string; now?: Date },
+): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  const token = newToken();
+  const now = opts.now ?? new Date();
+  const expiresAt = new Date(now.getTime() + opts.days * 86_400_000);
+  const sessionId = newId();
+  await db.insert(sessions).values({
+    id: sessionId,
+    userId: opts.userId,
+    tokenHash: hashToken(token),
+    expiresAt,
+    ip: opts.ip ?? null,
+    userAgent: opts.userAgent?.slice(0, 300) ?? null,
+  });
+  return { token, sessionId, expiresAt };
+}
+
+/** The user behind a bearer or cookie token, if the session is live (not revoked, not expired). */
+export async function findSessionUser(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<{ user: UserRow; sessionId: string } | null> {
+  const rows = await db
+    .select({ user: users, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function revokeSession(db: Db, sessionId: string): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+/** Revokes every live session of a user, except `keepSessionId` when given. */
+export async function revokeUserSessions(
+  db: Db,
+  userId: string,
+  keepSessionId?: string | null,
+): Promise<void> {
+  const conditions = [eq(sessions.userId, userId), isNull(sessions.revokedAt)];
+  if (keepSessionId) conditions.push(ne(sessions.id, keepSessionId));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(...conditions));
+}

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * The one place that reads process.env. Parsed once with zod at start-up; a bad value stops the
+ * start with a message naming the variable.
+ */
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used. */
+  DATABASE_URL: z.string().url().optional(),
+  DATA_DIR: z.string().default('./data'),
+  /** Seed demo data into a DATABASE_URL database too (always seeded into an empty embedded one). */
+  SEED_DEMO: z.enum(['0', '1']).optional(),
+  /** The domain brand subdomains hang off: {subdomain}.{BASE_DOMAIN}. */
+  BASE_DOMAIN: z.string().default('localhost'),
+  /** Public URL of the app, used in e-mailed links when the request's own origin is unknown. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** Secret for signed upload URLs, export tokens and the reporting signature. */
+  APP_SECRET: z.string().min(16).optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Customer Optix <no-reply@customer-optix.test>'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  GOOGLE_MAPS_KEY: z.string().optional(),
+  GOOGLE_MAPS_API_BASE: z.string().url().optional(),
+  S3_BUCKET: z.string().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  REPORTING_API_URL: z.string().url().optional(),
+  /** Trust X-Forwarded-* headers (set when running behind a load balancer or reverse proxy). */
+  TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof ZEnv> & { appSecret: string; production: boolean };
+
+export class ConfigError extends Error {}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const c = parsed.data;
+  const production = c.NODE_ENV === 'production';
+  if (production && !c.APP_SECRET) {
+    throw new ConfigError('Invalid environment configuration:\n  APP_SECRET: required in production');
+  }
+  // Development default: stable so signed links survive a restart; never used in production.
+  return { ...c, production, appSecret: c.APP_SECRET ?? 'dev-only-secret-do-not-use-in-production' };
+}

@@ -1,0 +1,25 @@
+import type {} from '@fastify/cookie';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Adapters } from './adapters/index.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import type { brands, users } from './db/schema.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type BrandRow = typeof brands.$inferSelect;
+
+/** Everything a resolver or use case may need about the current request. */
+export type AppContext = {
+  db: Db;
+  config: Config;
+  adapters: Adapters;
+  user: UserRow | null;
+  sessionId: string | null;
+  brand: BrandRow;
+  ip: string;
+  userAgent: string;
+  /** Origin of the request (scheme://host), for links in e-mails. */
+  origin: string;
+  req: FastifyRequest;
+  reply: FastifyReply;
+};

@@ -1,0 +1,584 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The whole data model of the spec. Ids are random text (see ids.ts): the order id in a cookie is a
+ * capability, so it must be unguessable. Money columns are integer cents; times are timestamptz (UTC).
+ */
+
+const id = () => text('id').primaryKey();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export type ZoneTier = 'non-remote' | 'remote' | 'ultra-remote';
+export type CarMakeTier = 'non-premium' | 'premium' | 'ultra-premium';
+
+// ---------------------------------------------------------------- brands
+
+export const brands = pgTable(
+  'brands',
+  {
+    id: id(),
+    shortName: text('short_name').notNull(),
+    name: text('name').notNull(),
+    /** AUTHENTICATED | CUSTOM_SUBDOMAIN | CUSTOM_DOMAIN | ENTRY_PATH */
+    type: text('type').notNull().default('AUTHENTICATED'),
+    subdomain: text('subdomain'),
+    customDomain: text('custom_domain'),
+    entryPath: text('entry_path'),
+    logoUrl: text('logo_url'),
+    faviconUrl: text('favicon_url'),
+    primaryColor: text('primary_color').notNull().default('#1c7ed6'),
+    secondaryColor: text('secondary_color').notNull().default('#495057'),
+    headerTextColor: text('header_text_color').notNull().default('#ffffff'),
+    footerLinkTextColor: text('footer_link_text_color').notNull().default('#ffffff'),
+    brandText: text('brand_text'),
+    brandTextImageUrl: text('brand_text_image_url'),
+    restrictCMS: boolean('restrict_cms').notNull().default(false),
+    orderNotificationEmails: text('order_notification_emails'),
+    /** The brand served when nothing else matches. Exactly one brand has it. */
+    isDefault: boolean('is_default').notNull().default(false),
+    // Capabilities: every brand difference in behaviour is one of these, never a shortName check.
+    surveysEnabled: boolean('surveys_enabled').notNull().default(true),
+    customizationEnabled: boolean('customization_enabled').notNull().default(true),
+    usesIncentiveZones: boolean('uses_incentive_zones').notNull().default(false),
+    requiresCarMake: boolean('requires_car_make').notNull().default(false),
+    /** default | automotive */
+    flowVariant: text('flow_variant').notNull().default('default'),
+    unlistedIndustryEmail: text('unlisted_industry_email'),
+    incentiveZones: jsonb('incentive_zones')
+      .$type<{ city: string; state: string; tier: ZoneTier }[]>()
+      .notNull()
+      .default([]),
+    carMakes: jsonb('car_makes').$type<{ make: string; tier: CarMakeTier }[]>().notNull().default([]),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('brands_short_name_uq').on(sql`lower(${t.shortName})`),
+    uniqueIndex('brands_subdomain_uq').on(sql`lower(${t.subdomain})`),
+    uniqueIndex('brands_custom_domain_uq').on(sql`lower(${t.customDomain})`),
+    uniqueIndex('brands_entry_path_uq').on(sql`lower(${t.entryPath})`),
+    uniqueIndex('brands_one_default_uq').on(t.isDefault).where(sql`${t.isDefault}`),
+  ],
+);
+
+// ---------------------------------------------------------------- users and sessions
+
+export type EmailPreferences = {
+  receiveMarketing: boolean;
+  receiveShopScheduled: boolean;
+  receiveShopQA: boolean;
+  receiveShopComplete: boolean;
+  receiveSurveyComplete: boolean;
+  receiveAsDigest: boolean;
+};
+
+export type PaymentCard = { brand: string; expireMonth: number; expireYear: number; last4: string };
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    emailVerified: boolean('email_verified').notNull().default(false),
+    passwordHash: text('password_hash'),
+    firstName: text('first_name').notNull().default(''),
+    lastName: text('last_name').notNull().default(''),
+    businessName: text('business_name').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    additionalEmails: text('additional_emails').notNull().default(''),
+    admin: boolean('admin').notNull().default(false),
+    /** shopper | employee | proofer (evaluation roles). */
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    /** The brand the account belongs to (registered under, or associated by an admin). */
+    associatedBrandId: text('associated_brand_id').references(() => brands.id),
+    emailPreferences: jsonb('email_preferences').$type<EmailPreferences>().notNull().default({
+      receiveMarketing: true,
+      receiveShopScheduled: true,
+      receiveShopQA: true,
+      receiveShopComplete: true,
+      receiveSurveyComplete: true,
+      receiveAsDigest: false,
+    }),
+    paymentCard: jsonb('payment_card').$type<PaymentCard | null>(),
+    paymentCustomerId: text('payment_customer_id'),
+    /** Shopper profile for the evaluator app. */
+    gender: text('gender'),
+    birthYear: integer('birth_year'),
+    city: text('city'),
+    state: text('state'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
+    index('users_name_idx').on(t.lastName, t.firstName),
+    index('users_business_idx').on(t.businessName),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** sha256 of the bearer token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_token_hash_uq').on(t.tokenHash)],
+);
+
+/** Failed (and successful) logins, for rate limiting across instances. */
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    /** 'account:{email}' or 'ip:{address}' */
+    key: text('key').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('login_attempts_key_time_idx').on(t.key, t.createdAt)],
+);
+
+// ---------------------------------------------------------------- catalogue
+
+export const industries = pgTable(
+  'industries',
+  {
+    id: id(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    title: text('title').notNull(),
+    published: boolean('published').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    /** Soft delete: completed orders keep their history. */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('industries_brand_idx').on(t.brandId)],
+);
+
+export const forms = pgTable('forms', {
+  id: id(),
+  name: text('name').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  /** The draft being edited in the form builder (a Form JSON of src/evaluation). */
+  draft: jsonb('draft').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** Publishing a form creates a new immutable version; evaluations keep the version they started on. */
+export const formVersions = pgTable(
+  'form_versions',
+  {
+    id: id(),
+    formId: text('form_id')
+      .notNull()
+      .references(() => forms.id),
+    version: integer('version').notNull(),
+    definition: jsonb('definition').notNull(),
+    publishedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('form_versions_form_version_uq').on(t.formId, t.version)],
+);
+
+export const questionnaires = pgTable(
+  'questionnaires',
+  {
+    id: id(),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    industryId: text('industry_id')
+      .notNull()
+      .references(() => industries.id),
+    title: text('title').notNull(),
+    /** mysteryShop | customerSurvey */
+    type: text('type').notNull().default('mysteryShop'),
+    sampleLink: text('sample_link'),
+    minimumReimbursement: integer('minimum_reimbursement').notNull().default(0),
+    showReimbursement: boolean('show_reimbursement').notNull().default(true),
+    monthsPurchased: integer('months_purchased').notNull().default(1),
+    startupCost: integer('startup_cost').notNull().default(0),
+    cost: integer('cost').notNull().default(0),
+    published: boolean('published').notNull().default(true),
+    isCustom: boolean('is_custom').notNull().default(false),
+    formId: text('form_id').references(() => forms.id),
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('questionnaires_industry_idx').on(t.industryId),
+    index('questionnaires_brand_idx').on(t.brandId),
+  ],
+);
+
+// ---------------------------------------------------------------- orders
+
+export const orders = pgTable(
+  'orders',
+  {
+    /** Random and unguessable: it is held in a cookie and acts as the cart's capability. */
+    id: id(),
+    /** A separate, increasing, human-facing number. */
+    orderNumber: bigint('order_number', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAsIdentity({ startWith: 10001 }),
+    uid: text('uid').references(() => users.id),
+    brandId: text('brand_id')
+      .notNull()
+      .references(() => brands.id),
+    /** CART until checkout, then COMPLETE. */
+    status: text('status').notNull().default('CART'),
+    serviceKeys: text('service_keys').array().notNull().default(sql`'{}'::text[]`),
+    referralCode: text('referral_code'),
+    orderDate: timestamp('order_date', { withTimezone: true }),
+    /** Amount charged at checkout, in cents. */
+    amount: integer('amount'),
+    paymentChargeId: text('payment_charge_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_order_number_uq').on(t.orderNumber),
+    index('orders_uid_status_idx').on(t.uid, t.status, t.orderDate),
+    index('orders_status_date_idx').on(t.status, t.orderDate),
+  ],
+);
+
+export type CustomQuestion = {
+  question: string;
+  type: 'Yes / No' | 'Multiple Choice' | 'Open-Ended';
+  multipleChoiceOptions: string[];
+  allowMultipleSelections: boolean;
+};
+export type CustomUpload = { fileKey: string; publicUrl: string; fileName: string };
+
+export const userQuestionnaires = pgTable(
+  'user_questionnaires',
+  {
+    id: id(),
+    oid: text('oid')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    uid: text('uid').references(() => users.id),
+    qid: text('qid')
+      .notNull()
+      .references(() => questionnaires.id),
+    customUpload: jsonb('custom_upload').$type<CustomUpload | null>(),
+    customQuestions: jsonb('custom_questions').$type<CustomQuestion[]>().notNull().default([]),
+    additionalComments: text('additional_comments').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('user_questionnaires_oid_idx').on(t.oid),
+    uniqueIndex('user_questionnaires_oid_qid_uq').on(t.oid, t.qid),
+  ],
+);
+
+export const locations = pgTable(
+  'locations',
+  {
+    id: id(),
+    /** Owner; null while the location belongs to an anonymous cart. */
+    uid: text('uid').references(() => users.id),
+    name: text('name').notNull(),
+    website: text('website').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    additionalEmails: text('additional_emails').notNull().default(''),
+    addressName: text('address_name'),
+    line1: text('line1').notNull().default(''),
+    line2: text('line2').notNull().default(''),
+    city: text('city').notNull().default(''),
+    state: text('state').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    country: text('country').notNull().default('US'),
+    formattedAddress: text('formatted_address'),
+    googlePlacesId: text('google_places_id'),
+    latitude: real('latitude'),
+    longitude: real('longitude'),
+    locationIdNumeric: bigint('location_id_numeric', { mode: 'number' })
+      .notNull()
+      .generatedAlwaysAsIdentity(),
+    published: boolean('published').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('locations_uid_idx').on(t.uid), index('locations_state_city_idx').on(t.state, t.city)],
+);
+
+export const orderLocations = pgTable(
+  'order_locations',
+  {
+    oid: text('oid')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.oid, t.locationId] }),
+    index('order_locations_location_idx').on(t.locationId),
+  ],
+);
+
+export const shops = pgTable(
+  'shops',
+  {
+    id: id(),
+    uid: text('uid').references(() => users.id),
+    oid: text('oid')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    qid: text('qid')
+      .notNull()
+      .references(() => questionnaires.id),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id, { onDelete: 'cascade' }),
+    /** cart | active | complete | historical | original */
+    status: text('status').notNull().default('cart'),
+    recurring: boolean('recurring').notNull().default(false),
+    /** Shopper reimbursement per shop, cents. */
+    reimbursement: integer('reimbursement').notNull().default(0),
+    /** Price per shop (the questionnaire's cost when added), cents. */
+    cost: integer('cost').notNull().default(0),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    totalQuantity: integer('total_quantity').notNull().default(1),
+    frequencyPeriod: text('frequency_period').notNull().default('month'),
+    frequencyQuantity: integer('frequency_quantity').notNull().default(1),
+    /** Last day covered by a payment (YYYY-MM-DD); billable for a month starting after it. */
+    paidThrough: date('paid_through', { mode: 'string' }),
+    questionnaireTitle: text('questionnaire_title').notNull(),
+    questionnaireType: text('questionnaire_type').notNull(),
+    stripeInvoiceItemIds: text('stripe_invoice_item_ids').array().notNull().default(sql`'{}'::text[]`),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('shops_oid_idx').on(t.oid),
+    index('shops_uid_status_idx').on(t.uid, t.status),
+    index('shops_location_idx').on(t.locationId),
+  ],
+);
+
+// ---------------------------------------------------------------- billing
+
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: id(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.id),
+    oid: text('oid').references(() => orders.id),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    amount: integer('amount').notNull(),
+    attempted: boolean('attempted').notNull().default(false),
+    paid: boolean('paid').notNull().default(false),
+    closed: boolean('closed').notNull().default(false),
+    nextPaymentAttempt: timestamp('next_payment_attempt', { withTimezone: true }),
+    receiptNumber: text('receipt_number'),
+    /** YYYY-MM for recurring invoices: one invoice per customer and billing month. */
+    billingMonth: text('billing_month'),
+    /** Sent with the charge so a retry never charges twice. */
+    idempotencyKey: text('idempotency_key').notNull(),
+    paymentChargeId: text('payment_charge_id'),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('invoices_idempotency_uq').on(t.idempotencyKey),
+    uniqueIndex('invoices_uid_month_uq').on(t.uid, t.billingMonth),
+    index('invoices_uid_date_idx').on(t.uid, t.date),
+  ],
+);
+
+export const invoiceLines = pgTable(
+  'invoice_lines',
+  {
+    id: id(),
+    invoiceId: text('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    shopId: text('shop_id').references(() => shops.id),
+    description: text('description').notNull(),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
+);
+
+/** The built-in test card processor's records (the default payments adapter). */
+export const testPaymentCards = pgTable('test_payment_cards', {
+  token: text('token').primaryKey(),
+  customerId: text('customer_id'),
+  number: text('number_last4').notNull(),
+  brand: text('brand').notNull(),
+  expireMonth: integer('expire_month').notNull(),
+  expireYear: integer('expire_year').notNull(),
+  /** What a charge on this card does: succeed or decline (Stripe's test-card rules). */
+  behaviour: text('behaviour').notNull(),
+  createdAt: createdAt(),
+});
+
+export const testPaymentCharges = pgTable(
+  'test_payment_charges',
+  {
+    id: id(),
+    customerId: text('customer_id').notNull(),
+    cardToken: text('card_token').notNull(),
+    amount: integer('amount').notNull(),
+    description: text('description').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    status: text('status').notNull(),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('test_payment_charges_idem_uq').on(t.idempotencyKey)],
+);
+
+// ---------------------------------------------------------------- fieldwork
+
+/** One scheduled mystery shop of a program at a location in a cycle. Status: legacy numbers 10000-10005. */
+export const visits = pgTable(
+  'visits',
+  {
+    id: id(),
+    shopId: text('shop_id')
+      .notNull()
+      .references(() => shops.id),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    cycleStart: date('cycle_start', { mode: 'string' }).notNull(),
+    sequence: integer('sequence').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    status: integer('status').notNull().default(10000),
+    shopperId: text('shopper_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('visits_shop_cycle_seq_uq').on(t.shopId, t.cycleStart, t.sequence),
+    index('visits_status_due_idx').on(t.status, t.dueDate),
+  ],
+);
+
+/** A survey program at a location, reachable by its unguessable survey code. */
+export const surveyLinks = pgTable(
+  'survey_links',
+  {
+    id: id(),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id),
+    shopId: text('shop_id').references(() => shops.id),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    surveyCode: text('survey_code').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('survey_links_code_uq').on(t.surveyCode),
+    uniqueIndex('survey_links_uq_loc_uq').on(t.uqid, t.locationId),
+  ],
+);
+
+/** A filled-in form: a visit's shopper evaluation or one survey response. Status 10000-10010. */
+export const evaluations = pgTable(
+  'evaluations',
+  {
+    id: id(),
+    visitId: text('visit_id').references(() => visits.id),
+    surveyLinkId: text('survey_link_id').references(() => surveyLinks.id),
+    formVersionId: text('form_version_id')
+      .notNull()
+      .references(() => formVersions.id),
+    userId: text('user_id').references(() => users.id),
+    status: integer('status').notNull().default(10001),
+    /** The engine's evaluation document (answers, metadata, statuses, proofing comments). */
+    document: jsonb('document').notNull(),
+    score: real('score'),
+    possibleScore: real('possible_score'),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('evaluations_visit_idx').on(t.visitId),
+    index('evaluations_survey_link_idx').on(t.surveyLinkId),
+  ],
+);
+
+// ---------------------------------------------------------------- adapters' tables
+
+/** Mail outbox: every message is recorded; without SMTP_URL this is where mail goes. */
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: id(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
+);

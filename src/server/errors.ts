@@ -1,0 +1,42 @@
+import { GraphQLError } from 'graphql';
+import type { z } from 'zod';
+
+export type AppErrorCode =
+  | 'BAD_USER_INPUT'
+  | 'UNAUTHENTICATED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'RATE_LIMITED'
+  | 'PAYMENT_FAILED';
+
+export type FieldError = { field: string; message: string };
+
+/**
+ * An expected outcome with a user-facing message (invalid field, not allowed, not found...).
+ * It is a GraphQLError so Yoga passes it to the client unmasked; anything else is masked and logged.
+ */
+export class AppError extends GraphQLError {
+  readonly code: AppErrorCode;
+  readonly fields: FieldError[];
+
+  constructor(code: AppErrorCode, message: string, fields: FieldError[] = []) {
+    super(message, { extensions: { code, ...(fields.length ? { fields, field: fields[0]?.field } : {}) } });
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const notAuthorized = () => new AppError('FORBIDDEN', 'Not Authorized');
+export const notLoggedIn = () => new AppError('UNAUTHENTICATED', 'You must be logged in.');
+
+/** Validates with a shared zod schema; on failure throws one AppError naming every bad field. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const result = schema.safeParse(input);
+  if (result.success) return result.data;
+  const fields = result.error.issues.map((issue) => ({
+    field: issue.path.map(String).join('.') || '(input)',
+    message: issue.message,
+  }));
+  throw new AppError('BAD_USER_INPUT', fields.map((f) => f.message).join(' '), fields);
+}

@@ -1,0 +1,6 @@
+import { builder } from './builder.js';
+import './brands.js';
+import './users.js';
+import './accounts.js';
+
+export const schema = builder.toSchema();

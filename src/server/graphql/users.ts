@@ -1,0 +1,71 @@
+import { eq } from 'drizzle-orm';
+import type { UserRow } from '../context.js';
+import type { EmailPreferences, PaymentCard } from '../db/schema.js';
+import { brands } from '../db/schema.js';
+import { BrandType } from './brands.js';
+import { builder } from './builder.js';
+
+const ProfileType = builder.objectRef<UserRow>('Profile').implement({
+  fields: (t) => ({
+    firstName: t.exposeString('firstName'),
+    lastName: t.exposeString('lastName'),
+    businessName: t.exposeString('businessName'),
+    phone: t.exposeString('phone'),
+    additionalEmails: t.exposeString('additionalEmails'),
+  }),
+});
+
+const EmailType = builder.objectRef<{ address: string; verified: boolean }>('UserEmail').implement({
+  fields: (t) => ({ address: t.exposeString('address'), verified: t.exposeBoolean('verified') }),
+});
+
+const EmailPreferencesType = builder.objectRef<EmailPreferences>('EmailPreferences').implement({
+  fields: (t) => ({
+    receiveMarketing: t.exposeBoolean('receiveMarketing'),
+    receiveShopScheduled: t.exposeBoolean('receiveShopScheduled'),
+    receiveShopQA: t.exposeBoolean('receiveShopQA'),
+    receiveShopComplete: t.exposeBoolean('receiveShopComplete'),
+    receiveSurveyComplete: t.exposeBoolean('receiveSurveyComplete'),
+    receiveAsDigest: t.exposeBoolean('receiveAsDigest'),
+  }),
+});
+
+export const PaymentCardType = builder.objectRef<PaymentCard>('PaymentCard').implement({
+  fields: (t) => ({
+    brand: t.exposeString('brand'),
+    expireMonth: t.exposeInt('expireMonth'),
+    expireYear: t.exposeInt('expireYear'),
+    last4: t.exposeString('last4'),
+  }),
+});
+
+/** A user as seen by themselves or an admin (resolvers only ever return those). */
+export const UserType = builder.objectRef<UserRow>('User').implement({
+  fields: (t) => ({
+    _id: t.exposeString('id'),
+    email: t.exposeString('email'),
+    fullName: t.string({ resolve: (u) => `${u.firstName} ${u.lastName}`.trim() || u.email }),
+    emails: t.field({ type: [EmailType], resolve: (u) => [{ address: u.email, verified: u.emailVerified }] }),
+    profile: t.field({ type: ProfileType, resolve: (u) => u }),
+    admin: t.exposeBoolean('admin'),
+    roles: t.exposeStringList('roles'),
+    associatedBrandId: t.exposeString('associatedBrandId', { nullable: true }),
+    associatedBrand: t.field({
+      type: BrandType,
+      nullable: true,
+      resolve: async (u, _a, ctx) =>
+        u.associatedBrandId
+          ? ((await ctx.db.select().from(brands).where(eq(brands.id, u.associatedBrandId)).limit(1))[0] ??
+            null)
+          : null,
+    }),
+    emailPreferences: t.field({ type: EmailPreferencesType, resolve: (u) => u.emailPreferences }),
+    paymentCard: t.field({ type: PaymentCardType, nullable: true, resolve: (u) => u.paymentCard ?? null }),
+    createdAt: t.string({ resolve: (u) => u.createdAt.toISOString() }),
+    updatedAt: t.string({ resolve: (u) => u.updatedAt.toISOString() }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  currentUser: t.field({ type: UserType, nullable: true, resolve: (_r, _a, ctx) => ctx.user }),
+}));

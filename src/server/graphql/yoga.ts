@@ -1,0 +1,63 @@
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createYoga, maskError, type Plugin } from 'graphql-yoga';
+import type { Adapters } from '../adapters/index.js';
+import type { Config } from '../config.js';
+import type { AppContext } from '../context.js';
+import type { Db } from '../db/client.js';
+import { identifyRequest } from '../request-identity.js';
+import { schema } from './schema.js';
+
+export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+const disableIntrospection: Plugin = {
+  onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule),
+};
+
+export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters }) {
+  return createYoga<{ req: FastifyRequest; reply: FastifyReply }, AppContext>({
+    schema,
+    graphqlEndpoint: '/api',
+    graphiql: !deps.config.production,
+    landingPage: false,
+    logging: false,
+    maskedErrors: {
+      // AppErrors (expected outcomes) pass through; anything else is logged and shown generically.
+      maskError: (error, _message, isDev) => {
+        const masked = maskError(error, UNEXPECTED_ERROR_MESSAGE, isDev);
+        if (masked !== error && deps.config.LOG_LEVEL !== 'silent') {
+          console.error(
+            'GraphQL unexpected error:',
+            (error as { originalError?: unknown }).originalError ?? error,
+          );
+        }
+        return masked;
+      },
+    },
+    plugins: [
+      EnvelopArmorPlugin({
+        maxDepth: { n: 12 },
+        maxAliases: { n: 15 },
+        maxDirectives: { n: 20 },
+        maxTokens: { n: 3000 },
+        costLimit: { maxCost: 8000 },
+        blockFieldSuggestion: { enabled: deps.config.production },
+      }),
+      ...(deps.config.production ? [disableIntrospection] : []),
+    ],
+    context: async ({ req, reply }): Promise<AppContext> => {
+      const identity = await identifyRequest(deps.db, deps.config, req);
+      return {
+        db: deps.db,
+        config: deps.config,
+        adapters: deps.adapters,
+        ...identity,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? '',
+        req,
+        reply,
+      };
+    },
+  });
+}

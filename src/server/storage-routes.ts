@@ -1,0 +1,112 @@
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Adapters } from './adapters/index.js';
+import { isAllowedFolder, MAX_UPLOAD_BYTES } from './adapters/storage.js';
+import type { Config } from './config.js';
+import type { Db } from './db/client.js';
+import { orders } from './db/schema.js';
+import { identifyRequest, type RequestIdentity } from './request-identity.js';
+
+/** Cookie that holds the id of the visitor's order in progress (a capability). */
+export const ORDER_COOKIE = 'orderId';
+
+const INLINE_TYPES: Record<string, string> = {
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.pdf': 'application/pdf',
+  '.mp3': 'audio/mpeg',
+  '.m4a': 'audio/mp4',
+  '.wav': 'audio/wav',
+};
+
+/** Who may upload into a folder: the order's cart holder or owner, admins for brands, logged-in users for evaluations. */
+async function mayUploadTo(db: Db, folder: string, who: RequestIdentity, orderCookie: string | undefined) {
+  const [kind, id] = folder.split('/') as [string, string];
+  if (who.user?.admin) return true;
+  if (kind === 'customQuestionnaires') {
+    if (orderCookie === id) return true;
+    if (!who.user) return false;
+    const owned = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, id), eq(orders.uid, who.user.id)))
+      .limit(1);
+    return owned.length > 0;
+  }
+  if (kind === 'evaluations') return !!who.user;
+  return false;
+}
+
+/**
+ * The spec's upload flow: GET /s3/sign (header `folder`) signs an upload; the browser PUTs the file to
+ * the returned URL; the file is then served from /s3/uploads/{folder}/{name}.
+ */
+export async function registerStorageRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; config: Config; adapters: Adapters },
+) {
+  const { db, config, adapters } = deps;
+
+  app.get('/s3/sign', async (req, reply) => {
+    const folder = String(req.headers.folder ?? '');
+    const q = req.query as { fileName?: string; contentType?: string };
+    if (!isAllowedFolder(folder)) return reply.code(400).send({ error: 'Invalid upload folder.' });
+    if (!q.fileName) return reply.code(400).send({ error: 'fileName is required.' });
+    const who = await identifyRequest(db, config, req);
+    if (!(await mayUploadTo(db, folder, who, req.cookies[ORDER_COOKIE]))) {
+      return reply.code(403).send({ error: 'Not Authorized' });
+    }
+    const signed = await adapters.storage.sign({
+      folder,
+      fileName: q.fileName,
+      contentType: q.contentType || 'application/octet-stream',
+    });
+    return { ...signed, maxBytes: MAX_UPLOAD_BYTES };
+  });
+
+  const local = adapters.localStorage;
+  if (!local) return;
+
+  await app.register(async (scope) => {
+    scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) =>
+      done(null, body),
+    );
+    scope.put('/s3/upload', async (req, reply) => {
+      const q = req.query as { key?: string; expires?: string; contentType?: string; sig?: string };
+      const contentType = req.headers['content-type'] ?? '';
+      if (!q.key || !q.sig || !q.expires || q.contentType !== contentType) {
+        return reply.code(400).send({ error: 'Invalid upload request.' });
+      }
+      if (!local.verifyUpload(q.key, Number(q.expires), q.contentType, q.sig)) {
+        return reply.code(403).send({ error: 'This upload link is invalid or has expired.' });
+      }
+      const body = req.body as Buffer;
+      if (!Buffer.isBuffer(body) || body.length === 0)
+        return reply.code(400).send({ error: 'The file is empty.' });
+      await local.write(q.key, body);
+      return reply.code(200).send({ ok: true, publicUrl: `/s3/uploads/${q.key}` });
+    });
+  });
+
+  app.get('/s3/uploads/*', async (req, reply) => {
+    const key = decodeURIComponent((req.params as { '*': string })['*']);
+    const file = await local.open(key);
+    if (!file) return reply.code(404).send({ error: 'Not Found' });
+    const ext = path.extname(key).toLowerCase();
+    const inline = INLINE_TYPES[ext];
+    // Anything that is not a known image, audio or PDF is downloaded, never rendered on our origin.
+    reply
+      .header('content-type', inline ?? 'application/octet-stream')
+      .header('content-length', file.size)
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('cache-control', 'public, max-age=86400');
+    if (!inline)
+      reply.header('content-disposition', `attachment; filename="${path.basename(key).replace(/"/g, '')}"`);
+    return reply.send(file.stream);
+  });
+}
