@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Adapters } from './adapters/index.js';
 import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand.js';
 import type { Config } from './config.js';
@@ -112,6 +112,24 @@ export async function buildApp(deps: {
     },
   });
 
+  const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
+    if (!template || !config.production) template = await loadShellTemplate(indexPath);
+    if (!template) {
+      return reply
+        .code(503)
+        .type('text/plain')
+        .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
+    }
+    const identity = await identifyRequest(db, config, req);
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-security-policy', CSP)
+      .send(renderShell(template, identity.brand));
+  };
+  // '/' is the app's gateway, not a directory of the static root.
+  app.get('/', sendShell);
+
   app.setNotFoundHandler(async (req, reply) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ error: 'Not Found' });
     const url = new URL(req.url, 'http://x');
@@ -134,19 +152,7 @@ export async function buildApp(deps: {
         return reply.redirect('/');
       }
     }
-    if (!template || !config.production) template = await loadShellTemplate(indexPath);
-    if (!template) {
-      return reply
-        .code(503)
-        .type('text/plain')
-        .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
-    }
-    const identity = await identifyRequest(db, config, req);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', CSP)
-      .send(renderShell(template, identity.brand));
+    return sendShell(req, reply);
   });
 
   return app;

@@ -1,0 +1,71 @@
+import { useMutation } from '@apollo/client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useSearchParams } from 'react-router';
+import { type TLoginInput, ZLoginInput } from '../../domain/schemas/account';
+import { errorMessage } from '../app/apollo';
+import { AuthCard } from './auth-card';
+import { LOGIN } from './graphql';
+
+/** Only same-site paths are followed after login. */
+export function safeRedirect(target: string | null, fallback = '/account'): string {
+  return target?.startsWith('/') && !target.startsWith('//') ? target : fallback;
+}
+
+export function LoginPage() {
+  const [params] = useSearchParams();
+  const [login, { loading }] = useMutation(LOGIN);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TLoginInput>({ resolver: zodResolver(ZLoginInput), defaultValues: { email: '', password: '' } });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setError(null);
+    try {
+      await login({ variables: values });
+      // Full page load so every cached query starts again as the new user (spec).
+      window.location.assign(safeRedirect(params.get('redirect')));
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  });
+
+  return (
+    <AuthCard title="Login" error={error}>
+      <form onSubmit={onSubmit} noValidate>
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
+        <PasswordInput
+          mt="sm"
+          label="Password"
+          autoComplete="current-password"
+          required
+          {...form.register('password')}
+          error={form.formState.errors.password?.message}
+        />
+        <Group justify="space-between" mt="lg">
+          <Anchor component={Link} to="/forgot-password" size="sm">
+            Forgot your password?
+          </Anchor>
+          <Button type="submit" loading={loading}>
+            Login
+          </Button>
+        </Group>
+      </form>
+      <Text size="sm" c="dimmed">
+        New here?{' '}
+        <Anchor component={Link} to="/register">
+          Create an account
+        </Anchor>
+      </Text>
+    </AuthCard>
+  );
+}

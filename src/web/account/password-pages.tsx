@@ -1,0 +1,132 @@
+import { useMutation } from '@apollo/client';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate, useParams } from 'react-router';
+import type { z } from 'zod';
+import { ZChangePasswordForm, ZForgotPasswordInput, ZPasswordWithConfirmation } from '../../domain/schemas/account';
+import { errorMessage } from '../app/apollo';
+import { AuthCard } from './auth-card';
+import { CHANGE_PASSWORD, RESET_PASSWORD, SEND_RESET_PASSWORD_EMAIL } from './graphql';
+
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const [send, { loading }] = useMutation(SEND_RESET_PASSWORD_EMAIL);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<z.input<typeof ZForgotPasswordInput>>({
+    resolver: zodResolver(ZForgotPasswordInput),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ email }) => {
+    setError(null);
+    try {
+      await send({ variables: { email } });
+      navigate('/reset-email-sent');
+    } catch (err) {
+      setError(errorMessage(err, 'An unknown error has occurred.'));
+    }
+  });
+  return (
+    <AuthCard title="Forgot Password" error={error}>
+      <Text size="sm" c="dimmed">
+        Enter the email address of your account and we will send you a link to reset your password.
+      </Text>
+      <form onSubmit={onSubmit} noValidate>
+        <TextInput label="Email" type="email" required autoFocus autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />
+        <Group justify="space-between" mt="lg">
+          <Anchor component={Link} to="/login" size="sm">
+            Back to Login
+          </Anchor>
+          <Button type="submit" loading={loading}>
+            Reset your password
+          </Button>
+        </Group>
+      </form>
+    </AuthCard>
+  );
+}
+
+export function ResetEmailSentPage() {
+  return (
+    <AuthCard title="Reset Password">
+      <Text>Check your e-mail for a link to reset your password.</Text>
+      <Text c="dimmed" size="sm">
+        If nothing arrives after a few minutes, please check your Spam folder.
+      </Text>
+      <Anchor component={Link} to="/login" size="sm">
+        Back to Login
+      </Anchor>
+    </AuthCard>
+  );
+}
+
+type TResetForm = z.input<typeof ZPasswordWithConfirmation>;
+
+export function ResetPasswordPage() {
+  const { token = '' } = useParams();
+  const [reset, { loading }] = useMutation(RESET_PASSWORD);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TResetForm>({
+    resolver: zodResolver(ZPasswordWithConfirmation),
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const onSubmit = form.handleSubmit(async ({ password }) => {
+    setError(null);
+    try {
+      await reset({ variables: { token, password } });
+      window.location.assign('/account');
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  });
+  return (
+    <AuthCard title="Reset Password" error={error}>
+      <form onSubmit={onSubmit} noValidate>
+        <PasswordInput label="Password" required autoFocus autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
+        <PasswordInput mt="sm" label="Confirm Password" required autoComplete="new-password" {...form.register('confirmPassword')} error={form.formState.errors.confirmPassword?.message} />
+        <Group justify="flex-end" mt="lg">
+          <Button type="submit" loading={loading}>
+            Reset your password
+          </Button>
+        </Group>
+      </form>
+    </AuthCard>
+  );
+}
+
+type TChangeForm = z.input<typeof ZChangePasswordForm>;
+
+export function ChangePasswordPage() {
+  const navigate = useNavigate();
+  const [change, { loading }] = useMutation(CHANGE_PASSWORD);
+  const [error, setError] = useState<string | null>(null);
+  const form = useForm<TChangeForm>({
+    resolver: zodResolver(ZChangePasswordForm),
+    defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
+  });
+  const e = form.formState.errors;
+  const onSubmit = form.handleSubmit(async ({ oldPassword, password }) => {
+    setError(null);
+    try {
+      await change({ variables: { oldPassword, newPassword: password } });
+      navigate('/account');
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  });
+  return (
+    <AuthCard title="Change Password" error={error}>
+      <form onSubmit={onSubmit} noValidate>
+        <PasswordInput label="Current Password" required autoFocus autoComplete="current-password" {...form.register('oldPassword')} error={e.oldPassword?.message} />
+        <PasswordInput mt="sm" label="New Password" required autoComplete="new-password" {...form.register('password')} error={e.password?.message} />
+        <PasswordInput mt="sm" label="Confirm New Password" required autoComplete="new-password" {...form.register('confirmPassword')} error={e.confirmPassword?.message} />
+        <Group justify="flex-end" mt="lg">
+          <Button type="submit" loading={loading}>
+            Change Password
+          </Button>
+        </Group>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,48 @@
+import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import { notifications } from '@mantine/notifications';
+
+export function createApolloClient() {
+  return new ApolloClient({
+    // The session cookie (HttpOnly) authenticates the browser; API clients may send a Bearer token.
+    link: new HttpLink({ uri: '/api', credentials: 'same-origin' }),
+    cache: new InMemoryCache({ typePolicies: { User: { keyFields: ['_id'] }, Brand: { keyFields: ['_id'] } } }),
+    defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
+  });
+}
+
+type MaybeErrors = {
+  graphQLErrors?: readonly { message: string }[];
+  reason?: string;
+  message?: string;
+  error?: string;
+};
+
+/**
+ * The message to show for a failed call (spec, account-and-reporting 8): the reason, else for
+ * GraphQL errors all messages joined, else the message, else a string error as is.
+ */
+export function errorMessage(err: unknown, fallback = 'An unknown error has occurred'): string {
+  if (typeof err === 'string') return err || fallback;
+  if (!err || typeof err !== 'object') return fallback;
+  const e = err as MaybeErrors;
+  if (e.reason) return e.reason;
+  if (e.graphQLErrors?.length) return e.graphQLErrors.map((g) => g.message).join(' ');
+  return e.message || e.error || fallback;
+}
+
+/** Field-level messages the server attached to a BAD_USER_INPUT error. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  const gql = (err as { graphQLErrors?: { extensions?: { fields?: { field: string; message: string }[] } }[] })
+    ?.graphQLErrors;
+  for (const g of gql ?? []) for (const f of g.extensions?.fields ?? []) out[f.field] ??= f.message;
+  return out;
+}
+
+export function notifyError(err: unknown) {
+  notifications.show({ color: 'red', title: 'Error', message: errorMessage(err, 'An unknown error occured.') });
+}
+
+export function notifySuccess(message: string) {
+  notifications.show({ color: 'green', message });
+}

@@ -1,0 +1,97 @@
+import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
+import { createContext, type ReactNode, useContext } from 'react';
+
+/** The brand as the server bootstraps it into the page (see server/web-shell.ts). */
+export type PublicBrand = {
+  _id: string;
+  shortName: string;
+  name: string;
+  type: string;
+  logoUrl: string | null;
+  faviconUrl: string | null;
+  primaryColor: string;
+  secondaryColor: string;
+  headerTextColor: string;
+  footerLinkTextColor: string;
+  brandText: string | null;
+  brandTextImageUrl: string | null;
+  surveysEnabled: boolean;
+  customizationEnabled: boolean;
+  usesIncentiveZones: boolean;
+  requiresCarMake: boolean;
+  flowVariant: 'default' | 'automotive' | string;
+  unlistedIndustryEmail: string | null;
+};
+
+const FALLBACK: PublicBrand = {
+  _id: '',
+  shortName: 'customer-optix',
+  name: 'Customer Optix',
+  type: 'AUTHENTICATED',
+  logoUrl: null,
+  faviconUrl: null,
+  primaryColor: '#1b6ec2',
+  secondaryColor: '#12355b',
+  headerTextColor: '#ffffff',
+  footerLinkTextColor: '#ffffff',
+  brandText: null,
+  brandTextImageUrl: null,
+  surveysEnabled: true,
+  customizationEnabled: true,
+  usesIncentiveZones: false,
+  requiresCarMake: false,
+  flowVariant: 'default',
+  unlistedIndustryEmail: null,
+};
+
+export function readBootstrapBrand(): PublicBrand {
+  const el = typeof document !== 'undefined' ? document.getElementById('bootstrap-data') : null;
+  if (!el?.textContent) return FALLBACK;
+  try {
+    return { ...FALLBACK, ...(JSON.parse(el.textContent) as { brand: PublicBrand }).brand };
+  } catch {
+    return FALLBACK;
+  }
+}
+
+const HEX = /^#[0-9a-f]{6}$/i;
+
+/** Ten shades around the brand colour, the form Mantine's theme wants (index 6 is the colour itself). */
+export function shadesOf(hex: string): MantineColorsTuple {
+  const c = HEX.test(hex) ? hex : FALLBACK.primaryColor;
+  return [
+    lighten(c, 0.92),
+    lighten(c, 0.82),
+    lighten(c, 0.66),
+    lighten(c, 0.5),
+    lighten(c, 0.34),
+    lighten(c, 0.16),
+    c,
+    darken(c, 0.12),
+    darken(c, 0.24),
+    darken(c, 0.36),
+  ];
+}
+
+export function themeFor(brand: PublicBrand) {
+  return createTheme({
+    primaryColor: 'brand',
+    primaryShade: 6,
+    colors: { brand: shadesOf(brand.primaryColor), accent: shadesOf(brand.secondaryColor) },
+    fontFamily: 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+    headings: { fontFamily: 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif' },
+    defaultRadius: 'md',
+    components: {
+      Button: { defaultProps: { radius: 'md' } },
+      Paper: { defaultProps: { radius: 'md' } },
+    },
+  });
+}
+
+const BrandContext = createContext<PublicBrand>(FALLBACK);
+
+export function BrandProvider({ brand, children }: { brand: PublicBrand; children: ReactNode }) {
+  return <BrandContext.Provider value={brand}>{children}</BrandContext.Provider>;
+}
+
+export const useBrand = () => useContext(BrandContext);

@@ -1,0 +1,44 @@
+/** Cookies the web app reads and writes itself (not HttpOnly by design: the spec polls them). */
+export const ORDER_COOKIE = 'orderId';
+export const SERVICES_COOKIE = 'orderServices';
+/** Order id and services cookies expire after 7 days (spec). */
+export const ORDER_COOKIE_DAYS = 7;
+
+export function getCookie(name: string): string | null {
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of document.cookie.split('; ')) {
+    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  }
+  return null;
+}
+
+export function setCookie(name: string, value: string, days: number) {
+  const expires = new Date(Date.now() + days * 86_400_000).toUTCString();
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax${secure}`;
+}
+
+export function deleteCookie(name: string) {
+  document.cookie = `${encodeURIComponent(name)}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/; SameSite=Lax`;
+}
+
+export type OrderServices = { oid: string; services: string[] };
+
+export function readOrderServices(): OrderServices | null {
+  const raw = getCookie(SERVICES_COOKIE);
+  if (!raw) return null;
+  try {
+    const v = JSON.parse(raw) as OrderServices;
+    const oid = getCookie(ORDER_COOKIE);
+    // A mismatch between the two cookies is only logged (spec).
+    if (oid && v.oid !== oid) console.warn('Order services cookie does not match the order id cookie.');
+    return Array.isArray(v.services) ? v : null;
+  } catch {
+    return null;
+  }
+}
+
+export function clearOrderCookies() {
+  deleteCookie(ORDER_COOKIE);
+  deleteCookie(SERVICES_COOKIE);
+}

@@ -1,0 +1,30 @@
+import { useMutation } from '@apollo/client';
+import { useEffect } from 'react';
+import { Navigate } from 'react-router';
+import { LOGOUT } from '../account/graphql';
+import { clearOrderCookies } from './cookies';
+import { PageLoader, useCurrentUser } from './session';
+
+/** '/': logged-in users go to their account, visitors to Get Started; a loader while undecided. */
+export function Gateway() {
+  const { user, loading } = useCurrentUser();
+  if (loading) return <PageLoader />;
+  return <Navigate to={user ? '/account' : '/industry'} replace />;
+}
+
+/** /logout: revoke the session, then a full load of /login. */
+export function LogoutPage() {
+  const [logout] = useMutation(LOGOUT);
+  useEffect(() => {
+    logout()
+      .catch(() => undefined)
+      .finally(() => window.location.assign('/login'));
+  }, [logout]);
+  return <PageLoader />;
+}
+
+/** /new-order: clears the order id and services cookies, then starts at /order. */
+export function NewOrder() {
+  clearOrderCookies();
+  return <Navigate to="/order" replace />;
+}

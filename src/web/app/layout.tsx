@@ -1,0 +1,154 @@
+import { Anchor, AppShell, Box, Button, Container, Group, Image, Paper, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link, Outlet, useLocation } from 'react-router';
+import { useBrand } from './brand';
+import { getCookie, ORDER_COOKIE, readOrderServices } from './cookies';
+import { useCurrentUser } from './session';
+
+export const PRODUCT_VERSION = '2.4.0';
+
+/** Wizard steps that show the order itself, where the resume bar would be noise (spec). */
+const WIZARD_SEGMENTS = new Set(['customize', 'locations', 'frequency', 'checkout', 'select-questionnaires']);
+
+function Header() {
+  const brand = useBrand();
+  const { user } = useCurrentUser();
+  const linkStyle = { color: brand.headerTextColor, fontWeight: 600 };
+  return (
+    <Box component="header" style={{ background: brand.primaryColor, color: brand.headerTextColor }}>
+      <Container size="lg" py="xs">
+        <Group justify="space-between" wrap="nowrap">
+          <Anchor component={Link} to="/" aria-label={`${brand.name} home`} style={{ display: 'flex' }}>
+            {brand.logoUrl ? (
+              <Image src={brand.logoUrl} alt={brand.name} h={46} w="auto" fit="contain" />
+            ) : (
+              <Text fw={800} size="xl" c={brand.headerTextColor}>
+                {brand.name}
+              </Text>
+            )}
+          </Anchor>
+          <Group gap="lg" wrap="nowrap">
+            {user ? (
+              <>
+                <Anchor component={Link} to="/account/dashboard" style={linkStyle} data-testid="header-user">
+                  {user.fullName}
+                </Anchor>
+                {user.admin && (
+                  <Anchor component={Link} to="/admin/orders" style={linkStyle}>
+                    Admin
+                  </Anchor>
+                )}
+                <Anchor href="/logout" style={linkStyle}>
+                  Logout
+                </Anchor>
+              </>
+            ) : (
+              <>
+                <Anchor component={Link} to="/account" style={linkStyle}>
+                  Client Login
+                </Anchor>
+                <Anchor href="/evaluator" style={linkStyle}>
+                  Evaluator Login
+                </Anchor>
+              </>
+            )}
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+/** 'You have an order in progress' with resume and Start Over, when an order id cookie exists. */
+function ResumeBar() {
+  const location = useLocation();
+  const [orderId, setOrderId] = useState(() => getCookie(ORDER_COOKIE));
+  useEffect(() => setOrderId(getCookie(ORDER_COOKIE)), [location.pathname]);
+  const first = location.pathname.split('/')[1] ?? '';
+  if (!orderId || WIZARD_SEGMENTS.has(first)) return null;
+  const services = readOrderServices()?.services ?? [];
+  const resume = services.length > 1 ? '/customize/mystery-shop' : '/customize';
+  return (
+    <Paper radius={0} bg="brand.0" py="xs" data-testid="resume-bar">
+      <Container size="lg">
+        <Group justify="space-between" gap="sm">
+          <Text fw={600}>You have an order in progress</Text>
+          <Group gap="sm">
+            <Anchor href={resume} fw={600}>
+              Resume Order
+            </Anchor>
+            <Button component="a" href="/new-order" size="xs" variant="outline">
+              Start Over
+            </Button>
+          </Group>
+        </Group>
+      </Container>
+    </Paper>
+  );
+}
+
+function Footer() {
+  const brand = useBrand();
+  const linkStyle = { color: brand.footerLinkTextColor };
+  return (
+    <Box component="footer" mt="xl" style={{ background: brand.secondaryColor, color: brand.footerLinkTextColor }}>
+      <Container size="lg" py="lg">
+        <Group justify="space-between" gap="sm">
+          <Text size="sm">
+            © {new Date().getFullYear()} {brand.name}. All rights reserved.
+          </Text>
+          <Group gap="md">
+            <Anchor href="/privacy" size="sm" style={linkStyle} target="_blank" rel="noopener">
+              Privacy Policy
+            </Anchor>
+            <Anchor href="/terms" size="sm" style={linkStyle} target="_blank" rel="noopener">
+              Terms &amp; Conditions
+            </Anchor>
+            <Text size="xs" opacity={0.8} data-testid="version">
+              Version {PRODUCT_VERSION}
+            </Text>
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}
+
+/** Scrolls to top on a path change, or smoothly to the hash anchor; sends a page view after 500 ms. */
+function ScrollAndAnalytics() {
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (hash) {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (target) {
+        target.scrollIntoView({ behavior: 'smooth' });
+        return;
+      }
+    }
+    window.scrollTo(0, 0);
+  }, [pathname, hash]);
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      const w = window as unknown as { dataLayer?: unknown[] };
+      w.dataLayer?.push({ event: 'page_view', page_path: pathname });
+    }, 500);
+    return () => clearTimeout(timer);
+  }, [pathname]);
+  return null;
+}
+
+export function MainLayout() {
+  return (
+    <AppShell padding={0}>
+      <ScrollAndAnalytics />
+      <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+        <Header />
+        <ResumeBar />
+        <Box component="main" style={{ flex: 1 }}>
+          <Outlet />
+        </Box>
+        <Footer />
+      </Box>
+    </AppShell>
+  );
+}

@@ -1,0 +1,98 @@
+import { createBrowserRouter, Navigate } from 'react-router';
+import { AccountLayout } from '../account/account-layout';
+import { LoginPage } from '../account/login-page';
+import {
+  ChangePasswordPage,
+  ForgotPasswordPage,
+  ResetEmailSentPage,
+  ResetPasswordPage,
+} from '../account/password-pages';
+import { RegisterPage } from '../account/register-page';
+import { AdminLayout } from '../admin/admin-layout';
+import { ComingSoon } from '../components/page';
+import { GetStartedPage } from '../order/get-started-page';
+import { ViewOrderPage } from '../order/view-order-page';
+import { Gateway, LogoutPage, NewOrder } from './gateway';
+import { MainLayout } from './layout';
+import { RequireLogin } from './session';
+
+const soon = (title: string) => <ComingSoon title={title} />;
+const typed = (path: string, title: string) => [
+  { path, element: soon(title) },
+  { path: `${path}/:questionnaireType`, element: soon(title) },
+];
+
+/** The route table of the spec (account-and-reporting 2, order-flow 2, admin-and-evaluation 2). */
+export const router = createBrowserRouter([
+  {
+    element: <MainLayout />,
+    children: [
+      { path: '/', element: <Gateway /> },
+      { path: '/login', element: <LoginPage /> },
+      { path: '/register', element: <RegisterPage /> },
+      { path: '/forgot-password', element: <ForgotPasswordPage /> },
+      { path: '/reset-email-sent', element: <ResetEmailSentPage /> },
+      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
+      {
+        path: '/change-password',
+        element: (
+          <RequireLogin>
+            <ChangePasswordPage />
+          </RequireLogin>
+        ),
+      },
+      { path: '/logout', element: <LogoutPage /> },
+      // Order wizard
+      { path: '/order', element: <Navigate to="/industry" replace /> },
+      { path: '/new-order', element: <NewOrder /> },
+      { path: '/industry', element: <GetStartedPage /> },
+      ...typed('/select-questionnaires', 'Select Questionnaires'),
+      ...typed('/customize', 'Customize Your Questionnaires'),
+      { path: '/locations/bulk', element: soon('Add Bulk Locations') },
+      ...typed('/locations', 'Add Locations'),
+      ...typed('/frequency', 'Specify Frequency'),
+      { path: '/checkout', element: soon('Checkout') },
+      { path: '/thanks', element: soon('Thank You') },
+      { path: '/view-order/:oid?/:orderNumber?', element: <ViewOrderPage /> },
+      // Account area
+      {
+        path: '/account',
+        element: <AccountLayout />,
+        children: [
+          { index: true, element: <Navigate to="/account/dashboard" replace /> },
+          { path: 'dashboard', element: soon('Dashboard') },
+          { path: 'info', element: soon('Account Information') },
+          { path: 'order-history', element: soon('Order History') },
+          { path: 'active-shops', element: soon('Recurring Orders') },
+          { path: 'locations', element: soon('Location Management') },
+          { path: 'preferences', element: soon('Communication Preferences') },
+          { path: 'shops', element: soon('All Shops (for the currently logged in user)') },
+          { path: 'orders/:orderNumber', element: soon('Order Details') },
+          { path: 'invoices/:invoiceId', element: soon('Invoice Details') },
+          { path: 'reports/*', element: soon('Program Reports') },
+        ],
+      },
+      // Admin area
+      {
+        path: '/admin',
+        element: <AdminLayout />,
+        children: [
+          { index: true, element: <Navigate to="/admin/orders" replace /> },
+          { path: 'orders', element: soon('Orders') },
+          { path: 'orders/:orderNumber', element: soon('Order Details') },
+          { path: 'customers', element: soon('Customers') },
+          { path: 'customers/:uid', element: soon('Customer') },
+          { path: 'questionnaires', element: soon('Select Brand') },
+          { path: 'questionnaires/:brandId', element: soon('Manage Questionnaires') },
+          { path: 'questionnaires/:brandId/:qid', element: soon('Questionnaire') },
+          { path: 'invoices/:invoiceId', element: soon('Invoice Details') },
+          { path: 'brands/add', element: soon('Add Brand') },
+          { path: 'brands/edit/:brandId', element: soon('Edit Brand') },
+          { path: 'reports/*', element: soon('Customer Reports') },
+        ],
+      },
+      { path: '/evaluator/*', element: soon('Evaluator Login') },
+      { path: '*', element: soon('Page Not Found') },
+    ],
+  },
+]);

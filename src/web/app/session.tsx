@@ -1,0 +1,56 @@
+import { gql, useQuery } from '@apollo/client';
+import { Center, Loader } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+
+export const CURRENT_USER = gql`
+  query CurrentUser {
+    currentUser {
+      _id
+      email
+      fullName
+      admin
+      roles
+      profile {
+        firstName
+        lastName
+        businessName
+        phone
+        additionalEmails
+      }
+    }
+  }
+`;
+
+export type CurrentUser = {
+  _id: string;
+  email: string;
+  fullName: string;
+  admin: boolean;
+  roles: string[];
+  profile: { firstName: string; lastName: string; businessName: string; phone: string; additionalEmails: string };
+};
+
+export function useCurrentUser() {
+  const { data, loading } = useQuery<{ currentUser: CurrentUser | null }>(CURRENT_USER, {
+    fetchPolicy: 'cache-first',
+  });
+  return { user: data?.currentUser ?? null, loading: loading && !data };
+}
+
+export function PageLoader() {
+  return (
+    <Center py={80} aria-busy="true">
+      <Loader />
+    </Center>
+  );
+}
+
+/** Pages that need a login send visitors to /login, then back. */
+export function RequireLogin({ children }: { children: ReactNode }) {
+  const { user, loading } = useCurrentUser();
+  const location = useLocation();
+  if (loading) return <PageLoader />;
+  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  return <>{children}</>;
+}
