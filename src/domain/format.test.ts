@@ -1,0 +1,158 @@
+import { describe, expect, it } from 'vitest';
+import {
+  bulkRowDefaultName,
+  type FeeSubject,
+  feeSuffix,
+  feeUnit,
+  formatDateUs,
+  formatLongDate,
+  formatMoney,
+  formatMonthName,
+  formatPhoneInput,
+  formatShortDate,
+  nextDefaultLocationName,
+  normalizeAddressLines,
+  perPeriod,
+  questionnaireTypeFromSlug,
+  questionnaireTypeLabel,
+  questionnaireTypeToSlug,
+} from './format';
+
+describe('formatPhoneInput', () => {
+  it.each([
+    ['', ''],
+    ['5', '(5'],
+    ['555', '(555'],
+    ['5551', '(555)-1'],
+    ['555123', '(555)-123'],
+    ['5551234', '(555)-123-4'],
+    ['5551234567', '(555)-123-4567'],
+    ['55512345678', '(555)-123-4567'],
+    ['(555) 123-4567', '(555)-123-4567'],
+    ['abc', ''],
+  ])('shows 10-digit input %j as %j', (input, shown) => {
+    expect(formatPhoneInput(input)).toBe(shown);
+  });
+
+  it.each([
+    ['1', '1'],
+    ['15', '1-(5'],
+    ['1555', '1-(555'],
+    ['1555123', '1-(555)-123'],
+    ['15551234567', '1-(555)-123-4567'],
+    ['155512345678', '1-(555)-123-4567'],
+    ['+1 555 123 4567', '1-(555)-123-4567'],
+  ])('shows input %j starting with 1 as %j, up to 11 digits', (input, shown) => {
+    expect(formatPhoneInput(input)).toBe(shown);
+  });
+
+  it('formats its own output to the same text', () => {
+    for (const text of ['(555)-123-4567', '1-(555)-123-4567', '(555)-1']) {
+      expect(formatPhoneInput(text)).toBe(text);
+    }
+  });
+});
+
+describe('normalizeAddressLines', () => {
+  it('turns tabs into spaces, collapses runs of spaces and keeps only lines longer than one character', () => {
+    const pasted = '123 Main St\tSpringfield\t IL  62701\r\n\n  x \n 1 Elm   Rd, Reno NV  \n\t\n';
+    expect(normalizeAddressLines(pasted)).toEqual(['123 Main St Springfield IL 62701', '1 Elm Rd, Reno NV']);
+  });
+
+  it('keeps a two-character line', () => {
+    expect(normalizeAddressLines('ab\nc')).toEqual(['ab']);
+  });
+});
+
+describe('default location names', () => {
+  it.each<[string | null | undefined, string]>([
+    [undefined, '1'],
+    ['', '1'],
+    ['1', '2'],
+    ['9', '10'],
+    ['41', '42'],
+    ['Downtown', '17'],
+    ['12B', '17'],
+  ])('after %j the next default name is %j (next location id 17)', (previous, next) => {
+    expect(nextDefaultLocationName(previous, 17)).toBe(next);
+  });
+
+  it('names bulk rows by position starting at 1', () => {
+    expect([0, 1, 2].map(bulkRowDefaultName)).toEqual(['1', '2', '3']);
+  });
+});
+
+describe('formatMoney', () => {
+  it.each([
+    [0, '$0.00'],
+    [5, '$0.05'],
+    [123450, '$1,234.50'],
+    [123400, '$1,234.00'],
+    [100000000, '$1,000,000.00'],
+  ])('shows %i cents as %s', (cents, shown) => {
+    expect(formatMoney(cents)).toBe(shown);
+  });
+});
+
+describe('date formats (UTC)', () => {
+  it.each([
+    ['2024-01-05T00:30:00Z', '01/05/2024', 'January 05, 2024', 'Jan 5', 'January'],
+    ['2024-12-31T23:59:59Z', '12/31/2024', 'December 31, 2024', 'Dec 31', 'December'],
+    ['2023-09-09', '09/09/2023', 'September 09, 2023', 'Sep 9', 'September'],
+  ])('formats %s as %s, %s, %s and %s', (iso, us, long, short, month) => {
+    expect(formatDateUs(iso)).toBe(us);
+    expect(formatLongDate(new Date(iso))).toBe(long);
+    expect(formatShortDate(iso)).toBe(short);
+    expect(formatMonthName(iso)).toBe(month);
+  });
+
+  it('shows nothing for a missing or invalid date', () => {
+    expect([formatDateUs(null), formatLongDate('nope'), formatShortDate(undefined)]).toEqual(['', '', '']);
+  });
+});
+
+describe('fee suffixes and units', () => {
+  it.each<[FeeSubject, string, string]>([
+    [{ questionnaireType: 'customerSurvey', monthsPurchased: 12 }, '/year', 'Year'],
+    [{ questionnaireType: 'customerSurvey', monthsPurchased: 1 }, '/month', 'Month'],
+    [{ questionnaireType: 'customerSurvey', monthsPurchased: 6 }, '/month', 'Month'],
+    [{ questionnaireType: 'customerSurvey' }, '/month', 'Month'],
+    [{ questionnaireType: 'mysteryShop', monthsPurchased: 12 }, '/shop', 'Shop'],
+  ])('%j has suffix %s and unit %s', (subject, suffix, unit) => {
+    expect(feeSuffix(subject)).toBe(suffix);
+    expect(feeUnit(subject)).toBe(unit);
+  });
+
+  it.each([
+    ['week', 'per week'],
+    ['month', 'per month'],
+    ['quarter', 'per quarter'],
+    [undefined, 'per month'],
+    [null, 'per month'],
+  ] as const)('shows frequency %s as %j', (period, shown) => {
+    expect(perPeriod(period)).toBe(shown);
+  });
+});
+
+describe('questionnaire types', () => {
+  it.each([
+    ['customerSurvey', 'Customer Survey'],
+    ['mysteryShop', 'Mystery Shop'],
+    ['anything else', 'Mystery Shop'],
+    [null, 'Mystery Shop'],
+  ])('labels %s as %s', (type, label) => {
+    expect(questionnaireTypeLabel(type)).toBe(label);
+  });
+
+  it.each([
+    ['mystery-shop', 'mysteryShop'],
+    ['customer-survey', 'customerSurvey'],
+  ] as const)('maps route segment %s to %s and back', (slug, type) => {
+    expect(questionnaireTypeFromSlug(slug)).toBe(type);
+    expect(questionnaireTypeToSlug(type)).toBe(slug);
+  });
+
+  it.each(['mysteryShop', 'Mystery-Shop', 'toString', '', undefined])('rejects route segment %j', (slug) => {
+    expect(questionnaireTypeFromSlug(slug)).toBeNull();
+  });
+});

@@ -1,0 +1,134 @@
+// Display and input formatting shared by server (e-mails, CSV) and web. Dates are shown in UTC.
+import { parseDate } from './dates';
+import type { Cents, FrequencyPeriod, QuestionnaireType } from './types';
+
+/**
+ * US phone input as typed (spec: order-flow 5): digits only, up to 10 digits, or 11 when the first is 1,
+ * shown as (xxx)-xxx-xxxx or 1-(xxx)-xxx-xxxx. Partial input is formatted progressively and never ends
+ * in a separator, so deleting a character always removes a digit.
+ */
+export function formatPhoneInput(input: string): string {
+  const allDigits = input.replace(/\D/g, '');
+  const longDistance = allDigits.startsWith('1');
+  const digits = allDigits.slice(0, longDistance ? 11 : 10);
+  const national = longDistance ? digits.slice(1) : digits;
+  const prefix = longDistance ? (national.length > 0 ? '1-' : '1') : '';
+  const area = national.slice(0, 3);
+  const exchange = national.slice(3, 6);
+  const line = national.slice(6);
+  if (national.length === 0) return prefix;
+  if (national.length <= 3) return `${prefix}(${area}`;
+  if (national.length <= 6) return `${prefix}(${area})-${exchange}`;
+  return `${prefix}(${area})-${exchange}-${line}`;
+}
+
+/**
+ * Bulk address text to geocodable lines (spec: order-flow 5): tabs become spaces, runs of spaces
+ * collapse to one, and only lines longer than one character are kept.
+ */
+export const normalizeAddressLines = (text: string): string[] =>
+  text
+    .split(/\r\n|\r|\n/)
+    .map((line) => line.replace(/\t/g, ' ').replace(/ {2,}/g, ' ').trim())
+    .filter((line) => line.length > 1);
+
+/** Default bulk row name: its position number starting at 1 (spec: order-flow 5). */
+export const bulkRowDefaultName = (index: number): string => String(index + 1);
+
+/**
+ * Default name for a new location (spec: order-flow 9): '1' first; a numeric previous name is
+ * incremented by one; otherwise the next location id from the server is used.
+ */
+export function nextDefaultLocationName(
+  previousName: string | null | undefined,
+  nextLocationId: string | number,
+): string {
+  const previous = previousName?.trim() ?? '';
+  if (previous === '') return '1';
+  if (/^\d+$/.test(previous)) return String(Number(previous) + 1);
+  return String(nextLocationId);
+}
+
+const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** '$1,234.50' from 123450 cents. */
+export const formatMoney = (cents: Cents): string => USD.format(cents / 100);
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+const pad2 = (n: number): string => String(n).padStart(2, '0');
+type DateInput = Date | string | null | undefined;
+
+/** Formats a valid date, or returns '' for a missing or invalid one. */
+const withDate = (value: DateInput, format: (date: Date) => string): string => {
+  const date = parseDate(value);
+  return date ? format(date) : '';
+};
+
+/** 'December' (UTC). */
+export const formatMonthName = (value: DateInput): string =>
+  withDate(value, (d) => MONTHS[d.getUTCMonth()] ?? '');
+
+/** MM/DD/YYYY in UTC: invoices, start dates, the orders list and charge dates. */
+export const formatDateUs = (value: DateInput): string =>
+  withDate(value, (d) => `${pad2(d.getUTCMonth() + 1)}/${pad2(d.getUTCDate())}/${d.getUTCFullYear()}`);
+
+/** 'MMMM DD, YYYY' like 'January 05, 2024': order dates. */
+export const formatLongDate = (value: DateInput): string =>
+  withDate(value, (d) => `${formatMonthName(d)} ${pad2(d.getUTCDate())}, ${d.getUTCFullYear()}`);
+
+/** 'MMM D' like 'Jan 5': the last shop date of a program card. */
+export const formatShortDate = (value: DateInput): string =>
+  withDate(value, (d) => `${formatMonthName(d).slice(0, 3)} ${d.getUTCDate()}`);
+
+export interface FeeSubject {
+  questionnaireType: QuestionnaireType;
+  monthsPurchased?: number | null;
+}
+
+const isAnnualSurvey = ({ questionnaireType, monthsPurchased }: FeeSubject): boolean =>
+  questionnaireType === 'customerSurvey' && monthsPurchased === 12;
+
+/** Fee suffix (spec: order-flow 9): surveys '/year' when monthsPurchased is 12, else '/month'; shops '/shop'. */
+export function feeSuffix(subject: FeeSubject): '/year' | '/month' | '/shop' {
+  if (subject.questionnaireType !== 'customerSurvey') return '/shop';
+  return isAnnualSurvey(subject) ? '/year' : '/month';
+}
+
+/** Fee unit of a recurring order row (spec: account-and-reporting 2): 'Shop', 'Year' or 'Month'. */
+export function feeUnit(subject: FeeSubject): 'Shop' | 'Year' | 'Month' {
+  if (subject.questionnaireType !== 'customerSurvey') return 'Shop';
+  return isAnnualSurvey(subject) ? 'Year' : 'Month';
+}
+
+/** 'per week'; the period defaults to month. */
+export const perPeriod = (period?: FrequencyPeriod | null): string => `per ${period ?? 'month'}`;
+
+/** customerSurvey is 'Customer Survey'; any other type is 'Mystery Shop' (spec: admin-and-evaluation 4). */
+export const questionnaireTypeLabel = (
+  type: string | null | undefined,
+): 'Customer Survey' | 'Mystery Shop' => (type === 'customerSurvey' ? 'Customer Survey' : 'Mystery Shop');
+
+const KEBAB_TO_TYPE = { 'mystery-shop': 'mysteryShop', 'customer-survey': 'customerSurvey' } as const;
+export type QuestionnaireTypeSlug = keyof typeof KEBAB_TO_TYPE;
+
+/** Route segment to questionnaire type ('mystery-shop' -> 'mysteryShop'); null for anything else. */
+export const questionnaireTypeFromSlug = (slug: string | null | undefined): QuestionnaireType | null =>
+  slug != null && Object.hasOwn(KEBAB_TO_TYPE, slug) ? KEBAB_TO_TYPE[slug as QuestionnaireTypeSlug] : null;
+
+/** Questionnaire type to its route segment ('customerSurvey' -> 'customer-survey'). */
+export const questionnaireTypeToSlug = (type: QuestionnaireType): QuestionnaireTypeSlug =>
+  type === 'customerSurvey' ? 'customer-survey' : 'mystery-shop';
