@@ -1,5 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
+// The server runs on Node's resolution, where `graphql` is its CommonJS build; Vite would hand our
+// source files the ESM build (index.mjs) while Yoga and Pothos get the CommonJS one, so AppError would
+// extend a different GraphQLError class than Yoga checks and every expected error would be masked.
+// Resolve it as Node does, so the integration tests run the server as it runs in production.
+const nodeGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
+
 // Three projects: pure unit tests, and the same integration suite run once on the embedded
 // PGlite database and once on the real PostgreSQL server (TEST_DB selects the driver).
 export default defineConfig({
@@ -12,6 +18,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: nodeGraphql,
         test: {
           name: 'integration-pglite',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
@@ -21,6 +28,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: nodeGraphql,
         test: {
           name: 'integration-postgres',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],

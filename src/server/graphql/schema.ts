@@ -2,5 +2,6 @@ import { builder } from './builder.js';
 import './brands.js';
 import './users.js';
 import './accounts.js';
+import './outbox.js';
 
 export const schema = builder.toSchema();
