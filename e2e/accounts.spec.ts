@@ -1,0 +1,79 @@
+import { expect, test } from '@playwright/test';
+import { DEMO, loginThroughForm } from './support';
+
+test('a visitor lands on the default brand Get Started page', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/industry$/);
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  await expect(page).toHaveTitle('Get Started | Customer Optix');
+  await expect(page.getByRole('img', { name: 'Customer Optix' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Client Login' })).toHaveAttribute('href', '/account');
+  await expect(page.getByRole('link', { name: 'Evaluator Login' })).toBeVisible();
+  await expect(page.getByTestId('version')).toHaveText('Version 2.4.0');
+  await page.screenshot({ path: 'test-results/get-started.png', fullPage: true });
+});
+
+test('the demo customer logs in, reaches the dashboard and logs out', async ({ page }) => {
+  await page.goto('/account/info');
+  await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Finfo$/);
+  await page.getByLabel('Email').fill(DEMO.customer.email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO.customer.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/account\/info$/);
+  await expect(page.getByTestId('header-user')).toHaveText(DEMO.customer.name);
+  await page.getByTestId('header-user').click();
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  await expect(page).toHaveTitle('Dashboard | Customer Optix');
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+  await page.goto('/admin/orders');
+  await expect(page.getByText('Not Authorized').first()).toBeVisible();
+
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('link', { name: 'Client Login' })).toBeVisible();
+  await page.goto('/account/dashboard');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('the demo admin logs in and sees the admin area', async ({ page }) => {
+  await loginThroughForm(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  await page.getByRole('link', { name: 'Admin', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/orders$/);
+  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+});
+
+test('a wrong password and an unknown e-mail show the same red alert', async ({ page }) => {
+  await loginThroughForm(page, DEMO.customer.email, 'not-the-password');
+  const alert = page.getByTestId('form-error');
+  await expect(alert).toHaveText('Incorrect email or password.');
+  await loginThroughForm(page, 'nobody@demo.test', 'whatever-password');
+  await expect(alert).toHaveText('Incorrect email or password.');
+});
+
+test('empty login fields are named in the form', async ({ page }) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Email is required.')).toBeVisible();
+  await expect(page.getByText('Password is required.')).toBeVisible();
+});
+
+test('a visitor registers an account and is logged in', async ({ page }) => {
+  await page.goto('/register');
+  await page.getByLabel('First Name').fill('Robin');
+  await page.getByLabel('Last Name').fill('Reyes');
+  await page.getByLabel('Business Name').fill('Reyes Tacos');
+  await page.getByLabel('Phone Number').fill('5125550199');
+  await expect(page.getByLabel('Phone Number')).toHaveValue('(512)-555-0199');
+  await page.getByLabel('Email Address to Receive Reports').fill(`robin-${Date.now()}@example.test`);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('short');
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('different');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible();
+  await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('robin-secret');
+  await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('robin-secret');
+  await page.getByRole('button', { name: 'Create Account' }).click();
+  await expect(page).toHaveURL(/\/account\/dashboard$/);
+  await expect(page.getByTestId('header-user')).toHaveText('Robin Reyes');
+});

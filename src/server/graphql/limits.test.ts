@@ -1,0 +1,136 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { MailAdapter } from '../adapters/mail.js';
+import { createBrand, createUser, setupTestApp } from '../test/harness.js';
+import { UNEXPECTED_ERROR_MESSAGE } from './yoga.js';
+
+const t = setupTestApp();
+
+const PRODUCTION_ENV = { NODE_ENV: 'production', APP_SECRET: 'a-long-production-secret-for-tests' };
+const INTROSPECTION = '{ __schema { queryType { name } types { name } } }';
+
+beforeEach(async () => {
+  await t.resetDb();
+  await createBrand(t.db, { shortName: 'default', isDefault: true });
+});
+
+/** `{ ... on Query { ... on Query { ... currentBrand { _id } } } }` nested `levels` deep. */
+const nestedQuery = (levels: number) => {
+  let inner = 'currentBrand { _id }';
+  for (let i = 0; i < levels; i++) inner = `... on Query { ${inner} }`;
+  return `{ ${inner} }`;
+};
+
+describe('GraphQL limits', () => {
+  it('answers a reasonably nested query', async () => {
+    const res = await t.gql(nestedQuery(8));
+    expect(res.errors).toBeUndefined();
+    expect(res.data.currentBrand._id).toBeTruthy();
+  });
+
+  it('rejects a query nested deeper than the depth limit without running it', async () => {
+    const res = await t.gql(nestedQuery(14));
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors!.map((e) => e.message).join(' ')).toMatch(/depth limit of 12 exceeded/i);
+  });
+
+  it('rejects a query with too many aliases', async () => {
+    const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: currentBrand { _id }`).join(' ');
+    const res = await t.gql(`{ ${aliases} }`);
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors!.map((e) => e.message).join(' ')).toMatch(/aliases limit of 15 exceeded/i);
+  });
+
+  it('accepts a handful of aliases', async () => {
+    const aliases = Array.from({ length: 5 }, (_, i) => `a${i}: currentBrand { _id }`).join(' ');
+    const res = await t.gql(`{ ${aliases} }`);
+    expect(res.errors).toBeUndefined();
+  });
+
+  it('rejects an oversized query (token limit)', async () => {
+    const fields = Array.from({ length: 4000 }, () => '_id').join(' ');
+    const res = await t.gql(`{ currentBrand { ${fields} } }`);
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors!.map((e) => e.message).join(' ')).toMatch(/token limit of 3000 exceeded/i);
+  });
+});
+
+describe('introspection', () => {
+  it('is available outside production', async () => {
+    const res = await t.gql(INTROSPECTION);
+    expect(res.errors).toBeUndefined();
+    expect(res.data.__schema.queryType.name).toBe('Query');
+  });
+
+  it('is disabled when NODE_ENV=production', async () => {
+    const app = await t.buildApp({ env: PRODUCTION_ENV });
+    const res = await t.gql(INTROSPECTION, {}, { app });
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors!.map((e) => e.message).join(' ')).toMatch(/introspection/i);
+    // The app itself still answers.
+    const ok = await t.gql('{ currentBrand { shortName } }', {}, { app });
+    expect(ok.data.currentBrand.shortName).toBe('default');
+  });
+
+  it('does not suggest field names in production', async () => {
+    const app = await t.buildApp({ env: PRODUCTION_ENV });
+    const res = await t.gql('{ currentBran { _id } }', {}, { app });
+    expect(res.errors).toBeDefined();
+    expect(JSON.stringify(res.errors)).not.toContain('Did you mean');
+  });
+});
+
+describe('errors', () => {
+  const failingMail: MailAdapter = {
+    transport: 'smtp',
+    async send() {
+      throw new Error('connect ECONNREFUSED 10.0.0.7:25 (internal-secret-detail)');
+    },
+  };
+
+  it('masks an unexpected error behind a generic message', async () => {
+    await createUser(t.db, { email: 'ann@example.test' });
+    const app = await t.buildApp({ adapters: { mail: failingMail } });
+    const res = await t.gql('mutation { sendResetPasswordEmail(email: "ann@example.test") }', {}, { app });
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors![0]!.message).toBe(UNEXPECTED_ERROR_MESSAGE);
+    expect(JSON.stringify(res.errors)).not.toContain('internal-secret-detail');
+    expect(JSON.stringify(res.errors)).not.toContain('ECONNREFUSED');
+  });
+
+  it('masks unexpected errors in production too', async () => {
+    await createUser(t.db, { email: 'ann@example.test' });
+    const app = await t.buildApp({ env: PRODUCTION_ENV, adapters: { mail: failingMail } });
+    const res = await t.gql('mutation { sendResetPasswordEmail(email: "ann@example.test") }', {}, { app });
+    expect(res.errors![0]!.message).toBe(UNEXPECTED_ERROR_MESSAGE);
+    expect(JSON.stringify(res)).not.toContain('internal-secret-detail');
+  });
+
+  it('passes an expected error through with its message and code', async () => {
+    const res = await t.gql('mutation { changePassword(oldPassword: "a", newPassword: "bbbbbbbb") }');
+    expect(res.errors![0]!.message).toBe('You must be logged in.');
+    expect(res.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+  });
+});
+
+describe('HTTP hardening', () => {
+  it('sends security headers with API responses', async () => {
+    const res = await t.gql('{ currentBrand { _id } }');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+  });
+
+  it('marks the session cookie Secure in production', async () => {
+    await createUser(t.db, { email: 'ann@example.test', password: 'right-pass' });
+    const app = await t.buildApp({ env: PRODUCTION_ENV });
+    const res = await t.gql(
+      'mutation { login(email: "ann@example.test", password: "right-pass") { token } }',
+      {},
+      { app },
+    );
+    const sid = res.cookie('sid');
+    expect(sid?.secure).toBe(true);
+    expect(sid?.httpOnly).toBe(true);
+    expect(sid?.sameSite).toBe('Lax');
+  });
+});
