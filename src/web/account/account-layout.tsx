@@ -22,9 +22,20 @@ export function AccountLayout() {
             <Paper withBorder p="xs" component="nav" aria-label="Account">
               <Stack gap={2}>
                 {MENU.map((m) => (
-                  <NavLink key={m.to} component={Link} to={m.to} label={m.label} active={pathname.startsWith(m.to)} />
+                  <NavLink
+                    key={m.to}
+                    component={Link}
+                    to={m.to}
+                    label={m.label}
+                    active={pathname.startsWith(m.to)}
+                  />
                 ))}
-                <NavLink component={Link} to="/change-password" label="Change Password" active={pathname === '/change-password'} />
+                <NavLink
+                  component={Link}
+                  to="/change-password"
+                  label="Change Password"
+                  active={pathname === '/change-password'}
+                />
               </Stack>
             </Paper>
           </Grid.Col>

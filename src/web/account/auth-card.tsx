@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { usePageTitle } from '../app/page-title';
 
 /** The centred card every account form sits in, with its red error area. */
-export function AuthCard({ title, error, children }: { title: string; error?: string | null; children: ReactNode }) {
+export function AuthCard({
+  title,
+  error,
+  children,
+}: {
+  title: string;
+  error?: string | null;
+  children: ReactNode;
+}) {
   usePageTitle(title);
   return (
     <Container size={460} py={48}>

@@ -1,6 +1,6 @@
-import { gql } from '@apollo/client';
+import { graphql } from '../gql';
 
-export const LOGIN = gql`
+export const LOGIN = graphql(`
   mutation Login($email: String!, $password: String!) {
     login(email: $email, password: $password) {
       token
@@ -9,9 +9,9 @@ export const LOGIN = gql`
       }
     }
   }
-`;
+`);
 
-export const REGISTER = gql`
+export const REGISTER = graphql(`
   mutation Register($input: RegisterInput!) {
     register(input: $input) {
       token
@@ -20,30 +20,30 @@ export const REGISTER = gql`
       }
     }
   }
-`;
+`);
 
-export const LOGOUT = gql`
+export const LOGOUT = graphql(`
   mutation Logout {
     logout
   }
-`;
+`);
 
-export const SEND_RESET_PASSWORD_EMAIL = gql`
+export const SEND_RESET_PASSWORD_EMAIL = graphql(`
   mutation SendResetPasswordEmail($email: String!) {
     sendResetPasswordEmail(email: $email)
   }
-`;
+`);
 
-export const RESET_PASSWORD = gql`
+export const RESET_PASSWORD = graphql(`
   mutation ResetPassword($token: String!, $password: String!) {
     resetPassword(token: $token, password: $password) {
       token
     }
   }
-`;
+`);
 
-export const CHANGE_PASSWORD = gql`
+export const CHANGE_PASSWORD = graphql(`
   mutation ChangePassword($oldPassword: String!, $newPassword: String!) {
     changePassword(oldPassword: $oldPassword, newPassword: $newPassword)
   }
-`;
+`);

@@ -18,7 +18,10 @@ export function LoginPage() {
   const [params] = useSearchParams();
   const [login, { loading }] = useMutation(LOGIN);
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<TLoginInput>({ resolver: zodResolver(ZLoginInput), defaultValues: { email: '', password: '' } });
+  const form = useForm<TLoginInput>({
+    resolver: zodResolver(ZLoginInput),
+    defaultValues: { email: '', password: '' },
+  });
 
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);

@@ -5,7 +5,11 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import { ZChangePasswordForm, ZForgotPasswordInput, ZPasswordWithConfirmation } from '../../domain/schemas/account';
+import {
+  ZChangePasswordForm,
+  ZForgotPasswordInput,
+  ZPasswordWithConfirmation,
+} from '../../domain/schemas/account';
 import { errorMessage } from '../app/apollo';
 import { AuthCard } from './auth-card';
 import { CHANGE_PASSWORD, RESET_PASSWORD, SEND_RESET_PASSWORD_EMAIL } from './graphql';
@@ -33,7 +37,15 @@ export function ForgotPasswordPage() {
         Enter the email address of your account and we will send you a link to reset your password.
       </Text>
       <form onSubmit={onSubmit} noValidate>
-        <TextInput label="Email" type="email" required autoFocus autoComplete="email" {...form.register('email')} error={form.formState.errors.email?.message} />
+        <TextInput
+          label="Email"
+          type="email"
+          required
+          autoFocus
+          autoComplete="email"
+          {...form.register('email')}
+          error={form.formState.errors.email?.message}
+        />
         <Group justify="space-between" mt="lg">
           <Anchor component={Link} to="/login" size="sm">
             Back to Login
@@ -83,8 +95,22 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Reset Password" error={error}>
       <form onSubmit={onSubmit} noValidate>
-        <PasswordInput label="Password" required autoFocus autoComplete="new-password" {...form.register('password')} error={form.formState.errors.password?.message} />
-        <PasswordInput mt="sm" label="Confirm Password" required autoComplete="new-password" {...form.register('confirmPassword')} error={form.formState.errors.confirmPassword?.message} />
+        <PasswordInput
+          label="Password"
+          required
+          autoFocus
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={form.formState.errors.password?.message}
+        />
+        <PasswordInput
+          mt="sm"
+          label="Confirm Password"
+          required
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+          error={form.formState.errors.confirmPassword?.message}
+        />
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={loading}>
             Reset your password
@@ -118,9 +144,30 @@ export function ChangePasswordPage() {
   return (
     <AuthCard title="Change Password" error={error}>
       <form onSubmit={onSubmit} noValidate>
-        <PasswordInput label="Current Password" required autoFocus autoComplete="current-password" {...form.register('oldPassword')} error={e.oldPassword?.message} />
-        <PasswordInput mt="sm" label="New Password" required autoComplete="new-password" {...form.register('password')} error={e.password?.message} />
-        <PasswordInput mt="sm" label="Confirm New Password" required autoComplete="new-password" {...form.register('confirmPassword')} error={e.confirmPassword?.message} />
+        <PasswordInput
+          label="Current Password"
+          required
+          autoFocus
+          autoComplete="current-password"
+          {...form.register('oldPassword')}
+          error={e.oldPassword?.message}
+        />
+        <PasswordInput
+          mt="sm"
+          label="New Password"
+          required
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={e.password?.message}
+        />
+        <PasswordInput
+          mt="sm"
+          label="Confirm New Password"
+          required
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+          error={e.confirmPassword?.message}
+        />
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={loading}>
             Change Password

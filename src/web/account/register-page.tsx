@@ -48,22 +48,65 @@ export function RegisterPage() {
     <AuthCard title="Create Account" error={error}>
       <form onSubmit={onSubmit} noValidate>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="First Name" required autoComplete="given-name" {...form.register('profile.firstName')} error={e.profile?.firstName?.message} />
-          <TextInput label="Last Name" required autoComplete="family-name" {...form.register('profile.lastName')} error={e.profile?.lastName?.message} />
+          <TextInput
+            label="First Name"
+            required
+            autoComplete="given-name"
+            {...form.register('profile.firstName')}
+            error={e.profile?.firstName?.message}
+          />
+          <TextInput
+            label="Last Name"
+            required
+            autoComplete="family-name"
+            {...form.register('profile.lastName')}
+            error={e.profile?.lastName?.message}
+          />
         </SimpleGrid>
-        <TextInput mt="sm" label="Business Name" required autoComplete="organization" {...form.register('profile.businessName')} error={e.profile?.businessName?.message} />
+        <TextInput
+          mt="sm"
+          label="Business Name"
+          required
+          autoComplete="organization"
+          {...form.register('profile.businessName')}
+          error={e.profile?.businessName?.message}
+        />
         <TextInput
           mt="sm"
           label="Phone Number"
           required
           type="tel"
           autoComplete="tel"
-          {...form.register('profile.phone', { onChange: (ev) => form.setValue('profile.phone', formatPhoneInput(ev.target.value)) })}
+          {...form.register('profile.phone', {
+            onChange: (ev) => form.setValue('profile.phone', formatPhoneInput(ev.target.value)),
+          })}
           error={e.profile?.phone?.message}
         />
-        <TextInput mt="sm" label="Email Address to Receive Reports" required type="email" autoComplete="email" {...form.register('email')} error={e.email?.message} />
-        <PasswordInput mt="sm" label="Password" required autoComplete="new-password" {...form.register('password')} error={e.password?.message} />
-        <PasswordInput mt="sm" label="Confirm Password" required autoComplete="new-password" {...form.register('confirmPassword')} error={e.confirmPassword?.message} />
+        <TextInput
+          mt="sm"
+          label="Email Address to Receive Reports"
+          required
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={e.email?.message}
+        />
+        <PasswordInput
+          mt="sm"
+          label="Password"
+          required
+          autoComplete="new-password"
+          {...form.register('password')}
+          error={e.password?.message}
+        />
+        <PasswordInput
+          mt="sm"
+          label="Confirm Password"
+          required
+          autoComplete="new-password"
+          {...form.register('confirmPassword')}
+          error={e.confirmPassword?.message}
+        />
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={loading}>
             Create Account

@@ -18,8 +18,6 @@ function NotAuthorized() {
 export function AdminLayout() {
   const { user, loading } = useCurrentUser();
   return (
-    <RequireLogin>
-      {loading ? <PageLoader /> : user?.admin ? <Outlet /> : <NotAuthorized />}
-    </RequireLogin>
+    <RequireLogin>{loading ? <PageLoader /> : user?.admin ? <Outlet /> : <NotAuthorized />}</RequireLogin>
   );
 }

@@ -5,7 +5,9 @@ export function createApolloClient() {
   return new ApolloClient({
     // The session cookie (HttpOnly) authenticates the browser; API clients may send a Bearer token.
     link: new HttpLink({ uri: '/api', credentials: 'same-origin' }),
-    cache: new InMemoryCache({ typePolicies: { User: { keyFields: ['_id'] }, Brand: { keyFields: ['_id'] } } }),
+    cache: new InMemoryCache({
+      typePolicies: { User: { keyFields: ['_id'] }, Brand: { keyFields: ['_id'] } },
+    }),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
 }
@@ -33,14 +35,19 @@ export function errorMessage(err: unknown, fallback = 'An unknown error has occu
 /** Field-level messages the server attached to a BAD_USER_INPUT error. */
 export function fieldErrors(err: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  const gql = (err as { graphQLErrors?: { extensions?: { fields?: { field: string; message: string }[] } }[] })
-    ?.graphQLErrors;
+  const gql = (
+    err as { graphQLErrors?: { extensions?: { fields?: { field: string; message: string }[] } }[] }
+  )?.graphQLErrors;
   for (const g of gql ?? []) for (const f of g.extensions?.fields ?? []) out[f.field] ??= f.message;
   return out;
 }
 
 export function notifyError(err: unknown) {
-  notifications.show({ color: 'red', title: 'Error', message: errorMessage(err, 'An unknown error occured.') });
+  notifications.show({
+    color: 'red',
+    title: 'Error',
+    message: errorMessage(err, 'An unknown error occured.'),
+  });
 }
 
 export function notifySuccess(message: string) {

@@ -79,7 +79,10 @@ export function themeFor(brand: PublicBrand) {
     primaryShade: 6,
     colors: { brand: shadesOf(brand.primaryColor), accent: shadesOf(brand.secondaryColor) },
     fontFamily: 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
-    headings: { fontFamily: 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif' },
+    headings: {
+      fontFamily:
+        'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
+    },
     defaultRadius: 'md',
     components: {
       Button: { defaultProps: { radius: 'md' } },

@@ -63,6 +63,7 @@ function Header() {
 function ResumeBar() {
   const location = useLocation();
   const [orderId, setOrderId] = useState(() => getCookie(ORDER_COOKIE));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the cookie on every navigation.
   useEffect(() => setOrderId(getCookie(ORDER_COOKIE)), [location.pathname]);
   const first = location.pathname.split('/')[1] ?? '';
   if (!orderId || WIZARD_SEGMENTS.has(first)) return null;
@@ -91,7 +92,11 @@ function Footer() {
   const brand = useBrand();
   const linkStyle = { color: brand.footerLinkTextColor };
   return (
-    <Box component="footer" mt="xl" style={{ background: brand.secondaryColor, color: brand.footerLinkTextColor }}>
+    <Box
+      component="footer"
+      mt="xl"
+      style={{ background: brand.secondaryColor, color: brand.footerLinkTextColor }}
+    >
       <Container size="lg" py="lg">
         <Group justify="space-between" gap="sm">
           <Text size="sm">
@@ -117,6 +122,7 @@ function Footer() {
 /** Scrolls to top on a path change, or smoothly to the hash anchor; sends a page view after 500 ms. */
 function ScrollAndAnalytics() {
   const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again on every path change.
   useEffect(() => {
     if (hash) {
       const target = document.getElementById(decodeURIComponent(hash.slice(1)));

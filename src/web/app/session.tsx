@@ -1,9 +1,11 @@
-import { gql, useQuery } from '@apollo/client';
+import { useQuery } from '@apollo/client';
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { graphql } from '../gql';
+import type { CurrentUserQuery } from '../gql/graphql';
 
-export const CURRENT_USER = gql`
+export const CURRENT_USER = graphql(`
   query CurrentUser {
     currentUser {
       _id
@@ -20,19 +22,12 @@ export const CURRENT_USER = gql`
       }
     }
   }
-`;
+`);
 
-export type CurrentUser = {
-  _id: string;
-  email: string;
-  fullName: string;
-  admin: boolean;
-  roles: string[];
-  profile: { firstName: string; lastName: string; businessName: string; phone: string; additionalEmails: string };
-};
+export type CurrentUser = NonNullable<CurrentUserQuery['currentUser']>;
 
 export function useCurrentUser() {
-  const { data, loading } = useQuery<{ currentUser: CurrentUser | null }>(CURRENT_USER, {
+  const { data, loading } = useQuery(CURRENT_USER, {
     fetchPolicy: 'cache-first',
   });
   return { user: data?.currentUser ?? null, loading: loading && !data };
@@ -51,6 +46,9 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const { user, loading } = useCurrentUser();
   const location = useLocation();
   if (loading) return <PageLoader />;
-  if (!user) return <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  if (!user)
+    return (
+      <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />
+    );
   return <>{children}</>;
 }
