@@ -14,6 +14,7 @@ import { GetStartedPage } from '../order/get-started-page';
 import { ViewOrderPage } from '../order/view-order-page';
 import { Gateway, LogoutPage, NewOrder } from './gateway';
 import { MainLayout } from './layout';
+import { PrivacyPage, TermsPage } from './legal-pages';
 import { RequireLogin } from './session';
 
 const soon = (title: string) => <ComingSoon title={title} />;
@@ -91,6 +92,8 @@ export const router = createBrowserRouter([
           { path: 'reports/*', element: soon('Customer Reports') },
         ],
       },
+      { path: '/terms', element: <TermsPage /> },
+      { path: '/privacy', element: <PrivacyPage /> },
       { path: '/evaluator/*', element: soon('Evaluator Login') },
       { path: '*', element: soon('Page Not Found') },
     ],
