@@ -27,11 +27,15 @@ const ZEnv = z.object({
   STRIPE_API_BASE: z.string().url().optional(),
   GOOGLE_MAPS_KEY: z.string().optional(),
   GOOGLE_MAPS_API_BASE: z.string().url().optional(),
+  /** Uploads go to this bucket (presigned PUTs) instead of DATA_DIR/uploads; needs the two S3 keys. */
   S3_BUCKET: z.string().optional(),
   S3_REGION: z.string().default('us-east-1'),
+  /** An S3-compatible endpoint such as MinIO (addressed path-style); AWS when unset. */
   S3_ENDPOINT: z.string().url().optional(),
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Where uploaded files are read from (CDN or public bucket URL); the bucket's own URL when unset. */
+  S3_PUBLIC_URL: z.string().url().optional(),
   REPORTING_API_URL: z.string().url().optional(),
   /** Trust X-Forwarded-* headers (set when running behind a load balancer or reverse proxy). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
@@ -39,12 +43,41 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
+/** A configured service must be configured completely; checked at start-up like the rest. */
+const ZConfig = ZEnv.superRefine((c, ctx) => {
+  const need = (name: keyof typeof c, when: string) => {
+    if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${when} is set` });
+  };
+  if (c.S3_BUCKET) {
+    need('S3_ACCESS_KEY_ID', 'S3_BUCKET');
+    need('S3_SECRET_ACCESS_KEY', 'S3_BUCKET');
+  }
+  if (c.STRIPE_SECRET_KEY) {
+    need('STRIPE_PUBLISHABLE_KEY', 'STRIPE_SECRET_KEY');
+    // The publishable key is sent to browsers: a swapped pair would publish the secret key.
+    if (!/^(sk|rk)_/.test(c.STRIPE_SECRET_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['STRIPE_SECRET_KEY'],
+        message: 'must be a secret key (sk_... or rk_...)',
+      });
+    }
+  }
+  if (c.STRIPE_PUBLISHABLE_KEY && !c.STRIPE_PUBLISHABLE_KEY.startsWith('pk_')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STRIPE_PUBLISHABLE_KEY'],
+      message: 'must be a publishable key (pk_...)',
+    });
+  }
+});
+
 export type Config = z.infer<typeof ZEnv> & { appSecret: string; production: boolean };
 
 export class ConfigError extends Error {}
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
-  const parsed = ZEnv.safeParse(env);
+  const parsed = ZConfig.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment configuration:\n  ${lines.join('\n  ')}`);
