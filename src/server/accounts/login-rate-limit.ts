@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { loginAttempts } from '../db/schema.js';
 import { AppError } from '../errors.js';
@@ -10,7 +10,24 @@ export const MSG_TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Please try
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
 
-async function failuresSinceLastSuccess(db: Db, key: string, since: Date): Promise<number> {
+/**
+ * Failed attempts of `key` in the window; with `resetBySuccess`, only those after its last success.
+ * An IP's count is never reset by a success: anyone can register an account and log into it.
+ */
+async function failuresSince(db: Db, key: string, since: Date, resetBySuccess: boolean): Promise<number> {
+  if (!resetBySuccess) {
+    const [row] = await db
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(
+        and(
+          eq(loginAttempts.key, key),
+          eq(loginAttempts.succeeded, false),
+          gt(loginAttempts.createdAt, since),
+        ),
+      );
+    return row?.n ?? 0;
+  }
   const lastSuccess = await db
     .select({ at: loginAttempts.createdAt })
     .from(loginAttempts)
@@ -29,14 +46,18 @@ async function failuresSinceLastSuccess(db: Db, key: string, since: Date): Promi
   return row?.n ?? 0;
 }
 
-/** Throws RATE_LIMITED when the account or the IP has used up its failed attempts in the window. */
+/**
+ * Throws RATE_LIMITED when the account or the IP has used up its failed attempts in the window.
+ * The attempt being checked must already be recorded as failed (see login), so it counts itself:
+ * concurrent guesses then see each other and at most the allowed number get a password check.
+ */
 export async function assertLoginAllowed(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
   const since = new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000);
   const [byAccount, byIp] = await Promise.all([
-    failuresSinceLastSuccess(db, accountKey(email), since),
-    failuresSinceLastSuccess(db, ipKey(ip), since),
+    failuresSince(db, accountKey(email), since, true),
+    failuresSince(db, ipKey(ip), since, false),
   ]);
-  if (byAccount >= LOGIN_LIMITS.perAccount || byIp >= LOGIN_LIMITS.perIp) {
+  if (byAccount > LOGIN_LIMITS.perAccount || byIp > LOGIN_LIMITS.perIp) {
     throw new AppError('RATE_LIMITED', MSG_TOO_MANY_ATTEMPTS);
   }
 }
@@ -46,9 +67,18 @@ export async function recordLoginAttempt(
   email: string,
   ip: string,
   succeeded: boolean,
-): Promise<void> {
-  await db.insert(loginAttempts).values([
-    { key: accountKey(email), succeeded },
-    { key: ipKey(ip), succeeded },
-  ]);
+): Promise<number[]> {
+  const rows = await db
+    .insert(loginAttempts)
+    .values([
+      { key: accountKey(email), succeeded },
+      { key: ipKey(ip), succeeded },
+    ])
+    .returning({ id: loginAttempts.id });
+  return rows.map((r) => r.id);
+}
+
+/** Turns an attempt recorded as failed (before the password check) into a success. */
+export async function markLoginSucceeded(db: Db, attemptIds: number[]): Promise<void> {
+  await db.update(loginAttempts).set({ succeeded: true }).where(inArray(loginAttempts.id, attemptIds));
 }

@@ -5,7 +5,7 @@ import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
-import { assertLoginAllowed, recordLoginAttempt } from './login-rate-limit.js';
+import { assertLoginAllowed, markLoginSucceeded, recordLoginAttempt } from './login-rate-limit.js';
 import { createSession } from './sessions.js';
 
 /** The one answer for an unknown e-mail and a wrong password, so accounts cannot be discovered. */
@@ -25,11 +25,13 @@ export async function login(
   opts: { email: string; password: string; ip: string; userAgent: string; sessionDays: number },
 ): Promise<{ token: string; expiresAt: Date; user: UserRow; sessionId: string }> {
   const input = parseInput(ZLoginInput, { email: opts.email, password: opts.password });
+  // Recorded as failed before the limit is checked, so simultaneous guesses count against each other.
+  const attempt = await recordLoginAttempt(db, input.email, opts.ip, false);
   await assertLoginAllowed(db, input.email, opts.ip);
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash);
-  await recordLoginAttempt(db, input.email, opts.ip, ok);
   if (!ok || !user) throw new AppError('UNAUTHENTICATED', MSG_BAD_CREDENTIALS);
+  await markLoginSucceeded(db, attempt);
   const session = await createSession(db, {
     userId: user.id,
     days: opts.sessionDays,

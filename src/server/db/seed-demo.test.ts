@@ -1,0 +1,149 @@
+import { and, count, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrandRow } from '../context.js';
+import { setupTestApp } from '../test/harness.js';
+import { brands, industries, questionnaires, users } from './schema.js';
+import { isEmpty, seedDemo } from './seed-demo.js';
+
+const t = setupTestApp();
+
+let byShortName: Map<string, BrandRow>;
+let wasEmpty: boolean;
+
+beforeAll(async () => {
+  await t.resetDb();
+  wasEmpty = await isEmpty(t.db);
+  await seedDemo(t.db);
+  byShortName = new Map((await t.db.select().from(brands)).map((b) => [b.shortName, b]));
+});
+
+const brand = (shortName: string) => {
+  const b = byShortName.get(shortName);
+  if (!b) throw new Error(`The seed has no brand ${shortName}`);
+  return b;
+};
+
+describe('demo seed', () => {
+  it('runs on an empty database and leaves it non-empty', async () => {
+    expect(wasEmpty).toBe(true);
+    expect(await isEmpty(t.db)).toBe(false);
+  });
+
+  it('creates every brand the spec names, with customer-optix as the one default brand', () => {
+    for (const name of [
+      'customer-optix',
+      'sb1',
+      'dunkin',
+      'primroseschools',
+      'goldenchick',
+      'cricketwireless',
+      'msm',
+      'autopro',
+    ]) {
+      expect(byShortName.has(name), name).toBe(true);
+    }
+    const defaults = [...byShortName.values()].filter((b) => b.isDefault).map((b) => b.shortName);
+    expect(defaults).toEqual(['customer-optix']);
+  });
+
+  it('turns surveys off for sb1, dunkin, primroseschools, goldenchick and cricketwireless only', () => {
+    for (const name of ['sb1', 'dunkin', 'primroseschools', 'goldenchick', 'cricketwireless']) {
+      expect(brand(name).surveysEnabled, name).toBe(false);
+    }
+    expect(brand('customer-optix').surveysEnabled).toBe(true);
+    expect(brand('msm').surveysEnabled).toBe(true);
+  });
+
+  it('turns customization off for cricketwireless', () => {
+    expect(brand('cricketwireless').customizationEnabled).toBe(false);
+    expect(brand('customer-optix').customizationEnabled).toBe(true);
+  });
+
+  it('gives goldenchick incentive zones in all three tiers', () => {
+    const gc = brand('goldenchick');
+    expect(gc.usesIncentiveZones).toBe(true);
+    expect(new Set(gc.incentiveZones.map((z) => z.tier))).toEqual(
+      new Set(['non-remote', 'remote', 'ultra-remote']),
+    );
+    expect(gc.incentiveZones).toContainEqual({ city: 'Dallas', state: 'TX', tier: 'non-remote' });
+    expect(brand('customer-optix').usesIncentiveZones).toBe(false);
+  });
+
+  it('makes autopro the automotive brand with car makes by tier', () => {
+    const ap = brand('autopro');
+    expect(ap.requiresCarMake).toBe(true);
+    expect(ap.flowVariant).toBe('automotive');
+    expect(new Set(ap.carMakes.map((m) => m.tier))).toEqual(
+      new Set(['non-premium', 'premium', 'ultra-premium']),
+    );
+    expect(brand('customer-optix').requiresCarMake).toBe(false);
+    expect(brand('customer-optix').flowVariant).toBe('default');
+  });
+
+  it('gives msm an unlisted-industry e-mail', () => {
+    expect(brand('msm').unlistedIndustryEmail).toMatch(/^[^@\s]+@[^@\s]+$/);
+    expect(brand('customer-optix').unlistedIndustryEmail).toBeNull();
+  });
+
+  it('seeds the default brand’s industries with published questionnaires of both types', async () => {
+    const optix = brand('customer-optix');
+    const titles = (await t.db.select().from(industries).where(eq(industries.brandId, optix.id))).map(
+      (i) => i.title,
+    );
+    expect(titles).toEqual(
+      expect.arrayContaining([
+        'Restaurants',
+        'Apartments',
+        'Retail',
+        'Self-Storage',
+        'Telephone Services',
+        'Automotive',
+      ]),
+    );
+    const qs = await t.db.select().from(questionnaires).where(eq(questionnaires.brandId, optix.id));
+    expect(new Set(qs.map((q) => q.type))).toEqual(new Set(['mysteryShop', 'customerSurvey']));
+    expect(qs.every((q) => q.published && q.cost > 0)).toBe(true);
+    expect(qs.some((q) => q.startupCost > 0)).toBe(true);
+    expect(qs.some((q) => q.minimumReimbursement > 0)).toBe(true);
+    expect(qs.some((q) => q.sampleLink)).toBe(true);
+  });
+
+  it('seeds no customer surveys for brands with surveys off', async () => {
+    for (const name of ['sb1', 'dunkin', 'primroseschools', 'goldenchick', 'cricketwireless']) {
+      const [row] = await t.db
+        .select({ n: count() })
+        .from(questionnaires)
+        .where(and(eq(questionnaires.brandId, brand(name).id), eq(questionnaires.type, 'customerSurvey')));
+      expect(row!.n, name).toBe(0);
+    }
+  });
+
+  it('lets the demo admin and the demo customer log in', async () => {
+    const adminToken = await t.login('admin@demo.test', 'demo-admin-pass');
+    const admin = await t.gql('{ currentUser { email admin } }', {}, { token: adminToken });
+    expect(admin.data.currentUser).toEqual({ email: 'admin@demo.test', admin: true });
+
+    const customerToken = await t.login('customer@demo.test', 'demo-customer-pass');
+    const customer = await t.gql('{ currentUser { email admin } }', {}, { token: customerToken });
+    expect(customer.data.currentUser).toEqual({ email: 'customer@demo.test', admin: false });
+    expect(await t.db.select({ n: count() }).from(users)).toEqual([{ n: 2 }]);
+  });
+
+  it('resolves the seeded brands by subdomain, custom domain and entry path', async () => {
+    const shortNameFor = async (opts: Parameters<typeof t.gql>[2]) =>
+      (await t.gql('{ currentBrand { shortName } }', {}, opts)).data.currentBrand.shortName;
+    expect(await shortNameFor({})).toBe('customer-optix');
+    expect(await shortNameFor({ host: 'sb1.localhost' })).toBe('sb1');
+    expect(await shortNameFor({ host: 'goldenchick.localhost' })).toBe('goldenchick');
+    expect(await shortNameFor({ host: 'autopro.localhost:3000' })).toBe('autopro');
+    expect(await shortNameFor({ host: brand('primroseschools').customDomain! })).toBe('primroseschools');
+    expect(await shortNameFor({ host: brand('msm').customDomain! })).toBe('msm');
+    for (const shortName of ['dunkin', 'cricketwireless']) {
+      const entryPath = brand(shortName).entryPath!;
+      const visit = await t.inject({ method: 'GET', url: `/${entryPath}` });
+      expect(visit.statusCode).toBe(302);
+      const cookie = visit.cookies.find((c) => c.name === 'entry_brand')!;
+      expect(await shortNameFor({ cookie: { entry_brand: cookie.value } })).toBe(shortName);
+    }
+  });
+});

@@ -1,0 +1,258 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { GraphQLFormattedError } from 'graphql';
+import postgres from 'postgres';
+import { afterAll, beforeAll } from 'vitest';
+import { type Adapters, createAdapters } from '../adapters/index.js';
+import { buildApp } from '../app.js';
+import { type Config, loadConfig } from '../config.js';
+import { type Database, type Db, openDatabase } from '../db/client.js';
+
+export * from '../db/factories.js';
+
+/**
+ * Integration-test harness. One fresh database per test file (PGlite in memory, or a throw-away
+ * PostgreSQL database created on the server at 127.0.0.1:5432 and dropped afterwards), one app per
+ * file, and `resetDb()` (TRUNCATE ... CASCADE) between tests.
+ */
+
+export const TEST_DB: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export type GqlOptions = {
+  /** Sent as `Authorization: Bearer <token>`. */
+  token?: string;
+  /** A Cookie header string, or name/value pairs. */
+  cookie?: string | Record<string, string>;
+  host?: string;
+  ip?: string;
+  headers?: Record<string, string>;
+};
+
+export type CookieOut = {
+  name: string;
+  value: string;
+  httpOnly?: boolean;
+  sameSite?: string;
+  path?: string;
+  expires?: Date;
+  maxAge?: number;
+  secure?: boolean;
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: test results are read loosely; each test asserts the shape.
+export type GqlResult<TData = any> = {
+  status: number;
+  data: TData | null | undefined;
+  errors: (GraphQLFormattedError & { extensions?: Record<string, unknown> })[] | undefined;
+  headers: LightMyRequestResponse['headers'];
+  cookies: CookieOut[];
+  /** The Set-Cookie of that name, if the response set one. */
+  cookie: (name: string) => CookieOut | undefined;
+};
+
+export type TestEnv = Record<string, string | undefined>;
+
+export class TestHarness {
+  app!: FastifyInstance;
+  db!: Db;
+  config!: Config;
+  adapters!: Adapters;
+  dataDir!: string;
+  database!: Database;
+  private tables: string[] = [];
+  private identities: { table_name: string; column_name: string; identity_start: string }[] = [];
+  private extraApps: FastifyInstance[] = [];
+  private dropDatabase: (() => Promise<void>) | null = null;
+
+  constructor(private readonly env: TestEnv = {}) {}
+
+  async start(): Promise<void> {
+    this.dataDir = await mkdtemp(path.join(os.tmpdir(), 'storefront-test-'));
+    const opened = await openTestDatabase();
+    this.database = opened;
+    this.dropDatabase = opened.drop;
+    this.db = this.database.db;
+    this.config = this.makeConfig();
+    this.adapters = createAdapters(this.config);
+    this.app = await buildApp({ db: this.db, config: this.config, adapters: this.adapters });
+    await this.app.ready();
+    const rows = await this.rows<{ tablename: string }>(
+      sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+    );
+    this.tables = rows.map((r) => r.tablename);
+    if (this.tables.length === 0) throw new Error('The migrations created no tables.');
+    this.identities = await this.rows<{ table_name: string; column_name: string; identity_start: string }>(
+      sql`select table_name, column_name, identity_start from information_schema.columns
+          where table_schema = 'public' and is_identity = 'YES'`,
+    );
+  }
+
+  async stop(): Promise<void> {
+    for (const app of this.extraApps) await app.close();
+    await this.app?.close();
+    await this.database?.close();
+    await this.dropDatabase?.();
+    if (this.dataDir) await rm(this.dataDir, { recursive: true, force: true });
+  }
+
+  /** The test config; `env` overrides (and the harness's own env) are applied on top. */
+  makeConfig(env: TestEnv = {}): Config {
+    return loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      DATA_DIR: this.dataDir,
+      ...this.env,
+      ...env,
+    });
+  }
+
+  /** A second app on the same database, e.g. with a production config; closed after the file. */
+  async buildApp(opts: { env?: TestEnv; adapters?: Partial<Adapters> } = {}): Promise<FastifyInstance> {
+    const config = this.makeConfig(opts.env);
+    const app = await buildApp({
+      db: this.db,
+      config,
+      adapters: { ...createAdapters(config), ...opts.adapters },
+    });
+    await app.ready();
+    this.extraApps.push(app);
+    return app;
+  }
+
+  /**
+   * Empties every table and restarts every identity (order numbers start again at 10001). Call in
+   * beforeEach. Only tables holding rows are truncated (TRUNCATE ... CASCADE costs ~8 ms a table on
+   * PostgreSQL, so truncating all ~25 every test would dominate the run); the identity sequences of
+   * the others are reset with setval, so the result is the same as truncating everything.
+   */
+  async resetDb(): Promise<void> {
+    const probe = this.tables
+      .map((t) => `select '${t}' as t where exists (select 1 from "${t}")`)
+      .join(' union all ');
+    const nonEmpty = (await this.rows<{ t: string }>(sql.raw(probe))).map((r) => r.t);
+    if (nonEmpty.length > 0) {
+      const list = nonEmpty.map((t) => `"${t}"`).join(', ');
+      await this.db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`));
+    }
+    if (this.identities.length > 0) {
+      const resets = this.identities.map(
+        (c) =>
+          `setval(pg_get_serial_sequence('"${c.table_name}"', '${c.column_name}'), ${Number(c.identity_start)}, false)`,
+      );
+      await this.db.execute(sql.raw(`select ${resets.join(', ')}`));
+    }
+  }
+
+  /** Rows of a raw query, whichever driver runs it. */
+  async rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+    const res = (await this.db.execute(query)) as unknown;
+    return (Array.isArray(res) ? res : (res as { rows: T[] }).rows) as T[];
+  }
+
+  /** POST /api on this harness's app (or on `app`). */
+  // biome-ignore lint/suspicious/noExplicitAny: see GqlResult.
+  async gql<TData = any>(
+    query: string,
+    variables: Record<string, unknown> = {},
+    opts: GqlOptions & { app?: FastifyInstance } = {},
+  ): Promise<GqlResult<TData>> {
+    const res = await (opts.app ?? this.app).inject({
+      method: 'POST',
+      url: '/api',
+      payload: { query, variables },
+      ...requestOptions(opts),
+    });
+    const body = res.body
+      ? (JSON.parse(res.body) as { data?: TData | null; errors?: GqlResult['errors'] })
+      : {};
+    const cookies = res.cookies as CookieOut[];
+    return {
+      status: res.statusCode,
+      data: body.data,
+      errors: body.errors,
+      headers: res.headers,
+      cookies,
+      cookie: (name) => cookies.find((c) => c.name === name),
+    };
+  }
+
+  /** Any other request, with the same token / cookie / host / ip options as gql. */
+  inject(opts: InjectOptions & GqlOptions): Promise<LightMyRequestResponse> {
+    const { token, cookie, host, ip, headers, ...rest } = opts;
+    const extra = requestOptions({ token, cookie, host, ip, headers });
+    return this.app.inject({ ...rest, ...extra } as InjectOptions);
+  }
+
+  /** Logs in through the API and returns the session token (fails the test if login fails). */
+  async login(email: string, password: string, opts: GqlOptions = {}): Promise<string> {
+    const res = await this.gql<{ login: { token: string } }>(
+      'mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }',
+      { email, password },
+      opts,
+    );
+    if (!res.data?.login) throw new Error(`Login of ${email} failed: ${JSON.stringify(res.errors)}`);
+    return res.data.login.token;
+  }
+}
+
+function requestOptions(opts: GqlOptions): { headers: Record<string, string>; remoteAddress?: string } {
+  const headers: Record<string, string> = { ...opts.headers };
+  if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+  if (opts.host) headers.host = opts.host;
+  if (opts.cookie) {
+    headers.cookie =
+      typeof opts.cookie === 'string'
+        ? opts.cookie
+        : Object.entries(opts.cookie)
+            .map(([k, v]) => `${k}=${encodeURIComponent(v)}`)
+            .join('; ');
+  }
+  return { headers, ...(opts.ip ? { remoteAddress: opts.ip } : {}) };
+}
+
+/** A fresh, migrated database of the TEST_DB kind; `drop` removes a PostgreSQL one. */
+async function openTestDatabase(): Promise<Database & { drop: (() => Promise<void>) | null }> {
+  if (TEST_DB === 'pglite') return { ...(await openDatabase({ dataDir: ':memory:' })), drop: null };
+
+  const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
+  const name = `storefront_test_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
+  try {
+    await admin.unsafe(`CREATE DATABASE "${name}"`);
+  } catch (err) {
+    await admin.end({ timeout: 1 }).catch(() => {});
+    throw new Error(
+      `TEST_DB=postgres but PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable or refused CREATE DATABASE ` +
+        `(${(err as Error).message}). Start PostgreSQL (database "test", trust auth for user postgres) ` +
+        'or run the integration-pglite project only.',
+    );
+  }
+  const url = new URL(POSTGRES_ADMIN_URL);
+  url.pathname = `/${name}`;
+  const drop = async () => {
+    await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end({ timeout: 5 });
+  };
+  try {
+    const database = await openDatabase({ url: url.toString() });
+    return { ...database, drop };
+  } catch (err) {
+    await drop().catch(() => {});
+    throw err;
+  }
+}
+
+/**
+ * Use once at the top of a test file: starts the database and app in beforeAll and tears them down
+ * in afterAll. Read `t.app`, `t.db`... inside hooks and tests (they are set once beforeAll ran).
+ */
+export function setupTestApp(env: TestEnv = {}): TestHarness {
+  const harness = new TestHarness(env);
+  beforeAll(() => harness.start());
+  afterAll(() => harness.stop());
+  return harness;
+}
