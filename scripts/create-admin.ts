@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
-import { zEmail, zPassword } from '../src/domain/schemas/account.js';
+import { zEmail, zPassword } from '../src/domain/index.js';
 import { findUserByEmail } from '../src/server/accounts/login.js';
 import { hashPassword } from '../src/server/auth/passwords.js';
 import { defaultBrand } from '../src/server/brands/resolve-brand.js';

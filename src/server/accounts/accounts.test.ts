@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MSG_PASSWORD_TOO_SHORT } from '../../domain/schemas/account.js';
+import { MSG_PASSWORD_TOO_SHORT } from '../../domain/index.js';
 import { hashToken } from '../auth/tokens.js';
 import type { BrandRow } from '../context.js';
 import { newId } from '../db/ids.js';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ZChangePasswordInput } from '../../domain/schemas/account.js';
+import { ZChangePasswordInput } from '../../domain/index.js';
 import { hashPassword, verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { ZLoginInput } from '../../domain/schemas/account.js';
+import { ZLoginInput } from '../../domain/index.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ZForgotPasswordInput, ZResetPasswordInput } from '../../domain/schemas/account.js';
+import { ZForgotPasswordInput, ZResetPasswordInput } from '../../domain/index.js';
 import type { MailAdapter } from '../adapters/mail.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashToken } from '../auth/tokens.js';

@@ -1,4 +1,4 @@
-import { type TRegisterInput, ZRegisterInput } from '../../domain/schemas/account.js';
+import { type TRegisterInput, ZRegisterInput } from '../../domain/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';

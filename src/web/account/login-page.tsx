@@ -4,7 +4,7 @@ import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
-import { type TLoginInput, ZLoginInput } from '../../domain/schemas/account';
+import { type TLoginInput, ZLoginInput } from '../../domain';
 import { errorMessage } from '../app/apollo';
 import { AuthCard } from './auth-card';
 import { LOGIN } from './graphql';

@@ -5,11 +5,7 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
-import {
-  ZChangePasswordForm,
-  ZForgotPasswordInput,
-  ZPasswordWithConfirmation,
-} from '../../domain/schemas/account';
+import { ZChangePasswordForm, ZForgotPasswordInput, ZPasswordWithConfirmation } from '../../domain';
 import { errorMessage } from '../app/apollo';
 import { AuthCard } from './auth-card';
 import { CHANGE_PASSWORD, RESET_PASSWORD, SEND_RESET_PASSWORD_EMAIL } from './graphql';

@@ -1,4 +1,4 @@
-import { Paper, Text } from '@mantine/core';
+import { Image, Paper, Text } from '@mantine/core';
 import { useBrand } from '../app/brand';
 import { Page } from '../components/page';
 
@@ -7,6 +7,7 @@ export function GetStartedPage() {
   const brand = useBrand();
   return (
     <Page title="Get Started">
+      {brand.brandTextImageUrl && <Image src={brand.brandTextImageUrl} alt="" mah={160} w="auto" fit="contain" />}
       {brand.brandText && (
         <Paper withBorder p="lg" bg="brand.0" data-testid="brand-text">
           <Text>{brand.brandText}</Text>
