@@ -7,6 +7,7 @@ import {
   chargeDateFor,
   isShopBillableInMonth,
   nextBilling,
+  paidThroughAfterCheckout,
   weeksInBillingMonth,
 } from './billing-calendar';
 
@@ -180,5 +181,60 @@ describe('billMonth and nextBilling', () => {
       '$0.00',
       4,
     ]);
+  });
+});
+
+describe('paidThroughAfterCheckout', () => {
+  const base = {
+    qid: 'q',
+    questionnaireType: 'mysteryShop' as const,
+    recurring: true,
+    cost: 9500,
+    reimbursement: 2500,
+    totalQuantity: 1,
+    frequencyQuantity: 1,
+    frequencyPeriod: 'month' as const,
+  };
+  const today = new Date('2026-11-22T10:00:00Z');
+  it.each([
+    ['a monthly shop is paid through the end of its start month', { startDate: '2026-12-10' }, '2026-12-31'],
+    [
+      'a weekly shop is paid through the end of its start month',
+      { startDate: '2026-12-10', frequencyPeriod: 'week' as const },
+      '2026-12-31',
+    ],
+    [
+      'a quarterly shop is paid through the end of its third month',
+      { startDate: '2026-12-10', frequencyPeriod: 'quarter' as const },
+      '2027-02-28',
+    ],
+    ['a start date before the minimum is moved up first', { startDate: '2026-11-01' }, '2026-11-30'],
+    [
+      'an annual survey is paid through eleven months after its start month',
+      {
+        startDate: '2026-11-22',
+        questionnaireType: 'customerSurvey' as const,
+        recurring: false,
+        monthsPurchased: 12,
+      },
+      '2027-10-31',
+    ],
+    [
+      'a monthly survey is paid through its start month',
+      {
+        startDate: '2026-11-22',
+        questionnaireType: 'customerSurvey' as const,
+        recurring: false,
+        monthsPurchased: 1,
+      },
+      '2026-11-30',
+    ],
+  ])('%s', (_name, over, expected) => {
+    expect(paidThroughAfterCheckout({ ...base, ...over }, today)).toBe(expected);
+  });
+  it('a one-time shop has no paid-through date', () => {
+    expect(
+      paidThroughAfterCheckout({ ...base, recurring: false, startDate: '2026-12-10' }, today),
+    ).toBeNull();
   });
 });

@@ -3,13 +3,16 @@
 // bills a given month with billMonth; the account page shows nextBilling.
 import {
   addDaysUtc,
+  addMonthsUtc,
   billedWeeks,
+  forceStartDate,
   mondaysInMonth,
   monthEndUtc,
   monthStartUtc,
   monthsBetween,
   parseDate,
   startOfDayUtc,
+  toDateKey,
 } from './dates';
 import { formatDateUs, formatMoney, formatMonthName } from './format';
 import { isSurveyType, type PricedShop, recurringCharge } from './pricing';
@@ -120,4 +123,15 @@ export function nextBilling(shops: ReadonlyArray<BillableShop>, today: Date): Ne
     displayValue: formatMoney(bill.value),
     numWeeks: bill.numWeeks,
   };
+}
+
+/**
+ * The checkout charge pays a recurring shop's (or survey's) first billing interval: it is then paid
+ * through the last day of that interval, counted from its (forced) start month. One-time shops are not
+ * billed again, so they have no paid-through date.
+ */
+export function paidThroughAfterCheckout(shop: BillableShop, today: Date): string | null {
+  if (!isRecurringBilled(shop)) return null;
+  const start = forceStartDate(shop.startDate, isSurveyType(shop.questionnaireType), today);
+  return toDateKey(monthEndUtc(addMonthsUtc(monthStartUtc(start), billingIntervalMonths(shop) - 1)));
 }

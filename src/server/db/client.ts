@@ -45,3 +45,8 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', close: () => client.close() };
 }
+
+/** Runs `fn` in one transaction; the transaction is handed on as a Db so use cases compose. */
+export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db.transaction((tx) => fn(tx as unknown as Db));
+}

@@ -277,6 +277,11 @@ export const orders = pgTable(
     /** Amount charged at checkout, in cents. */
     amount: integer('amount'),
     paymentChargeId: text('payment_charge_id'),
+    /** Payment-provider customer the checkout charged (a guest has no user to hold it). */
+    paymentCustomerId: text('payment_customer_id'),
+    /** Guest checkout: the contact details are kept on the order, no account is created. */
+    guestEmail: text('guest_email'),
+    guestProfile: jsonb('guest_profile').$type<GuestProfile | null>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -286,6 +291,14 @@ export const orders = pgTable(
     index('orders_status_date_idx').on(t.status, t.orderDate),
   ],
 );
+
+export type GuestProfile = {
+  firstName: string;
+  lastName: string;
+  businessName: string;
+  phone: string;
+  additionalEmails: string;
+};
 
 export type CustomQuestion = {
   question: string;

@@ -18,7 +18,7 @@ const AuthPayloadType = builder.objectRef<AuthPayload>('AuthPayload').implement(
 });
 
 /** Sets the HttpOnly session cookie next to the token the payload returns. */
-function setSessionCookie(ctx: AppContext, token: string, expiresAt: Date) {
+export function setSessionCookie(ctx: AppContext, token: string, expiresAt: Date) {
   ctx.reply.setCookie(SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'lax',

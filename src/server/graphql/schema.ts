@@ -3,5 +3,10 @@ import './brands.js';
 import './users.js';
 import './accounts.js';
 import './outbox.js';
+import './money.js';
+import './catalogue.js';
+import './orders.js';
+import './locations.js';
+import './checkout.js';
 
 export const schema = builder.toSchema();

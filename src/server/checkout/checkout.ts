@@ -1,0 +1,227 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import {
+  createZCheckoutInput,
+  customizeContinueError,
+  guestCheckoutOffered,
+  paidThroughAfterCheckout,
+  parseEmailList,
+  type QuestionnaireType,
+} from '../../domain/index.js';
+import type { MailAdapter } from '../adapters/mail.js';
+import type { CardDetails, PaymentsAdapter } from '../adapters/payments.js';
+import { registerUser } from '../accounts/register-user.js';
+import type { BrandRow, UserRow } from '../context.js';
+import { type Db, inTransaction } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import {
+  invoiceLines,
+  invoices,
+  locations,
+  orders,
+  shops,
+  surveyLinks,
+  userQuestionnaires,
+  users,
+} from '../db/schema.js';
+import { AppError, parseInput } from '../errors.js';
+import { loadCart } from '../orders/cart-access.js';
+import { loadOrderGraph, type OrderRow, orderInitialDue, pricedShop, shopDue } from '../orders/order-graph.js';
+import { orderConfirmationEmail, orderNotificationEmail } from './confirmation-emails.js';
+
+export const MSG_NOTHING_IN_ORDER = 'There is nothing in your order yet, please begin the order process.';
+export const MSG_ACCOUNT_REQUIRED =
+  'An account is required for orders with recurring shops or customer surveys. Please choose a password.';
+
+export type CheckoutDeps = {
+  user: UserRow | null;
+  brand: BrandRow;
+  payments: PaymentsAdapter;
+  mail: MailAdapter;
+  origin: string;
+  now: Date;
+};
+
+export type CheckoutResult = { order: OrderRow; createdUser: UserRow | null };
+
+/**
+ * Places the order in one transaction: validate, charge the initial amount due (with an idempotency key
+ * derived from the order and the card, so a double submit never charges twice), then complete the order,
+ * activate its shops, create the account or record the guest, save the card, issue the invoice and survey
+ * links, and queue the e-mails. A failed charge throws and nothing is completed: the cart stays as it was.
+ */
+export async function checkout(
+  db: Db,
+  deps: CheckoutDeps,
+  opts: { oid: string; input: Record<string, unknown> },
+): Promise<CheckoutResult> {
+  const loggedIn = deps.user !== null;
+  const guestRequested = !loggedIn && opts.input.guestCheckout === true;
+  const input = parseInput(
+    createZCheckoutInput({ loggedIn, hasCardOnFile: !!deps.user?.paymentCard, guestCheckout: guestRequested }),
+    opts.input,
+  );
+
+  return inTransaction(db, async (tx) => {
+    const order = await loadCart(tx, deps.user, opts.oid, { forUpdate: true });
+    const graph = await loadOrderGraph(tx, order);
+    const due = orderInitialDue(graph, deps.now);
+    if (due.value <= 0) throw new AppError('BAD_USER_INPUT', MSG_NOTHING_IN_ORDER);
+    const uploadMissing = customizeContinueError(graph.userQuestionnaires);
+    if (uploadMissing) throw new AppError('BAD_USER_INPUT', uploadMissing);
+    const allShops = graph.locations.flatMap((l) => l.shops);
+    const guest =
+      guestRequested &&
+      guestCheckoutOffered({
+        loggedIn,
+        shops: allShops.map((s) => ({ recurring: s.recurring, questionnaireType: s.questionnaireType as QuestionnaireType })),
+      });
+    if (guestRequested && !guest) {
+      throw new AppError('BAD_USER_INPUT', MSG_ACCOUNT_REQUIRED, [{ field: 'password', message: MSG_ACCOUNT_REQUIRED }]);
+    }
+
+    // The customer: the logged-in user, a new account, or nobody (guest).
+    let customer = deps.user;
+    let createdUser: UserRow | null = null;
+    if (!customer && !guest) {
+      createdUser = await registerUser(tx, {
+        input: { email: input.email!, password: input.password!, profile: input.profile! },
+        brandId: order.brandId,
+      });
+      customer = createdUser;
+    }
+    const email = customer?.email ?? input.email!;
+    const profile = customer
+      ? { firstName: customer.firstName, lastName: customer.lastName, businessName: customer.businessName }
+      : input.profile!;
+
+    // Payment: a new card token is attached to the customer; otherwise the card on file is charged.
+    const customerId =
+      customer?.paymentCustomerId ??
+      (await deps.payments.createCustomer(tx, { email, name: `${profile.firstName} ${profile.lastName}`.trim() }));
+    let card: CardDetails | null = null;
+    if (input.stripeToken) {
+      card = await deps.payments.attachCard(tx, { customerId, cardToken: input.stripeToken });
+    } else if (!customer?.paymentCard) {
+      throw new AppError('BAD_USER_INPUT', 'A valid Payment Card is required.', [
+        { field: 'paymentCardValid', message: 'A valid Payment Card is required.' },
+      ]);
+    }
+    const cardKey = input.stripeToken ?? `card-on-file:${customerId}:${JSON.stringify(customer?.paymentCard)}`;
+    const idempotencyKey = `checkout:${order.id}:${cardKey}`;
+    const charge = await deps.payments.charge(tx, {
+      customerId,
+      amount: due.value,
+      description: `${deps.brand.name} order #${order.orderNumber}`,
+      idempotencyKey,
+    });
+    if (!charge.ok) {
+      throw new AppError('PAYMENT_FAILED', charge.message, [{ field: 'card', message: charge.message }]);
+    }
+
+    // Complete the order.
+    const now = deps.now;
+    const [completed] = await tx
+      .update(orders)
+      .set({
+        status: 'COMPLETE',
+        uid: customer?.id ?? null,
+        orderDate: now,
+        amount: due.value,
+        referralCode: input.referralCode ?? null,
+        paymentChargeId: charge.chargeId,
+        paymentCustomerId: customerId,
+        guestEmail: guest ? email : null,
+        guestProfile: guest ? input.profile! : null,
+        updatedAt: now,
+      })
+      .where(eq(orders.id, order.id))
+      .returning();
+    const qById = new Map(graph.userQuestionnaires.map((uq) => [uq.qid, uq.questionnaire]));
+    for (const shop of allShops) {
+      await tx
+        .update(shops)
+        .set({
+          status: 'active',
+          uid: customer?.id ?? null,
+          paidThrough: paidThroughAfterCheckout(pricedShop(shop, qById.get(shop.qid)), now),
+          updatedAt: now,
+        })
+        .where(eq(shops.id, shop.id));
+    }
+    if (customer) {
+      const locationIds = graph.locations.map((l) => l.id);
+      if (locationIds.length) {
+        await tx
+          .update(locations)
+          .set({ uid: customer.id, updatedAt: now })
+          .where(and(inArray(locations.id, locationIds), isNull(locations.uid)));
+      }
+      await tx.update(userQuestionnaires).set({ uid: customer.id }).where(eq(userQuestionnaires.oid, order.id));
+      await tx
+        .update(users)
+        .set({ paymentCustomerId: customerId, ...(card ? { paymentCard: card } : {}), updatedAt: now })
+        .where(eq(users.id, customer.id));
+
+      // The checkout charge on the customer's payment history.
+      const invoiceId = newId();
+      await tx.insert(invoices).values({
+        id: invoiceId,
+        uid: customer.id,
+        oid: order.id,
+        date: now,
+        amount: due.value,
+        attempted: true,
+        paid: true,
+        closed: true,
+        receiptNumber: `${completed!.orderNumber}-1`,
+        idempotencyKey,
+        paymentChargeId: charge.chargeId,
+      });
+      const lines: (typeof invoiceLines.$inferInsert)[] = graph.locations.flatMap((l) =>
+        l.shops.map((s) => ({
+          id: newId(),
+          invoiceId,
+          shopId: s.id,
+          description: `${s.questionnaireTitle} at ${l.name}`,
+          amount: shopDue(s, l.state, qById.get(s.qid), now),
+        })),
+      );
+      if (due.startupCosts > 0) {
+        lines.push({ id: newId(), invoiceId, shopId: null, description: 'Startup costs', amount: due.startupCosts });
+      }
+      if (lines.length) await tx.insert(invoiceLines).values(lines);
+    }
+
+    // Survey links: one per survey questionnaire and location.
+    const links: { title: string; locationName: string; surveyCode: string }[] = [];
+    for (const l of graph.locations) {
+      for (const s of l.shops.filter((x) => x.questionnaireType === 'customerSurvey')) {
+        const surveyCode = newId(12);
+        await tx
+          .insert(surveyLinks)
+          .values({ id: newId(), uqid: s.uqid, shopId: s.id, locationId: l.id, surveyCode })
+          .onConflictDoNothing();
+        links.push({ title: s.questionnaireTitle, locationName: l.name, surveyCode });
+      }
+    }
+
+    const facts = {
+      brandName: deps.brand.name,
+      origin: deps.origin,
+      orderNumber: completed!.orderNumber,
+      amount: due.value,
+      customerName: `${profile.firstName} ${profile.lastName}`.trim() || email,
+      hasShops: allShops.some((s) => s.questionnaireType !== 'customerSurvey'),
+      surveyLinks: links,
+    };
+    await deps.mail.send(tx, orderConfirmationEmail(email, facts));
+    for (const to of parseEmailList(deps.brand.orderNotificationEmails ?? '')) {
+      await deps.mail.send(
+        tx,
+        orderNotificationEmail(to, { ...facts, businessName: profile.businessName, email }),
+      );
+    }
+    return { order: completed!, createdUser };
+  });
+}
+

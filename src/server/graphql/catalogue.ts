@@ -1,0 +1,111 @@
+import { and, asc, eq, exists, inArray, isNull } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import { industries, questionnaires } from '../db/schema.js';
+import type { QuestionnaireRow } from '../orders/order-graph.js';
+import { builder } from './builder.js';
+
+type IndustryRow = typeof industries.$inferSelect;
+
+export const QuestionnaireType = builder.objectRef<QuestionnaireRow>('Questionnaire').implement({
+  fields: (t) => ({
+    _id: t.exposeString('id'),
+    title: t.exposeString('title'),
+    type: t.exposeString('type'),
+    sampleLink: t.exposeString('sampleLink', { nullable: true }),
+    cost: t.exposeInt('cost', { description: 'Price per shop (or per survey period), cents.' }),
+    startupCost: t.exposeInt('startupCost', { description: 'Cents.' }),
+    minimumReimbursement: t.exposeInt('minimumReimbursement', { description: 'Cents.' }),
+    showReimbursement: t.exposeBoolean('showReimbursement'),
+    monthsPurchased: t.exposeInt('monthsPurchased'),
+    isCustom: t.exposeBoolean('isCustom'),
+    published: t.exposeBoolean('published'),
+    industryId: t.exposeString('industryId'),
+    brandId: t.exposeString('brandId'),
+    industry: t.field({
+      type: IndustryType,
+      nullable: true,
+      resolve: async (q, _a, ctx) =>
+        (await ctx.db.select().from(industries).where(eq(industries.id, q.industryId)).limit(1))[0] ?? null,
+    }),
+  }),
+});
+
+export const IndustryType = builder.objectRef<IndustryRow & { _questionnaires?: QuestionnaireRow[] }>('Industry');
+IndustryType.implement({
+  fields: (t) => ({
+    _id: t.exposeString('id'),
+    title: t.exposeString('title'),
+    published: t.exposeBoolean('published'),
+    brandId: t.exposeString('brandId'),
+    questionnaires: t.field({
+      type: [QuestionnaireType],
+      description: 'Published questionnaires, optionally of one type.',
+      args: { type: t.arg.string() },
+      resolve: async (i, a, ctx) => {
+        const list =
+          i._questionnaires ??
+          (await ctx.db
+            .select()
+            .from(questionnaires)
+            .where(
+              and(eq(questionnaires.industryId, i.id), eq(questionnaires.published, true), isNull(questionnaires.removedAt)),
+            )
+            .orderBy(asc(questionnaires.title)));
+        return a.type ? list.filter((q) => q.type === a.type) : list;
+      },
+    }),
+  }),
+});
+
+/** Published industries of a brand that have at least one published questionnaire, with those questionnaires. */
+export async function publishedIndustries(db: Db, brandId: string) {
+  const rows = await db
+    .select()
+    .from(industries)
+    .where(
+      and(
+        eq(industries.brandId, brandId),
+        eq(industries.published, true),
+        isNull(industries.removedAt),
+        exists(
+          db
+            .select({ id: questionnaires.id })
+            .from(questionnaires)
+            .where(
+              and(
+                eq(questionnaires.industryId, industries.id),
+                eq(questionnaires.published, true),
+                isNull(questionnaires.removedAt),
+              ),
+            ),
+        ),
+      ),
+    )
+    .orderBy(asc(industries.sortOrder), asc(industries.title));
+  const qs = rows.length
+    ? await db
+        .select()
+        .from(questionnaires)
+        .where(
+          and(
+            inArray(
+              questionnaires.industryId,
+              rows.map((r) => r.id),
+            ),
+            eq(questionnaires.published, true),
+            isNull(questionnaires.removedAt),
+          ),
+        )
+        .orderBy(asc(questionnaires.createdAt), asc(questionnaires.title))
+    : [];
+  return rows.map((r) => ({ ...r, _questionnaires: qs.filter((q) => q.industryId === r.id) }));
+}
+
+builder.queryFields((t) => ({
+  publishedIndustries: t.field({
+    type: [IndustryType],
+    description: "Published industries with published questionnaires (the current brand's unless brandId is given).",
+    args: { brandId: t.arg.string() },
+    resolve: (_r, a, ctx) => publishedIndustries(ctx.db, a.brandId ?? ctx.brand.id),
+  }),
+}));

@@ -1,0 +1,38 @@
+import { and, eq } from 'drizzle-orm';
+import type { UserRow } from '../context.js';
+import type { Db } from '../db/client.js';
+import { locations, orderLocations } from '../db/schema.js';
+import { AppError, notAuthorized } from '../errors.js';
+import type { LocationRow } from '../orders/order-graph.js';
+
+export const MSG_LOCATION_NOT_FOUND = 'Location not found.';
+
+/**
+ * A location is the owner's; a location added to an anonymous cart (no owner yet) is reachable through
+ * that cart only.
+ */
+export async function loadLocation(
+  db: Db,
+  user: UserRow | null,
+  locationId: string,
+  cartOid?: string | null,
+): Promise<LocationRow> {
+  const [location] = await db.select().from(locations).where(eq(locations.id, locationId)).limit(1);
+  if (!location) {
+    throw new AppError('NOT_FOUND', MSG_LOCATION_NOT_FOUND, [{ field: 'locationId', message: MSG_LOCATION_NOT_FOUND }]);
+  }
+  if (user?.admin) return location;
+  if (location.uid !== null) {
+    if (location.uid === user?.id) return location;
+    throw notAuthorized();
+  }
+  if (cartOid) {
+    const [link] = await db
+      .select({ oid: orderLocations.oid })
+      .from(orderLocations)
+      .where(and(eq(orderLocations.oid, cartOid), eq(orderLocations.locationId, locationId)))
+      .limit(1);
+    if (link) return location;
+  }
+  throw notAuthorized();
+}
