@@ -7,7 +7,9 @@ export function GetStartedPage() {
   const brand = useBrand();
   return (
     <Page title="Get Started">
-      {brand.brandTextImageUrl && <Image src={brand.brandTextImageUrl} alt="" mah={160} w="auto" fit="contain" />}
+      {brand.brandTextImageUrl && (
+        <Image src={brand.brandTextImageUrl} alt="" mah={160} w="auto" fit="contain" />
+      )}
       {brand.brandText && (
         <Paper withBorder p="lg" bg="brand.0" data-testid="brand-text">
           <Text>{brand.brandText}</Text>

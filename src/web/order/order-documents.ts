@@ -1,0 +1,87 @@
+import { graphql } from '../gql';
+
+/** Everything the wizard screens read about the order in progress. */
+export const ORDER_DETAILS = graphql(`
+  query OrderDetails($oid: String) {
+    order(_id: $oid) {
+      _id
+      orderNumber
+      status
+      serviceKeys
+      hasLocations
+      initialDue {
+        value
+        displayValue
+        startupCosts {
+          value
+          displayValue
+        }
+      }
+      userQuestionnaires {
+        _id
+        qid
+        additionalComments
+        customUpload {
+          fileKey
+          publicUrl
+          fileName
+        }
+        customQuestions {
+          question
+          type
+          multipleChoiceOptions
+          allowMultipleSelections
+        }
+        questionnaire {
+          _id
+          title
+          type
+          cost
+          startupCost
+          minimumReimbursement
+          showReimbursement
+          monthsPurchased
+          sampleLink
+          isCustom
+          industryId
+        }
+      }
+      locations {
+        _id
+        name
+        website
+        phone
+        additionalEmails
+        address {
+          line1
+          line2
+          city
+          state
+          postalCode
+          country
+          formattedAddress
+          googlePlacesId
+        }
+        shops {
+          _id
+          uqid
+          qid
+          locationId
+          recurring
+          startDate
+          totalQuantity
+          frequencyQuantity
+          frequencyPeriod
+          reimbursement
+          cost
+          questionnaireTitle
+          questionnaireType
+          initialDue {
+            value
+            displayValue
+          }
+        }
+      }
+    }
+  }
+`);
