@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AccountLayout } from '../account/account-layout';
 import { LoginPage } from '../account/login-page';
 import {
@@ -10,17 +10,31 @@ import {
 import { RegisterPage } from '../account/register-page';
 import { AdminLayout } from '../admin/admin-layout';
 import { ComingSoon } from '../components/page';
-import { GetStartedPage } from '../order/get-started-page';
-import { ViewOrderPage } from '../order/view-order-page';
 import { Gateway, LogoutPage, NewOrder } from './gateway';
 import { MainLayout } from './layout';
 import { PrivacyPage, TermsPage } from './legal-pages';
 import { RequireLogin } from './session';
 
 const soon = (title: string) => <ComingSoon title={title} />;
-const typed = (path: string, title: string) => [
-  { path, element: soon(title) },
-  { path: `${path}/:questionnaireType`, element: soon(title) },
+
+/** Code-split screens: each wizard step, and later the account, admin and report areas, load on demand. */
+const order = {
+  getStarted: () => import('../order/get-started-page').then((m) => ({ Component: m.GetStartedPage })),
+  select: () =>
+    import('../order/select-questionnaires-page').then((m) => ({ Component: m.SelectQuestionnairesPage })),
+  customize: () => import('../order/customize-page').then((m) => ({ Component: m.CustomizePage })),
+  locations: () => import('../order/locations-page').then((m) => ({ Component: m.LocationsPage })),
+  bulk: () => import('../order/bulk-locations-page').then((m) => ({ Component: m.BulkLocationsPage })),
+  frequency: () => import('../order/frequency-page').then((m) => ({ Component: m.FrequencyPage })),
+  checkout: () => import('../order/checkout-page').then((m) => ({ Component: m.CheckoutPage })),
+  thanks: () => import('../order/thanks-page').then((m) => ({ Component: m.ThanksPage })),
+  viewOrder: () => import('../order/view-order-page').then((m) => ({ Component: m.ViewOrderPage })),
+};
+
+/** A wizard step with and without its /{questionnaireType} suffix. */
+const typed = (path: string, lazy: RouteObject['lazy']): RouteObject[] => [
+  { path, lazy },
+  { path: `${path}/:questionnaireType`, lazy },
 ];
 
 /** The route table of the spec (account-and-reporting 2, order-flow 2, admin-and-evaluation 2). */
@@ -46,15 +60,15 @@ export const router = createBrowserRouter([
       // Order wizard
       { path: '/order', element: <Navigate to="/industry" replace /> },
       { path: '/new-order', element: <NewOrder /> },
-      { path: '/industry', element: <GetStartedPage /> },
-      ...typed('/select-questionnaires', 'Select Questionnaires'),
-      ...typed('/customize', 'Customize Your Questionnaires'),
-      { path: '/locations/bulk', element: soon('Add Bulk Locations') },
-      ...typed('/locations', 'Add Locations'),
-      ...typed('/frequency', 'Specify Frequency'),
-      { path: '/checkout', element: soon('Checkout') },
-      { path: '/thanks', element: soon('Thank You') },
-      { path: '/view-order/:oid?/:orderNumber?', element: <ViewOrderPage /> },
+      { path: '/industry', lazy: order.getStarted },
+      ...typed('/select-questionnaires', order.select),
+      ...typed('/customize', order.customize),
+      { path: '/locations/bulk', lazy: order.bulk },
+      ...typed('/locations', order.locations),
+      ...typed('/frequency', order.frequency),
+      { path: '/checkout', lazy: order.checkout },
+      { path: '/thanks', lazy: order.thanks },
+      { path: '/view-order/:oid?/:orderNumber?', lazy: order.viewOrder },
       // Account area
       {
         path: '/account',

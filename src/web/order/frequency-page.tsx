@@ -1,0 +1,5 @@
+import { Page } from '../components/page';
+
+export function FrequencyPage() {
+  return <Page title="Specify Frequency" />;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../components/page';
+
+export function LocationsPage() {
+  return <Page title="Add Locations" />;
+}

@@ -1,0 +1,5 @@
+import { Page } from '../components/page';
+
+export function SelectQuestionnairesPage() {
+  return <Page title="Select Questionnaires" />;
+}
