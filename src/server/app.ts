@@ -8,6 +8,7 @@ import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { createGraphQL } from './graphql/yoga.js';
+import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { identifyRequest } from './request-identity.js';
 import { registerStorageRoutes } from './storage-routes.js';
 import { loadShellTemplate, renderShell } from './web-shell.js';
@@ -97,6 +98,7 @@ export async function buildApp(deps: {
   });
 
   await registerStorageRoutes(app, deps);
+  await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
 
   // The built web app: hashed assets are cached for a year, HTML is rendered per brand.
   const indexPath = path.join(WEB_DIST, 'index.html');

@@ -4,7 +4,7 @@ import { type Database, openDatabase } from '../db/client.js';
 import { AppError } from '../errors.js';
 import type { PaymentsAdapter } from './payments.js';
 import { type ReceivedRequest, type StandIn, type StandInReply, startStandIn } from './stand-in-server.js';
-import { StripeApiError, stripePayments, verifyStripeWebhook } from './stripe-payments.js';
+import { StripeApiError, stripePayments } from './stripe-payments.js';
 
 const SECRET_KEY = 'sk_test_51StandIn';
 
@@ -173,7 +173,10 @@ describe('stripe payments', () => {
     expect(req?.method).toBe('POST');
     expect(req?.path).toBe('/v1/customers');
     expect(req?.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
-    expect(req?.body.toString()).toBe('email=ann%2Bshop%40example.com&name=Ann+Lee');
+    expect(Object.fromEntries(new URLSearchParams(req!.body.toString()))).toEqual({
+      email: 'ann+shop@example.com',
+      name: 'Ann Lee',
+    });
     expect(fake.customers.get(id)).toMatchObject({ email: 'ann+shop@example.com', name: 'Ann Lee' });
   });
 
@@ -226,7 +229,8 @@ describe('stripe payments', () => {
       currency: 'usd',
       customer: customerId,
       payment_method: 'pm_card_visa',
-      'payment_method_types[0]': 'card',
+      'automatic_payment_methods[enabled]': 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
       confirm: 'true',
       off_session: 'true',
       description: 'Invoice 10001',
@@ -278,14 +282,14 @@ describe('stripe payments', () => {
       description: 'x',
       idempotencyKey: 'k',
     });
-    await expect(charge).rejects.toThrow(/Stripe GET \/v1\/customers\/cus_\d+ failed: 500 api_error/);
+    await expect(charge).rejects.toThrow(/Stripe GET \/v1\/customers\/cus_\d+ failed: 500 /);
     await expect(charge).rejects.toMatchObject({ status: 500 });
   });
 
   it('throws on a wrong secret key instead of treating it as a decline', async () => {
     const wrong = stripePayments({ secretKey: 'sk_test_wrong', publishableKey: 'pk', apiBase: stand.url });
     await expect(wrong.createCustomer(database.db, { email: 'a@example.com', name: 'A' })).rejects.toThrow(
-      /401 invalid_request_error: Invalid API Key/,
+      /failed: 401 .*Invalid API Key/,
     );
   });
 
@@ -297,53 +301,6 @@ describe('stripe payments', () => {
     });
     const err = await down.createCustomer(database.db, { email: 'a@example.com', name: 'A' }).catch((e) => e);
     expect(err).toBeInstanceOf(StripeApiError);
-    expect(err.message).toMatch(/Stripe POST \/v1\/customers could not be reached/);
-  });
-});
-
-describe('verifyStripeWebhook', () => {
-  const secret = 'whsec_test_secret';
-  const payload = '{"id":"evt_1","type":"payment_intent.succeeded"}';
-  const sign = (t: number, body = payload, key = secret) =>
-    createHmac('sha256', key).update(`${t}.${body}`).digest('hex');
-  const now = 1_700_000_000_000;
-  const t = now / 1000;
-
-  it('accepts a header signed with the endpoint secret', () => {
-    expect(verifyStripeWebhook(payload, `t=${t},v1=${sign(t)}`, secret, 300, now)).toBe(true);
-    expect(verifyStripeWebhook(Buffer.from(payload), `t=${t},v1=${sign(t)}`, secret, 300, now)).toBe(true);
-  });
-
-  it('accepts any of several v1 signatures (secret rolling) and ignores v0', () => {
-    const header = `t=${t},v0=abc,v1=${sign(t, payload, 'whsec_old')},v1=${sign(t)}`;
-    expect(verifyStripeWebhook(payload, header, secret, 300, now)).toBe(true);
-  });
-
-  it.each([
-    [
-      'a tampered payload',
-      () => verifyStripeWebhook(`${payload} `, `t=${t},v1=${sign(t)}`, secret, 300, now),
-    ],
-    [
-      'another secret',
-      () => verifyStripeWebhook(payload, `t=${t},v1=${sign(t, payload, 'x')}`, secret, 300, now),
-    ],
-    [
-      'a stale timestamp',
-      () => verifyStripeWebhook(payload, `t=${t - 301},v1=${sign(t - 301)}`, secret, 300, now),
-    ],
-    ['a changed timestamp', () => verifyStripeWebhook(payload, `t=${t + 1},v1=${sign(t)}`, secret, 300, now)],
-    ['no v1 signature', () => verifyStripeWebhook(payload, `t=${t},v0=${sign(t)}`, secret, 300, now)],
-    ['no header', () => verifyStripeWebhook(payload, undefined, secret, 300, now)],
-    [
-      'a short signature',
-      () => verifyStripeWebhook(payload, `t=${t},v1=${sign(t).slice(0, 10)}`, secret, 300, now),
-    ],
-  ])('rejects %s', (_name, check) => {
-    expect(check()).toBe(false);
-  });
-
-  it('accepts a timestamp just inside the tolerance', () => {
-    expect(verifyStripeWebhook(payload, `t=${t - 299},v1=${sign(t - 299)}`, secret, 300, now)).toBe(true);
+    expect(err.message).toMatch(/Stripe POST \/v1\/customers failed: no answer/);
   });
 });

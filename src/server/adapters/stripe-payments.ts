@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import Stripe from 'stripe';
 import { AppError } from '../errors.js';
 import type { CardDetails, ChargeResult, PaymentsAdapter } from './payments.js';
 
@@ -47,161 +47,111 @@ const BRAND_NAMES: Record<string, string> = {
 
 const FALLBACK_DECLINE = 'Your card was declined.';
 
-type Reply<T> = { ok: true; body: T } | { ok: false; status: number; error: StripeErrorBody };
+/** Stripe's errors other than card declines become StripeApiError with the call named. */
+function apiError(what: string, err: unknown): StripeApiError {
+  const e = err as { statusCode?: number; type?: string; message?: string; raw?: StripeErrorBody };
+  return new StripeApiError(
+    `Stripe ${what} failed: ${e.statusCode ?? 'no answer'} ${e.type ?? 'error'}: ${e.message ?? String(err)}`,
+    e.statusCode ?? null,
+    e.raw ?? null,
+  );
+}
 
-/** Stripe over its REST API: form-encoded bodies, secret-key bearer auth, idempotency keys on charges. */
+const isCardError = (err: unknown): err is { message?: string; decline_code?: string } =>
+  err instanceof Stripe.errors.StripeCardError;
+
+/**
+ * Stripe through its official SDK: customers, a default card (PaymentMethod), and an off-session
+ * PaymentIntent per charge with an idempotency key. `apiBase` points the SDK at a stand-in in tests.
+ */
 export function stripePayments(opts: StripeOptions): PaymentsAdapter {
-  const base = (opts.apiBase ?? 'https://api.stripe.com').replace(/\/+$/, '');
-  const timeoutMs = opts.timeoutMs ?? 30_000;
-
-  /** Card errors (402) come back as a value; anything else unexpected throws StripeApiError. */
-  async function call<T>(
-    method: 'GET' | 'POST',
-    path: string,
-    params: Record<string, string> = {},
-    idempotencyKey?: string,
-  ): Promise<Reply<T>> {
-    const headers: Record<string, string> = { authorization: `Bearer ${opts.secretKey}` };
-    if (method === 'POST') headers['content-type'] = 'application/x-www-form-urlencoded';
-    if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        headers,
-        ...(method === 'POST' ? { body: new URLSearchParams(params).toString() } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (err) {
-      throw new StripeApiError(`Stripe ${method} ${path} could not be reached: ${String(err)}`, null);
-    }
-    const text = await res.text();
-    let json: { error?: StripeErrorBody } & Record<string, unknown>;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new StripeApiError(
-        `Stripe ${method} ${path} answered ${res.status} with a non-JSON body`,
-        res.status,
-      );
-    }
-    if (res.ok) return { ok: true, body: json as T };
-    const error = json.error ?? {};
-    if (res.status === 402 && error.type === 'card_error') return { ok: false, status: 402, error };
-    throw new StripeApiError(
-      `Stripe ${method} ${path} failed: ${res.status} ${error.type ?? 'error'}: ${error.message ?? text.slice(0, 200)}`,
-      res.status,
-      error,
-    );
-  }
-
-  const cardMessage = (error: StripeErrorBody | null | undefined) => error?.message || FALLBACK_DECLINE;
+  const base = new URL(opts.apiBase ?? 'https://api.stripe.com');
+  const stripe = new Stripe(opts.secretKey, {
+    host: base.hostname,
+    port: Number(base.port || (base.protocol === 'http:' ? 80 : 443)),
+    protocol: base.protocol === 'http:' ? 'http' : 'https',
+    timeout: opts.timeoutMs ?? 30_000,
+    maxNetworkRetries: 2,
+    telemetry: false,
+  });
+  const cardMessage = (error: { message?: string | undefined } | null | undefined) =>
+    error?.message || FALLBACK_DECLINE;
 
   return {
     kind: 'stripe',
     publishableKey: opts.publishableKey,
 
     async createCustomer(_db, { email, name }) {
-      const res = await call<{ id: string }>('POST', '/v1/customers', { email, name });
-      if (!res.ok)
-        throw new StripeApiError(`Stripe refused the customer: ${cardMessage(res.error)}`, res.status);
-      return res.body.id;
+      try {
+        return (await stripe.customers.create({ email, name })).id;
+      } catch (err) {
+        throw apiError('POST /v1/customers', err);
+      }
     },
 
     async attachCard(_db, { customerId, cardToken }): Promise<CardDetails> {
       let paymentMethodId = cardToken;
-      if (cardToken.startsWith('tok_')) {
-        // A legacy Elements/Checkout token becomes a PaymentMethod first.
-        const created = await call<StripePaymentMethod>('POST', '/v1/payment_methods', {
-          type: 'card',
-          'card[token]': cardToken,
+      try {
+        if (cardToken.startsWith('tok_')) {
+          // A legacy Elements token becomes a PaymentMethod first.
+          paymentMethodId = (await stripe.paymentMethods.create({ type: 'card', card: { token: cardToken } }))
+            .id;
+        } else if (!cardToken.startsWith('pm_')) {
+          throw new AppError('BAD_USER_INPUT', 'The card could not be read. Please enter it again.');
+        }
+        // Attaching runs a card check; a decline here is the customer's to fix.
+        const attached = await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId });
+        await stripe.customers.update(customerId, {
+          invoice_settings: { default_payment_method: paymentMethodId },
         });
-        if (!created.ok) throw new AppError('PAYMENT_FAILED', cardMessage(created.error));
-        paymentMethodId = created.body.id;
-      } else if (!cardToken.startsWith('pm_')) {
-        throw new AppError('BAD_USER_INPUT', 'The card could not be read. Please enter it again.');
+        const card = attached.card;
+        return {
+          brand: BRAND_NAMES[card?.brand ?? ''] ?? card?.brand ?? 'Card',
+          last4: card?.last4 ?? '',
+          expireMonth: card?.exp_month ?? 0,
+          expireYear: card?.exp_year ?? 0,
+        };
+      } catch (err) {
+        if (err instanceof AppError) throw err;
+        if (isCardError(err)) throw new AppError('PAYMENT_FAILED', cardMessage(err));
+        throw apiError(`attach ${paymentMethodId}`, err);
       }
-      const attached = await call<StripePaymentMethod>(
-        'POST',
-        `/v1/payment_methods/${encodeURIComponent(paymentMethodId)}/attach`,
-        { customer: customerId },
-      );
-      // Attaching runs a card check; a decline here is the customer's to fix.
-      if (!attached.ok) throw new AppError('PAYMENT_FAILED', cardMessage(attached.error));
-      await call('POST', `/v1/customers/${encodeURIComponent(customerId)}`, {
-        'invoice_settings[default_payment_method]': paymentMethodId,
-      });
-      const card = attached.body.card ?? {};
-      return {
-        brand: BRAND_NAMES[card.brand ?? ''] ?? card.brand ?? 'Card',
-        last4: card.last4 ?? '',
-        expireMonth: card.exp_month ?? 0,
-        expireYear: card.exp_year ?? 0,
-      };
     },
 
     async charge(_db, { customerId, amount, description, idempotencyKey }): Promise<ChargeResult> {
-      const customer = await call<{ invoice_settings?: { default_payment_method?: string | null } }>(
-        'GET',
-        `/v1/customers/${encodeURIComponent(customerId)}`,
-      );
-      const paymentMethod = customer.ok ? customer.body.invoice_settings?.default_payment_method : null;
-      if (!paymentMethod) return { ok: false, message: 'There is no card on file. Please add a card.' };
-      const res = await call<StripePaymentIntent>(
-        'POST',
-        '/v1/payment_intents',
-        {
-          amount: String(amount),
-          currency: 'usd',
-          customer: customerId,
-          payment_method: paymentMethod,
-          'payment_method_types[0]': 'card',
-          confirm: 'true',
-          off_session: 'true',
-          description,
-        },
-        idempotencyKey,
-      );
-      if (!res.ok) return { ok: false, message: cardMessage(res.error) };
-      // Cards settle synchronously; 'processing' is Stripe's word for "accepted, settling".
-      if (res.body.status === 'succeeded' || res.body.status === 'processing') {
-        return { ok: true, chargeId: res.body.id };
+      let paymentMethod: string | null | undefined;
+      try {
+        const customer = await stripe.customers.retrieve(customerId);
+        const settings = 'deleted' in customer && customer.deleted ? null : customer.invoice_settings;
+        const pm = settings?.default_payment_method;
+        paymentMethod = typeof pm === 'string' ? pm : pm?.id;
+      } catch (err) {
+        throw apiError(`GET /v1/customers/${customerId}`, err);
       }
-      return { ok: false, message: cardMessage(res.body.last_payment_error) };
+      if (!paymentMethod) return { ok: false, message: 'There is no card on file. Please add a card.' };
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount,
+            currency: 'usd',
+            customer: customerId,
+            payment_method: paymentMethod,
+            // Cards only need no redirect, so Stripe asks for no return_url.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            confirm: true,
+            off_session: true,
+            description,
+          },
+          { idempotencyKey },
+        );
+        // Cards settle synchronously; 'processing' is Stripe's word for "accepted, settling".
+        if (intent.status === 'succeeded' || intent.status === 'processing')
+          return { ok: true, chargeId: intent.id };
+        return { ok: false, message: cardMessage(intent.last_payment_error) };
+      } catch (err) {
+        if (isCardError(err)) return { ok: false, message: cardMessage(err) };
+        throw apiError('POST /v1/payment_intents', err);
+      }
     },
   };
-}
-
-/**
- * Checks a webhook's `Stripe-Signature` header (`t=<unix seconds>,v1=<hex>[,v1=...]`): some v1 must be
- * the HMAC-SHA256 of `${t}.${payload}` under the endpoint secret, and t must be within the tolerance.
- * `payload` is the raw request body exactly as received.
- */
-export function verifyStripeWebhook(
-  payload: string | Buffer,
-  header: string | undefined,
-  secret: string,
-  toleranceSeconds = 300,
-  now = Date.now(),
-): boolean {
-  if (!header || !secret) return false;
-  let timestamp: string | undefined;
-  const signatures: string[] = [];
-  for (const part of header.split(',')) {
-    const eq = part.indexOf('=');
-    const key = part.slice(0, eq).trim();
-    const value = part.slice(eq + 1).trim();
-    if (key === 't') timestamp = value;
-    else if (key === 'v1') signatures.push(value);
-  }
-  if (!timestamp || !/^\d+$/.test(timestamp) || signatures.length === 0) return false;
-  if (Math.abs(now / 1000 - Number(timestamp)) > toleranceSeconds) return false;
-  const expected = createHmac('sha256', secret)
-    .update(`${timestamp}.`)
-    .update(typeof payload === 'string' ? Buffer.from(payload, 'utf8') : payload)
-    .digest();
-  return signatures.some((sig) => {
-    const given = Buffer.from(sig, 'hex');
-    return given.length === expected.length && timingSafeEqual(given, expected);
-  });
 }

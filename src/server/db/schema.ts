@@ -579,6 +579,16 @@ export const evaluations = pgTable(
 
 // ---------------------------------------------------------------- adapters' tables
 
+/** Payment-provider webhook events, stored once by event id (providers deliver at least once). */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  processedAt: timestamp('processed_at', { withTimezone: true }),
+});
+
 /** Mail outbox: every message is recorded; without SMTP_URL this is where mail goes. */
 export const outboxEmails = pgTable(
   'outbox_emails',
