@@ -1,10 +1,33 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { parse } from 'graphql';
+import { defineConfig, type Plugin } from 'vite';
+
+const DOCUMENT_CALL = /\bgraphql\(\s*`([\s\S]*?)`\s*\)/g;
+
+/**
+ * Compiles each graphql(`...`) call to its parsed document at build time, as GraphQL Codegen's
+ * babel/swc plugins do: a chunk then holds only the documents it uses, instead of the client preset's
+ * map of every document. (Types still come from the generated src/web/gql.)
+ */
+function graphqlDocuments(): Plugin {
+  return {
+    name: 'graphql-documents',
+    enforce: 'pre',
+    transform(code, id) {
+      if (!/\/src\/web\/.*\.tsx?$/.test(id) || id.includes('/src/web/gql/') || !code.includes('graphql(`'))
+        return null;
+      const out = code.replace(DOCUMENT_CALL, (_whole, body: string) =>
+        JSON.stringify(parse(body, { noLocation: true })),
+      );
+      return { code: out, map: null };
+    },
+  };
+}
 
 export default defineConfig({
   root: 'src/web',
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [graphqlDocuments(), react()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

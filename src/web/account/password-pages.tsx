@@ -7,6 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { z } from 'zod';
 import { ZChangePasswordForm, ZForgotPasswordInput, ZPasswordWithConfirmation } from '../../domain';
 import { errorMessage } from '../app/apollo';
+import { RequireLogin } from '../app/session';
 import { AuthCard } from './auth-card';
 import { CHANGE_PASSWORD, RESET_PASSWORD, SEND_RESET_PASSWORD_EMAIL } from './graphql';
 
@@ -171,5 +172,14 @@ export function ChangePasswordPage() {
         </Group>
       </form>
     </AuthCard>
+  );
+}
+
+/** /change-password needs a login. */
+export function ChangePasswordRoute() {
+  return (
+    <RequireLogin>
+      <ChangePasswordPage />
+    </RequireLogin>
   );
 }

@@ -1,19 +1,7 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { AccountLayout } from '../account/account-layout';
-import { LoginPage } from '../account/login-page';
-import {
-  ChangePasswordPage,
-  ForgotPasswordPage,
-  ResetEmailSentPage,
-  ResetPasswordPage,
-} from '../account/password-pages';
-import { RegisterPage } from '../account/register-page';
-import { AdminLayout } from '../admin/admin-layout';
 import { ComingSoon } from '../components/page';
 import { Gateway, LogoutPage, NewOrder } from './gateway';
 import { MainLayout } from './layout';
-import { PrivacyPage, TermsPage } from './legal-pages';
-import { RequireLogin } from './session';
 
 const soon = (title: string) => <ComingSoon title={title} />;
 
@@ -31,6 +19,20 @@ const order = {
   viewOrder: () => import('../order/view-order-page').then((m) => ({ Component: m.ViewOrderPage })),
 };
 
+/** Account forms, the account and admin areas and the legal pages load on demand too. */
+const pages = {
+  login: () => import('../account/login-page').then((m) => ({ Component: m.LoginPage })),
+  register: () => import('../account/register-page').then((m) => ({ Component: m.RegisterPage })),
+  forgot: () => import('../account/password-pages').then((m) => ({ Component: m.ForgotPasswordPage })),
+  resetSent: () => import('../account/password-pages').then((m) => ({ Component: m.ResetEmailSentPage })),
+  reset: () => import('../account/password-pages').then((m) => ({ Component: m.ResetPasswordPage })),
+  change: () => import('../account/password-pages').then((m) => ({ Component: m.ChangePasswordRoute })),
+  account: () => import('../account/account-layout').then((m) => ({ Component: m.AccountLayout })),
+  admin: () => import('../admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+  terms: () => import('./legal-pages').then((m) => ({ Component: m.TermsPage })),
+  privacy: () => import('./legal-pages').then((m) => ({ Component: m.PrivacyPage })),
+};
+
 /** A wizard step with and without its /{questionnaireType} suffix. */
 const typed = (path: string, lazy: RouteObject['lazy']): RouteObject[] => [
   { path, lazy },
@@ -43,19 +45,12 @@ export const router = createBrowserRouter([
     element: <MainLayout />,
     children: [
       { path: '/', element: <Gateway /> },
-      { path: '/login', element: <LoginPage /> },
-      { path: '/register', element: <RegisterPage /> },
-      { path: '/forgot-password', element: <ForgotPasswordPage /> },
-      { path: '/reset-email-sent', element: <ResetEmailSentPage /> },
-      { path: '/reset-password/:token', element: <ResetPasswordPage /> },
-      {
-        path: '/change-password',
-        element: (
-          <RequireLogin>
-            <ChangePasswordPage />
-          </RequireLogin>
-        ),
-      },
+      { path: '/login', lazy: pages.login },
+      { path: '/register', lazy: pages.register },
+      { path: '/forgot-password', lazy: pages.forgot },
+      { path: '/reset-email-sent', lazy: pages.resetSent },
+      { path: '/reset-password/:token', lazy: pages.reset },
+      { path: '/change-password', lazy: pages.change },
       { path: '/logout', element: <LogoutPage /> },
       // Order wizard
       { path: '/order', element: <Navigate to="/industry" replace /> },
@@ -72,7 +67,7 @@ export const router = createBrowserRouter([
       // Account area
       {
         path: '/account',
-        element: <AccountLayout />,
+        lazy: pages.account,
         children: [
           { index: true, element: <Navigate to="/account/dashboard" replace /> },
           { path: 'dashboard', element: soon('Dashboard') },
@@ -90,7 +85,7 @@ export const router = createBrowserRouter([
       // Admin area
       {
         path: '/admin',
-        element: <AdminLayout />,
+        lazy: pages.admin,
         children: [
           { index: true, element: <Navigate to="/admin/orders" replace /> },
           { path: 'orders', element: soon('Orders') },
@@ -106,8 +101,8 @@ export const router = createBrowserRouter([
           { path: 'reports/*', element: soon('Customer Reports') },
         ],
       },
-      { path: '/terms', element: <TermsPage /> },
-      { path: '/privacy', element: <PrivacyPage /> },
+      { path: '/terms', lazy: pages.terms },
+      { path: '/privacy', lazy: pages.privacy },
       { path: '/evaluator/*', element: soon('Evaluator Login') },
       { path: '*', element: soon('Page Not Found') },
     ],
