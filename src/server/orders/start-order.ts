@@ -27,26 +27,29 @@ export async function startOrder(
 ): Promise<OrderRow> {
   const qids = parseQids(opts.qids);
   if (qids.length === 0) {
-    throw new AppError('BAD_USER_INPUT', MSG_SELECT_QUESTIONNAIRE, [{ field: 'qids', message: MSG_SELECT_QUESTIONNAIRE }]);
+    throw new AppError('BAD_USER_INPUT', MSG_SELECT_QUESTIONNAIRE, [
+      { field: 'qids', message: MSG_SELECT_QUESTIONNAIRE },
+    ]);
   }
   const serviceKeys = parseInput(ZServiceKeys, opts.serviceKeys ?? []);
   return inTransaction(db, async (tx) => {
     const qs = await orderableQuestionnaires(tx, opts.brandId, qids);
     const types = [...new Set([...serviceKeys, ...qs.map((q) => q.type)])];
     const existing = opts.oid ? await findOrder(tx, opts.oid) : null;
-    let order: OrderRow;
-    if (existing && existing.status === 'CART' && mayReadOrder(existing, opts.user)) {
-      order = await loadCart(tx, opts.user, existing.id, { forUpdate: true });
+    // A cart from another brand (the cookie is shared by every brand on one host) is not continued.
+    if (existing && existing.status === 'CART' && existing.brandId === opts.brandId && mayReadOrder(existing, opts.user)) {
+      const order = await loadCart(tx, opts.user, existing.id, { forUpdate: true });
       await setServiceKeys(tx, order, [...new Set([...order.serviceKeys, ...types])]);
-    } else {
-      const [created] = await tx
-        .insert(orders)
-        .values({ id: newId(), uid: opts.user?.id ?? null, brandId: opts.brandId, serviceKeys: types })
-        .returning();
-      order = created!;
+      await addQuestionnaires(tx, order, qs);
+      return (await findOrder(tx, order.id))!;
     }
-    await addQuestionnaires(tx, order, qs);
-    return (await findOrder(tx, order.id))!;
+    // A new cart: the inserted row is already the order as it stands.
+    const [created] = await tx
+      .insert(orders)
+      .values({ id: newId(), uid: opts.user?.id ?? null, brandId: opts.brandId, serviceKeys: types })
+      .returning();
+    await addQuestionnaires(tx, created!, qs);
+    return created!;
   });
 }
 

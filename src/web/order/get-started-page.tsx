@@ -1,8 +1,9 @@
 import { Image, Paper, Text } from '@mantine/core';
 import { useBrand } from '../app/brand';
 import { Page } from '../components/page';
+import { GetStartedView } from './get-started-view';
 
-/** /industry: Get Started. The order wizard fills this in; the brand text block is shown when set. */
+/** /industry: Get Started, with the brand's text block when it has one. */
 export function GetStartedPage() {
   const brand = useBrand();
   return (
@@ -15,7 +16,7 @@ export function GetStartedPage() {
           <Text>{brand.brandText}</Text>
         </Paper>
       )}
-      <Text c="dimmed">Choose the services, industry and questionnaires for your locations.</Text>
+      <GetStartedView />
     </Page>
   );
 }
