@@ -77,7 +77,10 @@ export function RegisterPage() {
           type="tel"
           autoComplete="tel"
           {...form.register('profile.phone', {
-            onChange: (ev) => form.setValue('profile.phone', formatPhoneInput(ev.target.value)),
+            onChange: (ev) =>
+              form.setValue('profile.phone', formatPhoneInput(ev.target.value), {
+                shouldValidate: form.formState.isSubmitted,
+              }),
           })}
           error={e.profile?.phone?.message}
         />

@@ -40,7 +40,11 @@ export function readOrderServices(): OrderServices | null {
   }
 }
 
+/** Fired on window when the order cookies are cleared, so the resume bar can update at once. */
+export const ORDER_COOKIES_CHANGED = 'order-cookies-changed';
+
 export function clearOrderCookies() {
   deleteCookie(ORDER_COOKIE);
   deleteCookie(SERVICES_COOKIE);
+  window.dispatchEvent(new Event(ORDER_COOKIES_CHANGED));
 }

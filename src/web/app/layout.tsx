@@ -2,7 +2,7 @@ import { Anchor, AppShell, Box, Button, Container, Group, Image, Paper, Text } f
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useBrand } from './brand';
-import { getCookie, ORDER_COOKIE, readOrderServices } from './cookies';
+import { getCookie, ORDER_COOKIE, ORDER_COOKIES_CHANGED, readOrderServices } from './cookies';
 import { useCurrentUser } from './session';
 
 export const PRODUCT_VERSION = '2.4.0';
@@ -63,8 +63,14 @@ function Header() {
 function ResumeBar() {
   const location = useLocation();
   const [orderId, setOrderId] = useState(() => getCookie(ORDER_COOKIE));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-read the cookie on every navigation.
-  useEffect(() => setOrderId(getCookie(ORDER_COOKIE)), [location.pathname]);
+  // Re-read the cookie on every navigation, and whenever a page (like /thanks) clears it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the path is the trigger.
+  useEffect(() => {
+    const read = () => setOrderId(getCookie(ORDER_COOKIE));
+    read();
+    window.addEventListener(ORDER_COOKIES_CHANGED, read);
+    return () => window.removeEventListener(ORDER_COOKIES_CHANGED, read);
+  }, [location.pathname]);
   const first = location.pathname.split('/')[1] ?? '';
   if (!orderId || WIZARD_SEGMENTS.has(first)) return null;
   const services = readOrderServices()?.services ?? [];
