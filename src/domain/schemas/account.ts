@@ -58,10 +58,26 @@ export const ZChangePasswordForm = z
 
 /** Profile: firstName, lastName, businessName and phone are required (spec: account info). */
 export const ZProfile = z.object({
-  firstName: z.string().trim().min(1, { error: 'First Name is required.' }).max(100),
-  lastName: z.string().trim().min(1, { error: 'Last Name is required.' }).max(100),
-  businessName: z.string().trim().min(1, { error: 'Business Name is required.' }).max(200),
-  phone: z.string().trim().min(1, { error: 'Phone Number is required.' }).max(40),
+  firstName: z
+    .string({ error: 'First Name is required.' })
+    .trim()
+    .min(1, { error: 'First Name is required.' })
+    .max(100),
+  lastName: z
+    .string({ error: 'Last Name is required.' })
+    .trim()
+    .min(1, { error: 'Last Name is required.' })
+    .max(100),
+  businessName: z
+    .string({ error: 'Business Name is required.' })
+    .trim()
+    .min(1, { error: 'Business Name is required.' })
+    .max(200),
+  phone: z
+    .string({ error: 'Phone Number is required.' })
+    .trim()
+    .min(1, { error: 'Phone Number is required.' })
+    .max(40),
   additionalEmails: z.string().trim().max(2000).optional().default(''),
 });
 export type TProfile = z.infer<typeof ZProfile>;

@@ -2,6 +2,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { testPaymentCards, testPaymentCharges } from '../db/schema.js';
+import { AppError } from '../errors.js';
 
 export type CardDetails = { brand: string; last4: string; expireMonth: number; expireYear: number };
 export type ChargeResult = { ok: true; chargeId: string } | { ok: false; message: string };
@@ -94,7 +95,8 @@ export function testPayments(): PaymentsAdapter {
         .set({ customerId })
         .where(eq(testPaymentCards.token, cardToken))
         .returning();
-      if (!card) throw new Error('Unknown card token');
+      // A token this processor never issued is the visitor's to fix, as with Stripe (not a server fault).
+      if (!card) throw new AppError('BAD_USER_INPUT', 'The card could not be read. Please enter it again.');
       return {
         brand: card.brand,
         last4: card.number,
@@ -103,16 +105,6 @@ export function testPayments(): PaymentsAdapter {
       };
     },
     async charge(db, { customerId, amount, description, idempotencyKey }) {
-      const previous = await db
-        .select()
-        .from(testPaymentCharges)
-        .where(eq(testPaymentCharges.idempotencyKey, idempotencyKey))
-        .limit(1);
-      const prior = previous[0];
-      if (prior)
-        return prior.status === 'succeeded'
-          ? { ok: true, chargeId: prior.id }
-          : { ok: false, message: prior.failureMessage ?? 'Your card was declined.' };
       // The customer's default card is the one attached last.
       const [latest] = await db
         .select()
@@ -140,7 +132,18 @@ export function testPayments(): PaymentsAdapter {
         })
         .onConflictDoNothing()
         .returning();
-      if (!inserted[0]) return this.charge(db, { customerId, amount, description, idempotencyKey });
+      // The key was used before: that first charge's result stands (a retry never charges twice).
+      if (!inserted[0]) {
+        const [prior] = await db
+          .select()
+          .from(testPaymentCharges)
+          .where(eq(testPaymentCharges.idempotencyKey, idempotencyKey))
+          .limit(1);
+        if (!prior) throw new Error(`Charge ${idempotencyKey} conflicted but cannot be read.`);
+        return prior.status === 'succeeded'
+          ? { ok: true, chargeId: prior.id }
+          : { ok: false, message: prior.failureMessage ?? 'Your card was declined.' };
+      }
       return failure ? { ok: false, message: failure } : { ok: true, chargeId: id };
     },
   };

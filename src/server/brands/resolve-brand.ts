@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { BrandRow, UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { brands } from '../db/schema.js';
@@ -29,32 +29,36 @@ export function subdomainOf(host: string, baseDomain: string): string | null {
 
 /**
  * Resolves the brand of a visit in the spec's order: custom domain, subdomain, the authenticated
- * user's brand, entry path, then the default brand.
+ * user's brand, entry path, then the default brand. Every request resolves its brand, so all the
+ * candidates are read in one query and ranked here (one round trip instead of up to five).
  */
 export async function resolveBrand(db: Db, q: BrandLookup): Promise<BrandRow> {
   const host = q.host.toLowerCase();
-  const byDomain = await one(
-    db,
-    and(eq(brands.type, 'CUSTOM_DOMAIN'), eq(sql`lower(${brands.customDomain})`, host)),
-  );
-  if (byDomain) return byDomain;
   const sub = subdomainOf(host, q.baseDomain);
-  if (sub) {
-    const bySub = await one(
-      db,
-      and(eq(brands.type, 'CUSTOM_SUBDOMAIN'), eq(sql`lower(${brands.subdomain})`, sub)),
-    );
-    if (bySub) return bySub;
-  }
-  if (q.user?.associatedBrandId) {
-    const byUser = await one(db, and(eq(brands.id, q.user.associatedBrandId)));
-    if (byUser) return byUser;
-  }
-  if (q.entryPath) {
-    const byPath = await findBrandByEntryPath(db, q.entryPath);
-    if (byPath) return byPath;
-  }
-  return defaultBrand(db);
+  const byDomain = and(eq(brands.type, 'CUSTOM_DOMAIN'), eq(sql`lower(${brands.customDomain})`, host));
+  const bySub = sub
+    ? and(eq(brands.type, 'CUSTOM_SUBDOMAIN'), eq(sql`lower(${brands.subdomain})`, sub))
+    : undefined;
+  const byUser = q.user?.associatedBrandId ? eq(brands.id, q.user.associatedBrandId) : undefined;
+  const byPath = q.entryPath
+    ? and(eq(brands.type, 'ENTRY_PATH'), eq(sql`lower(${brands.entryPath})`, q.entryPath.toLowerCase()))
+    : undefined;
+  const candidates = await db
+    .select()
+    .from(brands)
+    .where(or(byDomain, bySub, byUser, byPath, eq(brands.isDefault, true)));
+  const rank = (b: BrandRow) =>
+    b.type === 'CUSTOM_DOMAIN' && b.customDomain?.toLowerCase() === host
+      ? 0
+      : sub && b.type === 'CUSTOM_SUBDOMAIN' && b.subdomain?.toLowerCase() === sub
+        ? 1
+        : b.id === q.user?.associatedBrandId
+          ? 2
+          : q.entryPath && b.type === 'ENTRY_PATH' && b.entryPath?.toLowerCase() === q.entryPath.toLowerCase()
+            ? 3
+            : 4;
+  const best = candidates.sort((a, b) => rank(a) - rank(b))[0];
+  return best ?? defaultBrand(db);
 }
 
 export async function findBrandByEntryPath(db: Db, entryPath: string): Promise<BrandRow | undefined> {

@@ -133,6 +133,9 @@ builder.queryFields((t) => ({
       }
       if (!order) return null;
       if (a._id && a.orderNumber != null && order.orderNumber !== a.orderNumber) return null;
+      // A cart's capability is its unguessable id; order numbers count up, so by number only its owner or an admin.
+      const ownerOrAdmin = ctx.user?.admin || (order.uid !== null && order.uid === ctx.user?.id);
+      if (!a._id && order.status === 'CART' && !ownerOrAdmin) return null;
       if (!mayReadOrder(order, ctx.user)) {
         if (!ctx.user && order.status !== 'CART') return null;
         throw notAuthorized();

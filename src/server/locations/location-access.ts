@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
-import { locations, orderLocations } from '../db/schema.js';
+import { locations, orderLocations, orders } from '../db/schema.js';
 import { AppError, notAuthorized } from '../errors.js';
 import type { LocationRow } from '../orders/order-graph.js';
 
@@ -19,7 +19,9 @@ export async function loadLocation(
 ): Promise<LocationRow> {
   const [location] = await db.select().from(locations).where(eq(locations.id, locationId)).limit(1);
   if (!location) {
-    throw new AppError('NOT_FOUND', MSG_LOCATION_NOT_FOUND, [{ field: 'locationId', message: MSG_LOCATION_NOT_FOUND }]);
+    throw new AppError('NOT_FOUND', MSG_LOCATION_NOT_FOUND, [
+      { field: 'locationId', message: MSG_LOCATION_NOT_FOUND },
+    ]);
   }
   if (user?.admin) return location;
   if (location.uid !== null) {
@@ -27,12 +29,14 @@ export async function loadLocation(
     throw notAuthorized();
   }
   if (cartOid) {
+    // Only through a cart: a placed guest order's old id (still in a cookie) is no capability.
     const [link] = await db
-      .select({ oid: orderLocations.oid })
+      .select({ status: orders.status, uid: orders.uid })
       .from(orderLocations)
+      .innerJoin(orders, eq(orders.id, orderLocations.oid))
       .where(and(eq(orderLocations.oid, cartOid), eq(orderLocations.locationId, locationId)))
       .limit(1);
-    if (link) return location;
+    if (link && link.status === 'CART' && (link.uid === null || link.uid === user?.id)) return location;
   }
   throw notAuthorized();
 }

@@ -7,7 +7,7 @@ import { newId } from '../db/ids.js';
 import { locations, orderLocations, questionnaires, shops, userQuestionnaires } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
 import { loadCart } from '../orders/cart-access.js';
-import type { ShopInContext, ShopRow } from '../orders/order-graph.js';
+import type { ShopInContext } from '../orders/order-graph.js';
 
 export const MSG_SHOP_NOT_FOUND = 'That shop is not on this order.';
 
@@ -28,28 +28,49 @@ export async function saveCartShop(
   const keys = parseInput(ZShopKeys, opts.input);
   return inTransaction(db, async (tx) => {
     const order = await loadCart(tx, opts.user, keys.oid, { forUpdate: true });
-    const [found] = await tx
-      .select({ uq: userQuestionnaires, q: questionnaires })
-      .from(userQuestionnaires)
-      .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-      .where(and(eq(userQuestionnaires.id, keys.uqid), eq(userQuestionnaires.oid, order.id)));
-    if (!found) throw new AppError('NOT_FOUND', MSG_SHOP_NOT_FOUND, [{ field: 'uqid', message: MSG_SHOP_NOT_FOUND }]);
-    const [onOrder] = await tx
-      .select({ id: orderLocations.locationId, state: locations.state })
-      .from(orderLocations)
-      .innerJoin(locations, eq(locations.id, orderLocations.locationId))
-      .where(and(eq(orderLocations.oid, order.id), eq(orderLocations.locationId, keys.locationId)));
+    // Three independent reads, sent together (postgres.js pipelines them on the transaction's connection).
+    const [[found], [onOrder], [existing]] = await Promise.all([
+      tx
+        .select({ uq: userQuestionnaires, q: questionnaires })
+        .from(userQuestionnaires)
+        .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
+        .where(and(eq(userQuestionnaires.id, keys.uqid), eq(userQuestionnaires.oid, order.id))),
+      tx
+        .select({ id: orderLocations.locationId, state: locations.state })
+        .from(orderLocations)
+        .innerJoin(locations, eq(locations.id, orderLocations.locationId))
+        .where(and(eq(orderLocations.oid, order.id), eq(orderLocations.locationId, keys.locationId))),
+      tx
+        .select()
+        .from(shops)
+        .where(
+          and(
+            eq(shops.oid, order.id),
+            opts.id
+              ? eq(shops.id, opts.id)
+              : and(eq(shops.uqid, keys.uqid), eq(shops.locationId, keys.locationId)),
+          ),
+        )
+        .limit(1),
+    ]);
+    if (!found)
+      throw new AppError('NOT_FOUND', MSG_SHOP_NOT_FOUND, [{ field: 'uqid', message: MSG_SHOP_NOT_FOUND }]);
     if (!onOrder) {
       throw new AppError('NOT_FOUND', 'That location is not on this order.', [
         { field: 'locationId', message: 'That location is not on this order.' },
       ]);
     }
     const type = parseInput(ZQuestionnaireType, found.q.type);
-    const input = parseInput(createZShopInput({ questionnaireType: type, minimumReimbursementCents: found.q.minimumReimbursement }), {
-      ...opts.input,
-      qid: found.q.id,
-    });
-    const startDate = toDateKey(forceStartDate(input.startDate ?? opts.today, type === 'customerSurvey', opts.today));
+    const input = parseInput(
+      createZShopInput({ questionnaireType: type, minimumReimbursementCents: found.q.minimumReimbursement }),
+      {
+        ...opts.input,
+        qid: found.q.id,
+      },
+    );
+    const startDate = toDateKey(
+      forceStartDate(input.startDate ?? opts.today, type === 'customerSurvey', opts.today),
+    );
     const values = {
       recurring: type === 'customerSurvey' ? false : input.recurring,
       startDate,
@@ -62,16 +83,6 @@ export async function saveCartShop(
       questionnaireType: type,
       updatedAt: new Date(),
     };
-    const [existing] = await tx
-      .select()
-      .from(shops)
-      .where(
-        and(
-          eq(shops.oid, order.id),
-          opts.id ? eq(shops.id, opts.id) : and(eq(shops.uqid, found.uq.id), eq(shops.locationId, keys.locationId)),
-        ),
-      )
-      .limit(1);
     if (opts.id && !existing) {
       throw new AppError('NOT_FOUND', MSG_SHOP_NOT_FOUND, [{ field: '_id', message: MSG_SHOP_NOT_FOUND }]);
     }
@@ -108,7 +119,8 @@ export async function removeCartShop(db: Db, opts: { user: UserRow | null; id: s
       .delete(shops)
       .where(and(eq(shops.id, opts.id), eq(shops.oid, order.id), eq(shops.status, 'cart')))
       .returning();
-    if (!deleted) throw new AppError('NOT_FOUND', MSG_SHOP_NOT_FOUND, [{ field: '_id', message: MSG_SHOP_NOT_FOUND }]);
+    if (!deleted)
+      throw new AppError('NOT_FOUND', MSG_SHOP_NOT_FOUND, [{ field: '_id', message: MSG_SHOP_NOT_FOUND }]);
     return { ...deleted, state: '' } as ShopInContext;
   });
 }
@@ -132,11 +144,16 @@ export async function copyShopsToAllOrderLocations(db: Db, opts: { user: UserRow
       .from(shops)
       .where(and(eq(shops.oid, order.id), inArray(shops.id, input.shopIds)));
     if (sources.length !== new Set(input.shopIds).size) {
-      throw new AppError('NOT_FOUND', MSG_SHOP_NOT_FOUND, [{ field: 'shopIds', message: MSG_SHOP_NOT_FOUND }]);
+      throw new AppError('NOT_FOUND', MSG_SHOP_NOT_FOUND, [
+        { field: 'shopIds', message: MSG_SHOP_NOT_FOUND },
+      ]);
     }
     const chosen = input.qType ? sources.filter((s) => s.questionnaireType === input.qType) : sources;
     const locationIds = (
-      await tx.select({ id: orderLocations.locationId }).from(orderLocations).where(eq(orderLocations.oid, order.id))
+      await tx
+        .select({ id: orderLocations.locationId })
+        .from(orderLocations)
+        .where(eq(orderLocations.oid, order.id))
     ).map((r) => r.id);
     for (const source of chosen) {
       const targets = locationIds.filter((id) => id !== source.locationId);
