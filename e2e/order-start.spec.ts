@@ -27,8 +27,7 @@ test('a visitor picks both services, an industry, a shop and a survey, and lands
   await page.getByRole('checkbox', { name: 'Customer Feedback Surveys' }).click();
   await page.getByRole('button', { name: 'Next' }).click();
 
-  await expect(page.getByRole('textbox', { name: 'Industry' })).toHaveAttribute(
-    'placeholder',
+  await expect(page.getByRole('combobox', { name: 'Industry' })).toContainText(
     'Please select an industry...',
   );
   await page.getByRole('button', { name: 'Restaurants', exact: true }).click();
@@ -172,16 +171,16 @@ test('an incentive-zone brand asks for the city first and lists that zone’s qu
   await expect(page).toHaveURL(/\/industry$/);
   // Shops only: no service step; one industry: no industry chooser.
   await expect(page.getByTestId('service-step')).toHaveCount(0);
-  await expect(page.getByRole('textbox', { name: 'Industry' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Industry' })).toHaveCount(0);
   await expect(page.getByTestId('questionnaires-hidden')).toBeVisible();
   await expect(page.getByRole('checkbox')).toHaveCount(0);
 
-  await pick(page, 'City', 'Lubbock, TX');
+  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: 'Lubbock, TX' });
   await expect(page.getByRole('checkbox', { name: 'Restaurant Visit (remote)' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Drive-Thru Visit' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /non-remote|ultra-remote/ })).toHaveCount(0);
 
-  await pick(page, 'City', 'Pecos, TX');
+  await page.getByRole('combobox', { name: 'City' }).selectOption({ label: 'Pecos, TX' });
   await expect(page.getByRole('checkbox', { name: 'Restaurant Visit (ultra-remote)' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Restaurant Visit (remote)' })).toHaveCount(0);
   await page.screenshot({ path: 'test-results/order-start-zones.png', fullPage: true });
@@ -190,7 +189,7 @@ test('an incentive-zone brand asks for the city first and lists that zone’s qu
 test('the automotive brand asks for the make and continues without sample links', async ({ page }) => {
   await page.goto(`http://autopro.localhost:${port()}/`);
   await expect(page.getByTestId('questionnaires-hidden')).toBeVisible();
-  await pick(page, 'Select Make', 'BMW');
+  await page.getByRole('combobox', { name: 'Select Make' }).selectOption({ label: 'BMW' });
   await expect(page.getByRole('checkbox', { name: 'Sales Visit (premium)' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: /non-premium|ultra-premium/ })).toHaveCount(0);
   await expect(page.getByRole('link', { name: /Sample report/ })).toHaveCount(0);
@@ -202,7 +201,7 @@ test('the automotive brand asks for the make and continues without sample links'
 
   // The automotive flow shows the get-started view on Select Questionnaires.
   await page.goto(`http://autopro.localhost:${port()}/select-questionnaires`);
-  await expect(page.getByRole('textbox', { name: 'Select Make' })).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Select Make' })).toBeVisible();
 });
 
 test('a brand without customization only confirms questionnaires, and can remove them', async ({ page }) => {

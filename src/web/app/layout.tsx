@@ -1,4 +1,4 @@
-import { Anchor, AppShell, Box, Button, Container, Group, Image, Paper, Text } from '@mantine/core';
+import { Anchor, Box, Button, Container, Group, Image, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useBrand } from './brand';
@@ -151,7 +151,7 @@ function ScrollAndAnalytics() {
 
 export function MainLayout() {
   return (
-    <AppShell padding={0}>
+    <>
       <ScrollAndAnalytics />
       <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <Header />
@@ -161,6 +161,6 @@ export function MainLayout() {
         </Box>
         <Footer />
       </Box>
-    </AppShell>
+    </>
   );
 }

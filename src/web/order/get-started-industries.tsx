@@ -1,4 +1,14 @@
-import { Anchor, Button, Group, Paper, Select, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Group,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { splitIntoThreeColumns } from '../../domain';
 import { popularIndustries } from './get-started-rules';
 
@@ -22,15 +32,15 @@ export function IndustryPicker({
   const popular = popularIndustries(industries);
   return (
     <Stack gap="md">
-      <Select
+      {/* A native select: light on the first page, and the phone's own picker on small screens. */}
+      <NativeSelect
         label="Industry"
-        placeholder="Please select an industry..."
-        data={industries.map((i) => ({ value: i._id, label: i.title }))}
-        value={value}
-        onChange={(v) => v && onChange(v)}
-        allowDeselect={false}
-        searchable
-        nothingFoundMessage="No industry found"
+        data={[
+          { value: '', label: 'Please select an industry...', disabled: true },
+          ...industries.map((i) => ({ value: i._id, label: i.title })),
+        ]}
+        value={value ?? ''}
+        onChange={(e) => e.currentTarget.value && onChange(e.currentTarget.value)}
         size="md"
       />
       {popular.length > 0 && (

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { zoneLabel } from './get-started-rules';
 
 /** Incentive-zone brands: the city comes first; the questionnaires depend on its zone. */
@@ -14,16 +14,15 @@ export function ZoneCityPicker({
   loading: boolean;
 }) {
   return (
-    <Select
+    <NativeSelect
       label="City"
       description="Pick the city of your location first: the questionnaires offered depend on it."
-      placeholder={loading ? 'Loading cities...' : 'Please select a city...'}
-      data={zones.map(zoneLabel)}
-      value={value}
-      onChange={(v) => v && onChange(v)}
-      allowDeselect={false}
-      searchable
-      nothingFoundMessage="No city found"
+      data={[
+        { value: '', label: loading ? 'Loading cities...' : 'Please select a city...', disabled: true },
+        ...zones.map(zoneLabel),
+      ]}
+      value={value ?? ''}
+      onChange={(e) => e.currentTarget.value && onChange(e.currentTarget.value)}
       disabled={loading}
       size="md"
     />
@@ -43,15 +42,14 @@ export function CarMakePicker({
   loading: boolean;
 }) {
   return (
-    <Select
+    <NativeSelect
       label="Select Make"
-      placeholder={loading ? 'Loading makes...' : 'Choose a make...'}
-      data={makes.map((m) => m.make)}
-      value={value}
-      onChange={(v) => v && onChange(v)}
-      allowDeselect={false}
-      searchable
-      nothingFoundMessage="No make found"
+      data={[
+        { value: '', label: loading ? 'Loading makes...' : 'Choose a make...', disabled: true },
+        ...makes.map((m) => m.make),
+      ]}
+      value={value ?? ''}
+      onChange={(e) => e.currentTarget.value && onChange(e.currentTarget.value)}
       disabled={loading}
       size="md"
     />
