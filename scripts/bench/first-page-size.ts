@@ -22,7 +22,12 @@ const config = loadConfig({
 });
 const database = await openDatabase({ dataDir: ':memory:' });
 await seedDemo(database.db);
-const app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
+const app = await buildApp({
+  db: database.db,
+  config,
+  adapters: createAdapters(config),
+  ...(process.env.WEB_DIST ? { webDist: process.env.WEB_DIST } : {}),
+});
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;

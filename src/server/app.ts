@@ -66,8 +66,11 @@ export async function buildApp(deps: {
   db: Db;
   config: Config;
   adapters: Adapters;
+  /** The built web app's folder (default dist/web). */
+  webDist?: string;
 }): Promise<FastifyInstance> {
   const { db, config } = deps;
+  const webDist = deps.webDist ?? WEB_DIST;
   const app = Fastify({
     logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
     trustProxy: config.TRUST_PROXY === '1',
@@ -101,10 +104,10 @@ export async function buildApp(deps: {
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
 
   // The built web app: hashed assets are cached for a year, HTML is rendered per brand.
-  const indexPath = path.join(WEB_DIST, 'index.html');
+  const indexPath = path.join(webDist, 'index.html');
   let template = await loadShellTemplate(indexPath);
   await app.register(fastifyStatic, {
-    root: WEB_DIST,
+    root: webDist,
     index: false,
     wildcard: true,
     serve: true,

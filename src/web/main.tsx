@@ -3,18 +3,32 @@ import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
 import { ApolloProvider } from '@apollo/client';
 import { MantineProvider } from '@mantine/core';
-import { lazy, StrictMode, Suspense } from 'react';
+import { useNotifications } from '@mantine/notifications';
+import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createApolloClient } from './app/apollo';
 import { BrandProvider, readBootstrapBrand, themeFor } from './app/brand';
 import { router } from './app/router';
 
-// The toast container (and its transitions) loads after the first paint; notifications.show() works
-// before that, since its store is separate and the container renders what is queued.
+// The toast container (and its transitions) loads only when the first notification is shown: the
+// store is separate and tiny, and the container renders whatever is queued when it arrives.
 const Notifications = lazy(() =>
-  import('@mantine/notifications').then((m) => ({ default: m.Notifications })),
+  import('./app/notifications-container').then((m) => ({ default: m.Notifications })),
 );
+
+function DeferredNotifications() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  useEffect(() => {
+    if (notifications.length + queue.length > 0) setNeeded(true);
+  }, [notifications.length, queue.length]);
+  return needed ? (
+    <Suspense fallback={null}>
+      <Notifications position="top-right" />
+    </Suspense>
+  ) : null;
+}
 
 const brand = readBootstrapBrand();
 const client = createApolloClient();
@@ -24,9 +38,7 @@ createRoot(document.getElementById('root')!).render(
     <ApolloProvider client={client}>
       <BrandProvider brand={brand}>
         <MantineProvider theme={themeFor(brand)}>
-          <Suspense fallback={null}>
-            <Notifications position="top-right" />
-          </Suspense>
+          <DeferredNotifications />
           <RouterProvider router={router} />
         </MantineProvider>
       </BrandProvider>
