@@ -1,12 +1,13 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, PasswordInput, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import { z } from 'zod';
-import { formatPhoneInput, MSG_PASSWORDS_DO_NOT_MATCH, ZRegisterInput } from '../../domain';
+import { MSG_PASSWORDS_DO_NOT_MATCH, ZRegisterInput } from '../../domain';
 import { errorMessage, fieldErrors } from '../app/apollo';
+import { ContactFields } from '../components/contact-fields';
 import { AuthCard } from './auth-card';
 import { REGISTER } from './graphql';
 
@@ -46,53 +47,7 @@ export function RegisterPage() {
   return (
     <AuthCard title="Create Account" error={error}>
       <form onSubmit={onSubmit} noValidate>
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput
-            label="First Name"
-            required
-            autoComplete="given-name"
-            {...form.register('profile.firstName')}
-            error={e.profile?.firstName?.message}
-          />
-          <TextInput
-            label="Last Name"
-            required
-            autoComplete="family-name"
-            {...form.register('profile.lastName')}
-            error={e.profile?.lastName?.message}
-          />
-        </SimpleGrid>
-        <TextInput
-          mt="sm"
-          label="Business Name"
-          required
-          autoComplete="organization"
-          {...form.register('profile.businessName')}
-          error={e.profile?.businessName?.message}
-        />
-        <TextInput
-          mt="sm"
-          label="Phone Number"
-          required
-          type="tel"
-          autoComplete="tel"
-          {...form.register('profile.phone', {
-            onChange: (ev) =>
-              form.setValue('profile.phone', formatPhoneInput(ev.target.value), {
-                shouldValidate: form.formState.isSubmitted,
-              }),
-          })}
-          error={e.profile?.phone?.message}
-        />
-        <TextInput
-          mt="sm"
-          label="Email Address to Receive Reports"
-          required
-          type="email"
-          autoComplete="email"
-          {...form.register('email')}
-          error={e.email?.message}
-        />
+        <ContactFields form={form} />
         <PasswordInput
           mt="sm"
           label="Password"

@@ -20,7 +20,6 @@ import { Link } from 'react-router';
 import {
   createZCheckoutInput,
   flowVariantTexts,
-  formatPhoneInput,
   guestCheckoutOffered,
   ORDER_PATHS,
   type QuestionnaireType,
@@ -29,6 +28,7 @@ import {
 import { errorMessage, fieldErrors, notifyError } from '../app/apollo';
 import { useBrand } from '../app/brand';
 import { clearOrderCookies } from '../app/cookies';
+import { ContactFields } from '../components/contact-fields';
 import { CardEntry, type PaymentCardOnFile } from './card-entry';
 import { createTokenThrottle } from './card-format';
 import type { CardWidgetHandle, CardWidgetState } from './card-widget';
@@ -214,14 +214,6 @@ export function CheckoutForm({
     window.location.assign(ORDER_PATHS.thanks);
   });
 
-  const phone = form.register('profile.phone', {
-    // Revalidate with the formatted value (a changed value makes the form drop its own check).
-    onChange: (ev) =>
-      form.setValue('profile.phone', formatPhoneInput(ev.target.value), {
-        shouldValidate: form.formState.isSubmitted,
-      }),
-  });
-
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Payment">
       <Stack gap="lg">
@@ -233,51 +225,7 @@ export function CheckoutForm({
             <ContactDetails user={user} />
           ) : (
             <>
-              <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                <TextInput
-                  label="First Name"
-                  required
-                  autoComplete="given-name"
-                  {...form.register('profile.firstName')}
-                  error={e.profile?.firstName?.message}
-                />
-                <TextInput
-                  label="Last Name"
-                  required
-                  autoComplete="family-name"
-                  {...form.register('profile.lastName')}
-                  error={e.profile?.lastName?.message}
-                />
-              </SimpleGrid>
-              <TextInput
-                label="Business Name"
-                required
-                autoComplete="organization"
-                {...form.register('profile.businessName')}
-                error={e.profile?.businessName?.message}
-              />
-              <TextInput
-                label="Phone Number"
-                required
-                type="tel"
-                autoComplete="tel"
-                {...phone}
-                error={e.profile?.phone?.message}
-              />
-              <TextInput
-                label="Email Address to Receive Reports"
-                required
-                type="email"
-                autoComplete="email"
-                {...form.register('email')}
-                error={e.email?.message}
-              />
-              <TextInput
-                label="Additional Emails to Receive Reports"
-                description="Separate several addresses with commas."
-                {...form.register('profile.additionalEmails')}
-                error={e.profile?.additionalEmails?.message}
-              />
+              <ContactFields form={form} additionalEmails />
               {guestOffered && (
                 <Checkbox
                   label="Check out as a guest"
