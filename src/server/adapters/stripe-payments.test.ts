@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../db/client.js';
 import { AppError } from '../errors.js';

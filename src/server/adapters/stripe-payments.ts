@@ -12,15 +12,6 @@ export type StripeOptions = {
 };
 
 type StripeErrorBody = { type?: string; code?: string; decline_code?: string; message?: string };
-type StripePaymentMethod = {
-  id: string;
-  card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number };
-};
-type StripePaymentIntent = {
-  id: string;
-  status: string;
-  last_payment_error?: StripeErrorBody | null;
-};
 
 /** A Stripe failure that is not an expected card outcome: network, 5xx, bad key, bad request. */
 export class StripeApiError extends Error {

@@ -7,9 +7,9 @@ import {
   parseEmailList,
   type QuestionnaireType,
 } from '../../domain/index.js';
+import { registerUser } from '../accounts/register-user.js';
 import type { MailAdapter } from '../adapters/mail.js';
 import type { CardDetails, PaymentsAdapter } from '../adapters/payments.js';
-import { registerUser } from '../accounts/register-user.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
@@ -25,7 +25,13 @@ import {
 } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
 import { loadCart } from '../orders/cart-access.js';
-import { loadOrderGraph, type OrderRow, orderInitialDue, pricedShop, shopDue } from '../orders/order-graph.js';
+import {
+  loadOrderGraph,
+  type OrderRow,
+  orderInitialDue,
+  pricedShop,
+  shopDue,
+} from '../orders/order-graph.js';
 import { orderConfirmationEmail, orderNotificationEmail } from './confirmation-emails.js';
 
 export const MSG_NOTHING_IN_ORDER = 'There is nothing in your order yet, please begin the order process.';
@@ -57,7 +63,11 @@ export async function checkout(
   const loggedIn = deps.user !== null;
   const guestRequested = !loggedIn && opts.input.guestCheckout === true;
   const input = parseInput(
-    createZCheckoutInput({ loggedIn, hasCardOnFile: !!deps.user?.paymentCard, guestCheckout: guestRequested }),
+    createZCheckoutInput({
+      loggedIn,
+      hasCardOnFile: !!deps.user?.paymentCard,
+      guestCheckout: guestRequested,
+    }),
     opts.input,
   );
 
@@ -73,10 +83,15 @@ export async function checkout(
       guestRequested &&
       guestCheckoutOffered({
         loggedIn,
-        shops: allShops.map((s) => ({ recurring: s.recurring, questionnaireType: s.questionnaireType as QuestionnaireType })),
+        shops: allShops.map((s) => ({
+          recurring: s.recurring,
+          questionnaireType: s.questionnaireType as QuestionnaireType,
+        })),
       });
     if (guestRequested && !guest) {
-      throw new AppError('BAD_USER_INPUT', MSG_ACCOUNT_REQUIRED, [{ field: 'password', message: MSG_ACCOUNT_REQUIRED }]);
+      throw new AppError('BAD_USER_INPUT', MSG_ACCOUNT_REQUIRED, [
+        { field: 'password', message: MSG_ACCOUNT_REQUIRED },
+      ]);
     }
 
     // The customer: the logged-in user, a new account, or nobody (guest).
@@ -97,7 +112,10 @@ export async function checkout(
     // Payment: a new card token is attached to the customer; otherwise the card on file is charged.
     const customerId =
       customer?.paymentCustomerId ??
-      (await deps.payments.createCustomer(tx, { email, name: `${profile.firstName} ${profile.lastName}`.trim() }));
+      (await deps.payments.createCustomer(tx, {
+        email,
+        name: `${profile.firstName} ${profile.lastName}`.trim(),
+      }));
     let card: CardDetails | null = null;
     if (input.stripeToken) {
       card = await deps.payments.attachCard(tx, { customerId, cardToken: input.stripeToken });
@@ -106,7 +124,8 @@ export async function checkout(
         { field: 'paymentCardValid', message: 'A valid Payment Card is required.' },
       ]);
     }
-    const cardKey = input.stripeToken ?? `card-on-file:${customerId}:${JSON.stringify(customer?.paymentCard)}`;
+    const cardKey =
+      input.stripeToken ?? `card-on-file:${customerId}:${JSON.stringify(customer?.paymentCard)}`;
     const idempotencyKey = `checkout:${order.id}:${cardKey}`;
     const charge = await deps.payments.charge(tx, {
       customerId,
@@ -156,7 +175,10 @@ export async function checkout(
           .set({ uid: customer.id, updatedAt: now })
           .where(and(inArray(locations.id, locationIds), isNull(locations.uid)));
       }
-      await tx.update(userQuestionnaires).set({ uid: customer.id }).where(eq(userQuestionnaires.oid, order.id));
+      await tx
+        .update(userQuestionnaires)
+        .set({ uid: customer.id })
+        .where(eq(userQuestionnaires.oid, order.id));
       await tx
         .update(users)
         .set({ paymentCustomerId: customerId, ...(card ? { paymentCard: card } : {}), updatedAt: now })
@@ -187,7 +209,13 @@ export async function checkout(
         })),
       );
       if (due.startupCosts > 0) {
-        lines.push({ id: newId(), invoiceId, shopId: null, description: 'Startup costs', amount: due.startupCosts });
+        lines.push({
+          id: newId(),
+          invoiceId,
+          shopId: null,
+          description: 'Startup costs',
+          amount: due.startupCosts,
+        });
       }
       if (lines.length) await tx.insert(invoiceLines).values(lines);
     }
@@ -224,4 +252,3 @@ export async function checkout(
     return { order: completed!, createdUser };
   });
 }
-

@@ -52,13 +52,26 @@ export function orderConfirmationEmail(to: string, f: ConfirmationFacts): MailMe
     `<p><a href="${f.origin}/account/orders/${f.orderNumber}">View your order</a></p>`,
     `<p>${escapeHtml(f.brandName)}</p>`,
   ].join('\n');
-  return { to, subject: `Your ${f.brandName} order #${f.orderNumber}`, text: lines.join('\n'), html, kind: 'order-confirmation' };
+  return {
+    to,
+    subject: `Your ${f.brandName} order #${f.orderNumber}`,
+    text: lines.join('\n'),
+    html,
+    kind: 'order-confirmation',
+  };
 }
 
 /** The brand's order-notification addresses hear about every placed order. */
 export function orderNotificationEmail(
   to: string,
-  f: { brandName: string; orderNumber: number; amount: number; businessName: string; email: string; origin: string },
+  f: {
+    brandName: string;
+    orderNumber: number;
+    amount: number;
+    businessName: string;
+    email: string;
+    origin: string;
+  },
 ): MailMessage {
   return {
     to,

@@ -1,6 +1,14 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { invoices, orders, outboxEmails, shops, surveyLinks, testPaymentCharges, users } from '../db/schema.js';
+import {
+  invoices,
+  orders,
+  outboxEmails,
+  shops,
+  surveyLinks,
+  testPaymentCharges,
+  users,
+} from '../db/schema.js';
 import { createBrand, createIndustry, createQuestionnaire, setupTestApp } from '../test/harness.js';
 
 const t = setupTestApp();
@@ -100,7 +108,10 @@ describe('the order flow over the API', () => {
 
   it('a declined card completes nothing; a good card afterwards charges once', async () => {
     const c = await cartWithShop();
-    const declined = await t.gql(CHECKOUT, { oid: c.oid, input: guestInput(await token('4000000000000002')) });
+    const declined = await t.gql(CHECKOUT, {
+      oid: c.oid,
+      input: guestInput(await token('4000000000000002')),
+    });
     expect(declined.errors?.[0]?.message).toBe('Your card was declined.');
     const [cart] = await t.db.select().from(orders).where(eq(orders.id, c.oid));
     expect(cart!.status).toBe('CART');
@@ -109,7 +120,10 @@ describe('the order flow over the API', () => {
     expect(first.errors).toBeUndefined();
     const again = await t.gql(CHECKOUT, { oid: c.oid, input: guestInput(good) });
     expect(again.errors?.[0]?.message).toMatch(/already been placed/);
-    const charges = await t.db.select().from(testPaymentCharges).where(eq(testPaymentCharges.status, 'succeeded'));
+    const charges = await t.db
+      .select()
+      .from(testPaymentCharges)
+      .where(eq(testPaymentCharges.status, 'succeeded'));
     expect(charges).toHaveLength(1);
   });
 
@@ -128,7 +142,12 @@ describe('the order flow over the API', () => {
     ]);
     const result = await t.gql(CHECKOUT, {
       oid,
-      input: { ...guestInput(await token()), guestCheckout: false, password: 'secret-pass', confirmPassword: 'secret-pass' },
+      input: {
+        ...guestInput(await token()),
+        guestCheckout: false,
+        password: 'secret-pass',
+        confirmPassword: 'secret-pass',
+      },
     });
     expect(result.errors).toBeUndefined();
     expect(result.data.checkout.amount).toBe(4900); // surveys are not surcharged in Nevada

@@ -30,7 +30,9 @@ export const QuestionnaireType = builder.objectRef<QuestionnaireRow>('Questionna
   }),
 });
 
-export const IndustryType = builder.objectRef<IndustryRow & { _questionnaires?: QuestionnaireRow[] }>('Industry');
+export const IndustryType = builder.objectRef<IndustryRow & { _questionnaires?: QuestionnaireRow[] }>(
+  'Industry',
+);
 IndustryType.implement({
   fields: (t) => ({
     _id: t.exposeString('id'),
@@ -48,7 +50,11 @@ IndustryType.implement({
             .select()
             .from(questionnaires)
             .where(
-              and(eq(questionnaires.industryId, i.id), eq(questionnaires.published, true), isNull(questionnaires.removedAt)),
+              and(
+                eq(questionnaires.industryId, i.id),
+                eq(questionnaires.published, true),
+                isNull(questionnaires.removedAt),
+              ),
             )
             .orderBy(asc(questionnaires.title)));
         return a.type ? list.filter((q) => q.type === a.type) : list;
@@ -104,7 +110,8 @@ export async function publishedIndustries(db: Db, brandId: string) {
 builder.queryFields((t) => ({
   publishedIndustries: t.field({
     type: [IndustryType],
-    description: "Published industries with published questionnaires (the current brand's unless brandId is given).",
+    description:
+      "Published industries with published questionnaires (the current brand's unless brandId is given).",
     args: { brandId: t.arg.string() },
     resolve: (_r, a, ctx) => publishedIndustries(ctx.db, a.brandId ?? ctx.brand.id),
   }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { tokenizeTestCard } from '../adapters/payments.js';
 import { createSession } from '../accounts/sessions.js';
+import { tokenizeTestCard } from '../adapters/payments.js';
 import { checkout } from '../checkout/checkout.js';
 import { AppError, parseInput } from '../errors.js';
 import { loadOrderGraph } from '../orders/order-graph.js';
@@ -38,8 +38,12 @@ const CheckoutInput = builder.inputType('CheckoutInput', {
     cancellationPolcy: t.boolean({ description: 'Terms & Conditions accepted (spelled as in the spec).' }),
     referralCode: t.string(),
     brandId: t.string(),
-    stripeToken: t.string({ description: 'Card token or payment method id from the card widget; omit to use the card on file.' }),
-    guestCheckout: t.boolean({ description: 'Check out without an account (only orders without recurring shops or surveys).' }),
+    stripeToken: t.string({
+      description: 'Card token or payment method id from the card widget; omit to use the card on file.',
+    }),
+    guestCheckout: t.boolean({
+      description: 'Check out without an account (only orders without recurring shops or surveys).',
+    }),
   }),
 });
 
@@ -53,7 +57,10 @@ const TestCardInput = builder.inputType('TestCardInput', {
 });
 
 const CardTokenType = builder
-  .objectRef<{ token: string; card: { brand: string; last4: string; expireMonth: number; expireYear: number } }>('CardToken')
+  .objectRef<{
+    token: string;
+    card: { brand: string; last4: string; expireMonth: number; expireYear: number };
+  }>('CardToken')
   .implement({
     fields: (t) => ({
       token: t.exposeString('token'),
@@ -62,7 +69,10 @@ const CardTokenType = builder
   });
 
 const ZTestCard = z.object({
-  number: z.string({ error: 'Card number is required.' }).min(1, { error: 'Card number is required.' }).max(30),
+  number: z
+    .string({ error: 'Card number is required.' })
+    .min(1, { error: 'Card number is required.' })
+    .max(30),
   expireMonth: z.number({ error: 'Expiration month is required.' }).int(),
   expireYear: z.number({ error: 'Expiration year is required.' }).int(),
   cvc: z.string({ error: 'Security code is required.' }).max(4),
@@ -71,14 +81,18 @@ const ZTestCard = z.object({
 builder.queryFields((t) => ({
   paymentSettings: t.field({
     type: PaymentSettingsType,
-    resolve: (_r, _a, ctx) => ({ provider: ctx.adapters.payments.kind, publishableKey: ctx.adapters.payments.publishableKey }),
+    resolve: (_r, _a, ctx) => ({
+      provider: ctx.adapters.payments.kind,
+      publishableKey: ctx.adapters.payments.publishableKey,
+    }),
   }),
 }));
 
 builder.mutationFields((t) => ({
   checkout: t.field({
     type: OrderRef,
-    description: 'Pays the initial amount due and places the order (one transaction; a failed charge changes nothing).',
+    description:
+      'Pays the initial amount due and places the order (one transaction; a failed charge changes nothing).',
     args: { oid: t.arg.string({ required: true }), input: t.arg({ type: CheckoutInput, required: true }) },
     resolve: async (_r, a, ctx) => {
       const { order, createdUser } = await checkout(
@@ -107,7 +121,8 @@ builder.mutationFields((t) => ({
   }),
   tokenizeTestCard: t.field({
     type: CardTokenType,
-    description: "The built-in test processor's card form: card details to a token (Stripe's test-card rules).",
+    description:
+      "The built-in test processor's card form: card details to a token (Stripe's test-card rules).",
     args: { input: t.arg({ type: TestCardInput, required: true }) },
     resolve: async (_r, a, ctx) => {
       if (ctx.adapters.payments.kind !== 'test') {
@@ -115,7 +130,10 @@ builder.mutationFields((t) => ({
       }
       const card = parseInput(ZTestCard, a.input);
       const result = await tokenizeTestCard(ctx.db, card);
-      if (!result.ok) throw new AppError('BAD_USER_INPUT', result.message, [{ field: result.field, message: result.message }]);
+      if (!result.ok)
+        throw new AppError('BAD_USER_INPUT', result.message, [
+          { field: result.field, message: result.message },
+        ]);
       return result;
     },
   }),

@@ -55,7 +55,8 @@ export const LocationType = LocationRef.implement({
     }),
     shops: t.field({
       type: [ShopRef],
-      description: "On an order: that order's shops here. Elsewhere: the owner's placed shops here, optionally of one status.",
+      description:
+        "On an order: that order's shops here. Elsewhere: the owner's placed shops here, optionally of one status.",
       args: { status: t.arg.string() },
       resolve: async (l, a, ctx) => {
         if (l.shops) return a.status ? l.shops.filter((s) => s.status === a.status?.toLowerCase()) : l.shops;
@@ -84,7 +85,11 @@ builder.objectField(UserType, 'locations', (t) =>
       ctx.db
         .select()
         .from(locations)
-        .where(a.includeUnpublished ? eq(locations.uid, u.id) : and(eq(locations.uid, u.id), eq(locations.published, true)))
+        .where(
+          a.includeUnpublished
+            ? eq(locations.uid, u.id)
+            : and(eq(locations.uid, u.id), eq(locations.published, true)),
+        )
         .orderBy(asc(locations.name)),
   }),
 );
@@ -148,7 +153,8 @@ builder.queryFields((t) => ({
     type: [AddressType],
     description: 'Address autocomplete.',
     args: { query: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => (a.query.trim().length < 3 ? [] : ctx.adapters.geocoding.suggest(a.query.slice(0, 300))),
+    resolve: async (_r, a, ctx) =>
+      a.query.trim().length < 3 ? [] : ctx.adapters.geocoding.suggest(a.query.slice(0, 300)),
   }),
 }));
 
@@ -177,7 +183,8 @@ builder.mutationFields((t) => ({
       oid: t.arg.string(),
       input: t.arg({ type: LocationEditInput, required: true }),
     },
-    resolve: (_r, a, ctx) => saveLocation(ctx.db, deps(ctx), { locationId: a.locationId, oid: a.oid, input: a.input }),
+    resolve: (_r, a, ctx) =>
+      saveLocation(ctx.db, deps(ctx), { locationId: a.locationId, oid: a.oid, input: a.input }),
   }),
   removeLocationFromOrder: t.field({
     type: LocationType,

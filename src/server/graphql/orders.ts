@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { formatMoney } from '../../domain/index.js';
+import type { AppContext } from '../context.js';
 import { orderLocations, orders, users } from '../db/schema.js';
 import { notAuthorized } from '../errors.js';
 import { findOrder, mayReadOrder } from '../orders/cart-access.js';
 import { removeUserQuestionnaire, saveUserQuestionnaire } from '../orders/customize.js';
-import type { AppContext } from '../context.js';
 import { loadOrderGraph, type OrderRow, orderInitialDue, shopDue } from '../orders/order-graph.js';
 import { modifyOrderQuestionnaires, startOrder } from '../orders/start-order.js';
 import { copyShopsToAllOrderLocations, removeCartShop, saveCartShop } from '../shops/cart-shops.js';
@@ -15,9 +15,12 @@ import { LocationRef, OrderRef, ShopRef, UserQuestionnaireRef } from './refs.js'
 import { UserType } from './users.js';
 
 const CustomQuestionType = builder
-  .objectRef<{ question: string; type: string; multipleChoiceOptions: string[]; allowMultipleSelections: boolean }>(
-    'CustomQuestion',
-  )
+  .objectRef<{
+    question: string;
+    type: string;
+    multipleChoiceOptions: string[];
+    allowMultipleSelections: boolean;
+  }>('CustomQuestion')
   .implement({
     fields: (t) => ({
       question: t.exposeString('question'),
@@ -43,7 +46,11 @@ UserQuestionnaireRef.implement({
     oid: t.exposeString('oid'),
     qid: t.exposeString('qid'),
     questionnaire: t.field({ type: QuestionnaireType, resolve: (uq) => uq.questionnaire }),
-    customUpload: t.field({ type: CustomUploadType, nullable: true, resolve: (uq) => uq.customUpload ?? null }),
+    customUpload: t.field({
+      type: CustomUploadType,
+      nullable: true,
+      resolve: (uq) => uq.customUpload ?? null,
+    }),
     additionalComments: t.exposeString('additionalComments'),
     customQuestions: t.field({ type: [CustomQuestionType], resolve: (uq) => uq.customQuestions }),
   }),
@@ -67,7 +74,11 @@ ShopRef.implement({
     paidThrough: t.exposeString('paidThrough', { nullable: true }),
     questionnaireTitle: t.exposeString('questionnaireTitle'),
     questionnaireType: t.exposeString('questionnaireType'),
-    questionnaire: t.field({ type: QuestionnaireType, nullable: true, resolve: (s) => s.questionnaire ?? null }),
+    questionnaire: t.field({
+      type: QuestionnaireType,
+      nullable: true,
+      resolve: (s) => s.questionnaire ?? null,
+    }),
     initialDue: t.field({
       type: MoneyType,
       description: 'What this shop adds to the amount due at checkout.',
@@ -87,7 +98,6 @@ const InitialDueType = builder
     }),
   });
 
-
 OrderRef.implement({
   fields: (t) => ({
     _id: t.string({ resolve: (g) => g.order.id }),
@@ -98,7 +108,11 @@ OrderRef.implement({
     serviceKeys: t.stringList({ resolve: (g) => g.order.serviceKeys }),
     referralCode: t.string({ nullable: true, resolve: (g) => g.order.referralCode }),
     orderDate: t.string({ nullable: true, resolve: (g) => g.order.orderDate?.toISOString() ?? null }),
-    amount: t.int({ nullable: true, description: 'Charged at checkout, cents.', resolve: (g) => g.order.amount }),
+    amount: t.int({
+      nullable: true,
+      description: 'Charged at checkout, cents.',
+      resolve: (g) => g.order.amount,
+    }),
     updatedAt: t.string({ resolve: (g) => g.order.updatedAt.toISOString() }),
     locations: t.field({ type: [LocationRef], resolve: (g) => g.locations }),
     hasLocations: t.boolean({ resolve: (g) => g.locations.length > 0 }),
@@ -124,12 +138,15 @@ builder.queryFields((t) => ({
   order: t.field({
     type: OrderRef,
     nullable: true,
-    description: 'A cart by its id (the capability), or a placed order by id or number for its owner or an admin.',
+    description:
+      'A cart by its id (the capability), or a placed order by id or number for its owner or an admin.',
     args: { _id: t.arg.string(), orderNumber: t.arg.int() },
     resolve: async (_r, a, ctx) => {
       let order = a._id ? await findOrder(ctx.db, a._id) : null;
       if (!a._id && a.orderNumber != null) {
-        order = (await ctx.db.select().from(orders).where(eq(orders.orderNumber, a.orderNumber)).limit(1))[0] ?? null;
+        order =
+          (await ctx.db.select().from(orders).where(eq(orders.orderNumber, a.orderNumber)).limit(1))[0] ??
+          null;
       }
       if (!order) return null;
       if (a._id && a.orderNumber != null && order.orderNumber !== a.orderNumber) return null;
@@ -150,7 +167,10 @@ builder.queryFields((t) => ({
       if (!a.oid) return '1';
       const order = await findOrder(ctx.db, a.oid);
       if (!order || !mayReadOrder(order, ctx.user)) return '1';
-      const [row] = await ctx.db.select({ n: count() }).from(orderLocations).where(eq(orderLocations.oid, a.oid));
+      const [row] = await ctx.db
+        .select({ n: count() })
+        .from(orderLocations)
+        .where(eq(orderLocations.oid, a.oid));
       return String((row?.n ?? 0) + 1);
     },
   }),
@@ -195,25 +215,50 @@ const graphOf = (ctx: AppContext, order: OrderRow) => loadOrderGraph(ctx.db, ord
 builder.mutationFields((t) => ({
   startOrder: t.field({
     type: OrderRef,
-    args: { oid: t.arg.string(), qids: t.arg.stringList({ required: true }), serviceKeys: t.arg.stringList() },
+    args: {
+      oid: t.arg.string(),
+      qids: t.arg.stringList({ required: true }),
+      serviceKeys: t.arg.stringList(),
+    },
     resolve: async (_r, a, ctx) =>
-      graphOf(ctx, await startOrder(ctx.db, { user: ctx.user, brandId: ctx.brand.id, oid: a.oid, qids: a.qids, serviceKeys: a.serviceKeys })),
+      graphOf(
+        ctx,
+        await startOrder(ctx.db, {
+          user: ctx.user,
+          brandId: ctx.brand.id,
+          oid: a.oid,
+          qids: a.qids,
+          serviceKeys: a.serviceKeys,
+        }),
+      ),
   }),
   modifyOrderQuestionnaires: t.field({
     type: OrderRef,
-    args: { oid: t.arg.string({ required: true }), qids: t.arg.stringList({ required: true }), qType: t.arg.string({ required: true }) },
+    args: {
+      oid: t.arg.string({ required: true }),
+      qids: t.arg.stringList({ required: true }),
+      qType: t.arg.string({ required: true }),
+    },
     resolve: async (_r, a, ctx) =>
-      graphOf(ctx, await modifyOrderQuestionnaires(ctx.db, { user: ctx.user, oid: a.oid, qids: a.qids, qType: a.qType })),
+      graphOf(
+        ctx,
+        await modifyOrderQuestionnaires(ctx.db, { user: ctx.user, oid: a.oid, qids: a.qids, qType: a.qType }),
+      ),
   }),
   saveUserQuestionnaire: t.field({
     type: UserQuestionnaireRef,
-    args: { _id: t.arg.string({ required: true }), input: t.arg({ type: UserQuestionnaireInput, required: true }) },
-    resolve: (_r, a, ctx) => saveUserQuestionnaire(ctx.db, { user: ctx.user, brand: ctx.brand, id: a._id, input: a.input }),
+    args: {
+      _id: t.arg.string({ required: true }),
+      input: t.arg({ type: UserQuestionnaireInput, required: true }),
+    },
+    resolve: (_r, a, ctx) =>
+      saveUserQuestionnaire(ctx.db, { user: ctx.user, brand: ctx.brand, id: a._id, input: a.input }),
   }),
   removeUserQuestionnaire: t.field({
     type: OrderRef,
     args: { oid: t.arg.string({ required: true }), uqid: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) => graphOf(ctx, await removeUserQuestionnaire(ctx.db, { user: ctx.user, oid: a.oid, uqid: a.uqid })),
+    resolve: async (_r, a, ctx) =>
+      graphOf(ctx, await removeUserQuestionnaire(ctx.db, { user: ctx.user, oid: a.oid, uqid: a.uqid })),
   }),
   saveShop: t.field({
     type: ShopRef,
@@ -230,8 +275,12 @@ builder.mutationFields((t) => ({
   }),
   copyShopsToAllOrderLocations: t.field({
     type: OrderRef,
-    args: { shopIds: t.arg.stringList({ required: true }), oid: t.arg.string({ required: true }), qType: t.arg.string() },
-    resolve: async (_r, a, ctx) => graphOf(ctx, await copyShopsToAllOrderLocations(ctx.db, { user: ctx.user, input: a })),
+    args: {
+      shopIds: t.arg.stringList({ required: true }),
+      oid: t.arg.string({ required: true }),
+      qType: t.arg.string(),
+    },
+    resolve: async (_r, a, ctx) =>
+      graphOf(ctx, await copyShopsToAllOrderLocations(ctx.db, { user: ctx.user, input: a })),
   }),
 }));
-

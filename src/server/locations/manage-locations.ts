@@ -95,9 +95,17 @@ export async function addSavedLocations(db: Db, deps: Deps, raw: unknown) {
     const owned = await tx
       .select({ id: locations.id })
       .from(locations)
-      .where(and(inArray(locations.id, input.locationIds), eq(locations.uid, user.id), eq(locations.published, true)));
+      .where(
+        and(
+          inArray(locations.id, input.locationIds),
+          eq(locations.uid, user.id),
+          eq(locations.published, true),
+        ),
+      );
     if (owned.length !== new Set(input.locationIds).size) {
-      throw new AppError('FORBIDDEN', 'Not Authorized', [{ field: 'locationIds', message: 'Not Authorized' }]);
+      throw new AppError('FORBIDDEN', 'Not Authorized', [
+        { field: 'locationIds', message: 'Not Authorized' },
+      ]);
     }
     await attach(
       tx,

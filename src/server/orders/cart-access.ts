@@ -18,7 +18,11 @@ export function mayReadOrder(order: OrderRow, user: UserRow | null): boolean {
   return order.uid !== null && order.uid === user?.id;
 }
 
-export async function findOrder(db: Db, oid: string, opts: { forUpdate?: boolean } = {}): Promise<OrderRow | null> {
+export async function findOrder(
+  db: Db,
+  oid: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<OrderRow | null> {
   const q = db.select().from(orders).where(eq(orders.id, oid)).limit(1);
   const rows = opts.forUpdate ? await q.for('update') : await q;
   return rows[0] ?? null;
@@ -31,9 +35,11 @@ export async function loadCart(
   oid: string | null | undefined,
   opts: { forUpdate?: boolean } = {},
 ): Promise<OrderRow> {
-  if (!oid) throw new AppError('NOT_FOUND', MSG_ORDER_NOT_FOUND, [{ field: 'oid', message: MSG_ORDER_NOT_FOUND }]);
+  if (!oid)
+    throw new AppError('NOT_FOUND', MSG_ORDER_NOT_FOUND, [{ field: 'oid', message: MSG_ORDER_NOT_FOUND }]);
   const order = await findOrder(db, oid, opts);
-  if (!order) throw new AppError('NOT_FOUND', MSG_ORDER_NOT_FOUND, [{ field: 'oid', message: MSG_ORDER_NOT_FOUND }]);
+  if (!order)
+    throw new AppError('NOT_FOUND', MSG_ORDER_NOT_FOUND, [{ field: 'oid', message: MSG_ORDER_NOT_FOUND }]);
   // A placed order is no cart for anyone (a second submit of the same checkout lands here).
   if (order.status !== 'CART') throw new AppError('CONFLICT', MSG_ORDER_COMPLETE);
   if (!mayReadOrder(order, user)) throw notAuthorized();

@@ -28,7 +28,8 @@ export async function saveUserQuestionnaire(
   const input = parseInput(ZUserQuestionnaireInput, opts.input);
   return inTransaction(db, async (tx) => {
     const found = await loadUserQuestionnaire(tx, opts.id);
-    if (!found) throw new AppError('NOT_FOUND', MSG_UQ_NOT_FOUND, [{ field: '_id', message: MSG_UQ_NOT_FOUND }]);
+    if (!found)
+      throw new AppError('NOT_FOUND', MSG_UQ_NOT_FOUND, [{ field: '_id', message: MSG_UQ_NOT_FOUND }]);
     await loadCart(tx, opts.user, found.uq.oid, { forUpdate: true });
     const customizing = (input.customQuestions?.length ?? 0) > 0 || !!input.additionalComments;
     if (customizing && !opts.brand.customizationEnabled) {
@@ -52,14 +53,18 @@ export async function saveUserQuestionnaire(
 }
 
 /** removeUserQuestionnaire: takes the questionnaire and its cart shops off the order. */
-export async function removeUserQuestionnaire(db: Db, opts: { user: UserRow | null; oid: string; uqid: string }) {
+export async function removeUserQuestionnaire(
+  db: Db,
+  opts: { user: UserRow | null; oid: string; uqid: string },
+) {
   return inTransaction(db, async (tx) => {
     const order = await loadCart(tx, opts.user, opts.oid, { forUpdate: true });
     const [uq] = await tx
       .select({ id: userQuestionnaires.id })
       .from(userQuestionnaires)
       .where(and(eq(userQuestionnaires.id, opts.uqid), eq(userQuestionnaires.oid, order.id)));
-    if (!uq) throw new AppError('NOT_FOUND', MSG_UQ_NOT_FOUND, [{ field: 'uqid', message: MSG_UQ_NOT_FOUND }]);
+    if (!uq)
+      throw new AppError('NOT_FOUND', MSG_UQ_NOT_FOUND, [{ field: 'uqid', message: MSG_UQ_NOT_FOUND }]);
     await removeUserQuestionnaires(tx, order.id, [uq.id]);
     return order;
   });

@@ -1,13 +1,22 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { initialDue, type PricedOrder, type PricedShop, shopInitialDue } from '../../domain/index.js';
 import type { Db } from '../db/client.js';
-import { locations, orderLocations, orders, questionnaires, shops, userQuestionnaires } from '../db/schema.js';
+import {
+  locations,
+  orderLocations,
+  orders,
+  questionnaires,
+  shops,
+  userQuestionnaires,
+} from '../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type LocationRow = typeof locations.$inferSelect;
 export type ShopRow = typeof shops.$inferSelect;
 export type QuestionnaireRow = typeof questionnaires.$inferSelect;
-export type UserQuestionnaireRow = typeof userQuestionnaires.$inferSelect & { questionnaire: QuestionnaireRow };
+export type UserQuestionnaireRow = typeof userQuestionnaires.$inferSelect & {
+  questionnaire: QuestionnaireRow;
+};
 /** A shop with what its price depends on: its questionnaire and its location's state. */
 export type ShopInContext = ShopRow & { questionnaire?: QuestionnaireRow | undefined; state: string };
 export type OrderLocation = LocationRow & { shops: ShopInContext[] };
@@ -61,7 +70,10 @@ export async function loadOrdersById(db: Db, ids: string[]): Promise<OrderRow[]>
 }
 
 /** A shop as pricing reads it, with its questionnaire's months purchased. */
-export function pricedShop(shop: ShopRow, questionnaire?: Pick<QuestionnaireRow, 'monthsPurchased'>): PricedShop {
+export function pricedShop(
+  shop: ShopRow,
+  questionnaire?: Pick<QuestionnaireRow, 'monthsPurchased'>,
+): PricedShop {
   return {
     qid: shop.qid,
     questionnaireType: shop.questionnaireType as PricedShop['questionnaireType'],
@@ -83,7 +95,10 @@ export function pricedOrder(graph: OrderGraph): PricedOrder {
       state: l.state,
       shops: l.shops.map((s) => pricedShop(s, qById.get(s.qid))),
     })),
-    questionnaires: graph.userQuestionnaires.map((uq) => ({ qid: uq.qid, startupCost: uq.questionnaire.startupCost })),
+    questionnaires: graph.userQuestionnaires.map((uq) => ({
+      qid: uq.qid,
+      startupCost: uq.questionnaire.startupCost,
+    })),
   };
 }
 
@@ -92,6 +107,11 @@ export function orderInitialDue(graph: OrderGraph, today: Date) {
   return initialDue(pricedOrder(graph), today);
 }
 
-export function shopDue(shop: ShopRow, state: string, questionnaire: QuestionnaireRow | undefined, today: Date) {
+export function shopDue(
+  shop: ShopRow,
+  state: string,
+  questionnaire: QuestionnaireRow | undefined,
+  today: Date,
+) {
   return shopInitialDue(pricedShop(shop, questionnaire), state, today);
 }

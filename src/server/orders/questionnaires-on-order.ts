@@ -18,7 +18,11 @@ export const ZQids = z
 export const ZServiceKeys = z.array(ZQuestionnaireType).max(2).default([]);
 
 /** Published, not removed questionnaires of the brand (in a published industry); all must exist. */
-export async function orderableQuestionnaires(db: Db, brandId: string, qids: string[]): Promise<QuestionnaireRow[]> {
+export async function orderableQuestionnaires(
+  db: Db,
+  brandId: string,
+  qids: string[],
+): Promise<QuestionnaireRow[]> {
   if (qids.length === 0) return [];
   const rows = await db
     .select({ q: questionnaires })
@@ -55,7 +59,9 @@ export async function addQuestionnaires(db: Db, order: OrderRow, qs: Questionnai
 export async function removeUserQuestionnaires(db: Db, oid: string, uqids: string[]): Promise<void> {
   if (uqids.length === 0) return;
   await db.delete(shops).where(and(eq(shops.oid, oid), inArray(shops.uqid, uqids)));
-  await db.delete(userQuestionnaires).where(and(eq(userQuestionnaires.oid, oid), inArray(userQuestionnaires.id, uqids)));
+  await db
+    .delete(userQuestionnaires)
+    .where(and(eq(userQuestionnaires.oid, oid), inArray(userQuestionnaires.id, uqids)));
 }
 
 export async function setServiceKeys(db: Db, order: OrderRow, keys: string[]): Promise<void> {

@@ -37,7 +37,12 @@ export async function startOrder(
     const types = [...new Set([...serviceKeys, ...qs.map((q) => q.type)])];
     const existing = opts.oid ? await findOrder(tx, opts.oid) : null;
     // A cart from another brand (the cookie is shared by every brand on one host) is not continued.
-    if (existing && existing.status === 'CART' && existing.brandId === opts.brandId && mayReadOrder(existing, opts.user)) {
+    if (
+      existing &&
+      existing.status === 'CART' &&
+      existing.brandId === opts.brandId &&
+      mayReadOrder(existing, opts.user)
+    ) {
       const order = await loadCart(tx, opts.user, existing.id, { forUpdate: true });
       await setServiceKeys(tx, order, [...new Set([...order.serviceKeys, ...types])]);
       await addQuestionnaires(tx, order, qs);
