@@ -1,7 +1,8 @@
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { listPlacedShops } from '../account/index.js';
 import type { GeocodedAddress } from '../adapters/geocoding.js';
 import type { AppContext } from '../context.js';
-import { locations, shops } from '../db/schema.js';
+import { locations } from '../db/schema.js';
 import {
   addBulkLocations,
   addLocation,
@@ -60,17 +61,7 @@ export const LocationType = LocationRef.implement({
       args: { status: t.arg.string() },
       resolve: async (l, a, ctx) => {
         if (l.shops) return a.status ? l.shops.filter((s) => s.status === a.status?.toLowerCase()) : l.shops;
-        const rows = await ctx.db
-          .select()
-          .from(shops)
-          .where(
-            and(
-              eq(shops.locationId, l.id),
-              a.status ? eq(shops.status, a.status.toLowerCase()) : ne(shops.status, 'cart'),
-            ),
-          )
-          .orderBy(asc(shops.createdAt));
-        return rows.map((s) => ({ ...s, state: l.state }));
+        return listPlacedShops(ctx.db, { locationId: l.id, status: a.status });
       },
     }),
   }),

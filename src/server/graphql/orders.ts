@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { formatMoney } from '../../domain/index.js';
+import { saveShop } from '../account/index.js';
 import type { AppContext } from '../context.js';
 import { orderLocations, orders, users } from '../db/schema.js';
 import { notAuthorized } from '../errors.js';
@@ -7,7 +8,7 @@ import { findOrder, mayReadOrder } from '../orders/cart-access.js';
 import { removeUserQuestionnaire, saveUserQuestionnaire } from '../orders/customize.js';
 import { loadOrderGraph, type OrderRow, orderInitialDue, shopDue } from '../orders/order-graph.js';
 import { modifyOrderQuestionnaires, startOrder } from '../orders/start-order.js';
-import { copyShopsToAllOrderLocations, removeCartShop, saveCartShop } from '../shops/cart-shops.js';
+import { copyShopsToAllOrderLocations, removeCartShop } from '../shops/cart-shops.js';
 import { builder } from './builder.js';
 import { QuestionnaireType } from './catalogue.js';
 import { MoneyType } from './money.js';
@@ -262,11 +263,11 @@ builder.mutationFields((t) => ({
   }),
   saveShop: t.field({
     type: ShopRef,
-    description: 'Creates or updates a cart shop. (Active shops are edited from the account area.)',
+    description:
+      'Creates or updates a cart shop; on an active shop (Recurring Orders) changes only frequencyPeriod, frequencyQuantity and reimbursement, from the next billing month.',
     args: { _id: t.arg.string(), input: t.arg({ type: ShopInput, required: true }) },
-    resolve: async (_r, a, ctx) => {
-      return saveCartShop(ctx.db, { user: ctx.user, id: a._id, input: { ...a.input }, today: new Date() });
-    },
+    resolve: (_r, a, ctx) =>
+      saveShop(ctx.db, { user: ctx.user, id: a._id, input: { ...a.input }, today: new Date() }),
   }),
   removeCartShop: t.field({
     type: ShopRef,

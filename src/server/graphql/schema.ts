@@ -8,5 +8,6 @@ import './catalogue.js';
 import './orders.js';
 import './locations.js';
 import './checkout.js';
+import './account.js';
 
 export const schema = builder.toSchema();

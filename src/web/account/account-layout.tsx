@@ -9,6 +9,7 @@ const MENU = [
   { label: 'Recurring Orders', to: '/account/active-shops' },
   { label: 'Location Management', to: '/account/locations' },
   { label: 'Program Reports', to: '/account/reports' },
+  { label: 'Communication Preferences', to: '/account/preferences' },
 ];
 
 /** The account area: login required, a menu beside every page. */

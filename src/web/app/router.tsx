@@ -19,6 +19,22 @@ const order = {
   viewOrder: () => import('../order/view-order-page').then((m) => ({ Component: m.ViewOrderPage })),
 };
 
+/** The account area's screens. */
+const account = {
+  dashboard: () => import('../account/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  info: () => import('../account/account-info-page').then((m) => ({ Component: m.AccountInfoPage })),
+  orderHistory: () =>
+    import('../account/order-history-page').then((m) => ({ Component: m.OrderHistoryPage })),
+  activeShops: () => import('../account/active-shops-page').then((m) => ({ Component: m.ActiveShopsPage })),
+  locations: () => import('../account/locations-page').then((m) => ({ Component: m.LocationsPage })),
+  preferences: () => import('../account/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
+  shops: () => import('../account/shops-page').then((m) => ({ Component: m.ShopsPage })),
+  orderDetails: () =>
+    import('../account/order-details-page').then((m) => ({ Component: m.OrderDetailsPage })),
+  invoiceDetails: () =>
+    import('../account/invoice-details-page').then((m) => ({ Component: m.InvoiceDetailsPage })),
+};
+
 /** Account forms, the account and admin areas and the legal pages load on demand too. */
 const pages = {
   login: () => import('../account/login-page').then((m) => ({ Component: m.LoginPage })),
@@ -70,15 +86,15 @@ export const router = createBrowserRouter([
         lazy: pages.account,
         children: [
           { index: true, element: <Navigate to="/account/dashboard" replace /> },
-          { path: 'dashboard', element: soon('Dashboard') },
-          { path: 'info', element: soon('Account Information') },
-          { path: 'order-history', element: soon('Order History') },
-          { path: 'active-shops', element: soon('Recurring Orders') },
-          { path: 'locations', element: soon('Location Management') },
-          { path: 'preferences', element: soon('Communication Preferences') },
-          { path: 'shops', element: soon('All Shops (for the currently logged in user)') },
-          { path: 'orders/:orderNumber', element: soon('Order Details') },
-          { path: 'invoices/:invoiceId', element: soon('Invoice Details') },
+          { path: 'dashboard', lazy: account.dashboard },
+          { path: 'info', lazy: account.info },
+          { path: 'order-history', lazy: account.orderHistory },
+          { path: 'active-shops', lazy: account.activeShops },
+          { path: 'locations', lazy: account.locations },
+          { path: 'preferences', lazy: account.preferences },
+          { path: 'shops', lazy: account.shops },
+          { path: 'orders/:orderNumber', lazy: account.orderDetails },
+          { path: 'invoices/:invoiceId', lazy: account.invoiceDetails },
           { path: 'reports/*', element: soon('Program Reports') },
         ],
       },

@@ -1,0 +1,87 @@
+import { useMutation } from '@apollo/client';
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '../app/apollo';
+import { addressLine } from '../order/order-summary';
+import { InlineConfirm } from './account-confirm';
+import { REMOVE_LOCATION_FROM_ACCOUNT, SAVE_ACCOUNT_LOCATION } from './account-documents';
+import { type AccountLocation, AccountLocationForm } from './account-location-form';
+import { MSG_LOCATION_REMOVED, MSG_LOCATION_SAVED } from './account-messages';
+
+export const MSG_REMOVE_LOCATION_NOTE =
+  'Any active shops at this location will continue until they are cancelled on Recurring Orders.';
+
+function Detail({ label, value }: { label: string; value: string }) {
+  if (!value) return null;
+  return (
+    <Text size="sm">
+      <Text span size="sm" c="dimmed">
+        {label}:
+      </Text>{' '}
+      {value}
+    </Text>
+  );
+}
+
+/** One saved location: its details, or its edit form; Edit and Remove Location (asked in place). */
+export function AccountLocationRow({ location }: { location: AccountLocation }) {
+  const [editing, setEditing] = useState(false);
+  const [save] = useMutation(SAVE_ACCOUNT_LOCATION);
+  const [remove, removing] = useMutation(REMOVE_LOCATION_FROM_ACCOUNT, {
+    refetchQueries: ['UserLocations'],
+    awaitRefetchQueries: true,
+  });
+
+  return (
+    <Paper withBorder p="md" data-testid="account-location" aria-label={location.name} component="section">
+      {editing ? (
+        <AccountLocationForm
+          location={location}
+          onCancel={() => setEditing(false)}
+          onSave={async (input) => {
+            try {
+              await save({ variables: { locationId: location._id, input } });
+            } catch (err) {
+              notifyError(err);
+              throw err;
+            }
+            notifySuccess(MSG_LOCATION_SAVED);
+            setEditing(false);
+          }}
+        />
+      ) : (
+        <Stack gap="xs">
+          <Group justify="space-between" align="flex-start" gap="sm">
+            <div>
+              <Text fw={700}>{location.name}</Text>
+              <Text size="sm" c="dimmed">
+                {addressLine(location.address)}
+              </Text>
+            </div>
+            <Button variant="default" size="xs" onClick={() => setEditing(true)}>
+              Edit
+            </Button>
+          </Group>
+          <Detail label="Website" value={location.website} />
+          <Detail label="Phone" value={location.phone} />
+          <Detail label="Emails to Receive Reports for this Location" value={location.additionalEmails} />
+          <Group>
+            <InlineConfirm
+              label="Remove Location"
+              note={MSG_REMOVE_LOCATION_NOTE}
+              loading={removing.loading}
+              onConfirm={async () => {
+                try {
+                  await remove({ variables: { locationId: location._id } });
+                  notifySuccess(MSG_LOCATION_REMOVED);
+                } catch (err) {
+                  notifyError(err);
+                }
+              }}
+            />
+          </Group>
+        </Stack>
+      )}
+    </Paper>
+  );
+}
