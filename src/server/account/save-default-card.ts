@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PaymentsAdapter } from '../adapters/payments.js';
+import { retryUnpaidInvoicesSoon } from '../billing/retry-failed-invoices.js';
 import type { UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { type PaymentCard, users } from '../db/schema.js';
@@ -16,7 +17,8 @@ const ZCardToken = z.object({
 
 /**
  * saveDefaultCard: the card token from the card entry is attached to the caller's payment-provider
- * customer (created on first use) and becomes the card on file that recurring billing charges.
+ * customer (created on first use) and becomes the card on file that recurring billing charges; unpaid
+ * recurring invoices become due again so the new card pays them at the next run.
  */
 export async function saveDefaultCard(
   db: Db,
@@ -35,6 +37,8 @@ export async function saveDefaultCard(
       .update(users)
       .set({ paymentCustomerId: customerId, paymentCard: card, updatedAt: new Date() })
       .where(eq(users.id, opts.user.id));
+    // Invoices that failed on the old card are charged again at the next billing run.
+    await retryUnpaidInvoicesSoon(tx, opts.user.id, new Date());
     return card;
   });
 }

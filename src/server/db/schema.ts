@@ -446,12 +446,24 @@ export const invoices = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     paymentChargeId: text('payment_charge_id'),
     failureMessage: text('failure_message'),
+    /**
+     * Recurring invoices: charge attempts recorded so far. Attempt n is sent with the idempotency key
+     * `{idempotencyKey}` (n = 1) or `{idempotencyKey}:attempt-{n}`, and n only moves on once attempt
+     * n - 1 is recorded as declined, so a crashed or repeated attempt reuses its key and never charges twice.
+     */
+    attemptCount: integer('attempt_count').notNull().default(0),
+    /** Recurring invoices: a billing run holds the current charge attempt until then (a lease). */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('invoices_idempotency_uq').on(t.idempotencyKey),
     uniqueIndex('invoices_uid_month_uq').on(t.uid, t.billingMonth),
     index('invoices_uid_date_idx').on(t.uid, t.date),
+    // Billing work: recurring invoices still to be paid (new ones and due retries).
+    index('invoices_billing_work_idx')
+      .on(t.nextPaymentAttempt)
+      .where(sql`${t.billingMonth} is not null and not ${t.paid} and not ${t.closed}`),
   ],
 );
 
@@ -465,22 +477,30 @@ export const invoiceLines = pgTable(
     shopId: text('shop_id').references(() => shops.id),
     description: text('description').notNull(),
     amount: integer('amount').notNull(),
+    /** Recurring lines: the service interval billed; paying the invoice pays the shop through periodEnd. */
+    periodStart: date('period_start', { mode: 'string' }),
+    periodEnd: date('period_end', { mode: 'string' }),
   },
   (t) => [index('invoice_lines_invoice_idx').on(t.invoiceId)],
 );
 
 /** The built-in test card processor's records (the default payments adapter). */
-export const testPaymentCards = pgTable('test_payment_cards', {
-  token: text('token').primaryKey(),
-  customerId: text('customer_id'),
-  number: text('number_last4').notNull(),
-  brand: text('brand').notNull(),
-  expireMonth: integer('expire_month').notNull(),
-  expireYear: integer('expire_year').notNull(),
-  /** What a charge on this card does: succeed or decline (Stripe's test-card rules). */
-  behaviour: text('behaviour').notNull(),
-  createdAt: createdAt(),
-});
+export const testPaymentCards = pgTable(
+  'test_payment_cards',
+  {
+    token: text('token').primaryKey(),
+    customerId: text('customer_id'),
+    number: text('number_last4').notNull(),
+    brand: text('brand').notNull(),
+    expireMonth: integer('expire_month').notNull(),
+    expireYear: integer('expire_year').notNull(),
+    /** What a charge on this card does: succeed or decline (Stripe's test-card rules). */
+    behaviour: text('behaviour').notNull(),
+    createdAt: createdAt(),
+  },
+  // A charge reads the customer's latest card.
+  (t) => [index('test_payment_cards_customer_idx').on(t.customerId, t.createdAt)],
+);
 
 export const testPaymentCharges = pgTable(
   'test_payment_charges',
