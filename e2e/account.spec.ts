@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { DEMO, gql, loginThroughForm } from './support';
+import { gql, loginThroughForm } from './support';
 
 // The customer's account area as the demo customer walks it: the dashboard and history with Load
 // More, the profile, the card, a recurring shop edited and cancelled, an invoice, and a re-order that
@@ -11,16 +11,33 @@ const shot = (page: Page, name: string) =>
 
 type Questionnaire = { _id: string; title: string; type: string; minimumReimbursement: number };
 
+/**
+ * A customer of this test's own, so the journey neither depends on nor changes the demo customer that
+ * other journeys use (the suite shares one database).
+ */
+const CUSTOMER = { email: `account-${Date.now()}@example.test`, password: 'account-pass-1' };
+
 async function customerToken(request: APIRequestContext): Promise<string> {
-  const { login } = await gql<{ login: { token: string } }>(
+  const { register } = await gql<{ register: { token: string } }>(
     request,
-    'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',
-    { e: DEMO.customer.email, p: DEMO.customer.password },
+    'mutation($i:RegisterInput!){ register(input:$i){ token } }',
+    {
+      i: {
+        email: CUSTOMER.email,
+        password: CUSTOMER.password,
+        profile: {
+          firstName: 'Casey',
+          lastName: 'Customer',
+          businessName: 'Casey Kitchens',
+          phone: '(512)-555-0142',
+        },
+      },
+    },
   );
-  return login.token;
+  return register.token;
 }
 
-/** Places an order for the demo customer at a new location; returns its number. */
+/** Places an order for the test's customer at a new location; returns its number. */
 async function placeOrder(
   request: APIRequestContext,
   token: string,
@@ -125,7 +142,7 @@ test('the customer manages their account, history, recurring shops and re-orders
   test.setTimeout(120_000);
   const { recurringOrder, recurringLocation } = await giveCustomerHistory(request);
 
-  await loginThroughForm(page, DEMO.customer.email, DEMO.customer.password);
+  await loginThroughForm(page, CUSTOMER.email, CUSTOMER.password);
   await expect(page).toHaveURL(/\/account\/dashboard$/);
 
   // Dashboard: 10 orders, then Load More.
