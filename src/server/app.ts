@@ -3,7 +3,9 @@ import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import { APP_SEGMENTS } from '../domain/index.js';
 import type { Adapters } from './adapters/index.js';
+import { registerExportRoute } from './admin/export-route.js';
 import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
@@ -14,35 +16,6 @@ import { registerStorageRoutes } from './storage-routes.js';
 import { loadShellTemplate, renderShell } from './web-shell.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
-
-/** First path segments the web app owns; any other single segment may be a brand's entry path. */
-const APP_SEGMENTS = new Set([
-  '',
-  'login',
-  'register',
-  'forgot-password',
-  'reset-email-sent',
-  'reset-password',
-  'change-password',
-  'logout',
-  'account',
-  'admin',
-  'order',
-  'new-order',
-  'industry',
-  'select-questionnaires',
-  'customize',
-  'locations',
-  'frequency',
-  'checkout',
-  'thanks',
-  'view-order',
-  'evaluator',
-  'survey',
-  'assets',
-  'api',
-  's3',
-]);
 
 const SECURITY_HEADERS: Record<string, string> = {
   'x-content-type-options': 'nosniff',
@@ -101,6 +74,7 @@ export async function buildApp(deps: {
   });
 
   await registerStorageRoutes(app, deps);
+  await registerExportRoute(app, deps);
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
 
   // The built web app: hashed assets are cached for a year, HTML is rendered per brand.

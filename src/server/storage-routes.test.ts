@@ -112,6 +112,27 @@ describe('GET /s3/sign', () => {
     await signOk({ folder: `brands/${brand.id}`, token: adminToken });
   });
 
+  it('takes only web images of at most 2 MB into a brand folder', async () => {
+    const admin = await createUser(t.db, { admin: true, password: 'password123' });
+    const token = await t.login(admin.email, 'password123');
+    const folder = `brands/${brand.id}`;
+    const svg = await sign({ folder, token, fileName: 'logo.svg', contentType: 'image/svg+xml' });
+    expect(svg.statusCode).toBe(400);
+    expect(svg.json()).toEqual({ error: 'Brand images must be PNG, JPEG, GIF, WebP or ICO files.' });
+    expect(
+      (await sign({ folder, token, fileName: 'a.pdf', contentType: 'application/pdf' })).statusCode,
+    ).toBe(400);
+    const signed = await signOk({ folder, token, fileName: 'favicon.ico', contentType: 'image/x-icon' });
+    expect(signed.maxBytes).toBe(2 * 1024 * 1024);
+    const big = await upload(signed, Buffer.alloc(2 * 1024 * 1024 + 1, 1));
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: 'Brand images must be 2 MB or smaller.' });
+    expect((await upload(signed, PNG)).statusCode).toBe(200);
+    expect(signed.publicUrl).toMatch(
+      new RegExp(`^/s3/uploads/brands/${brand.id}/[A-Za-z0-9]+_favicon\\.ico$`),
+    );
+  });
+
   it('answers 400 for a folder outside the allowed ones', async () => {
     for (const folder of [
       '',

@@ -2,7 +2,14 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Adapters } from './adapters/index.js';
-import { isAllowedFolder, MAX_UPLOAD_BYTES } from './adapters/storage.js';
+import {
+  BRAND_IMAGE_TYPES,
+  isAllowedFolder,
+  MAX_UPLOAD_BYTES,
+  MSG_BRAND_IMAGE_SIZE,
+  MSG_BRAND_IMAGE_TYPE,
+  maxUploadBytes,
+} from './adapters/storage.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { orders } from './db/schema.js';
@@ -61,12 +68,12 @@ export async function registerStorageRoutes(
     if (!(await mayUploadTo(db, folder, who, req.cookies[ORDER_COOKIE]))) {
       return reply.code(403).send({ error: 'Not Authorized' });
     }
-    const signed = await adapters.storage.sign({
-      folder,
-      fileName: q.fileName,
-      contentType: q.contentType || 'application/octet-stream',
-    });
-    return { ...signed, maxBytes: MAX_UPLOAD_BYTES };
+    const contentType = q.contentType || 'application/octet-stream';
+    if (folder.startsWith('brands/') && !BRAND_IMAGE_TYPES.includes(contentType)) {
+      return reply.code(400).send({ error: MSG_BRAND_IMAGE_TYPE });
+    }
+    const signed = await adapters.storage.sign({ folder, fileName: q.fileName, contentType });
+    return { ...signed, maxBytes: maxUploadBytes(folder) };
   });
 
   const local = adapters.localStorage;
@@ -88,6 +95,7 @@ export async function registerStorageRoutes(
       const body = req.body as Buffer;
       if (!Buffer.isBuffer(body) || body.length === 0)
         return reply.code(400).send({ error: 'The file is empty.' });
+      if (body.length > maxUploadBytes(q.key)) return reply.code(413).send({ error: MSG_BRAND_IMAGE_SIZE });
       await local.write(q.key, body);
       return reply.code(200).send({ ok: true, publicUrl: `/s3/uploads/${q.key}` });
     });

@@ -98,6 +98,40 @@ const HOST_FORMAT: Record<
   },
 };
 
+/** First path segments the web app owns; any other single segment may be a brand's entry path. */
+export const APP_SEGMENTS: ReadonlySet<string> = new Set([
+  '',
+  'login',
+  'register',
+  'forgot-password',
+  'reset-email-sent',
+  'reset-password',
+  'change-password',
+  'logout',
+  'account',
+  'admin',
+  'order',
+  'new-order',
+  'industry',
+  'select-questionnaires',
+  'customize',
+  'locations',
+  'frequency',
+  'checkout',
+  'thanks',
+  'view-order',
+  'evaluator',
+  'survey',
+  'terms',
+  'privacy',
+  'sample-report',
+  'assets',
+  'api',
+  's3',
+  'webhooks',
+  'healthz',
+]);
+
 const ADDRESS_FIELD_BY_TYPE = {
   CUSTOM_SUBDOMAIN: 'subdomain',
   CUSTOM_DOMAIN: 'customDomain',
@@ -132,6 +166,12 @@ export const ZBrandInput = z
       if (!value) ctx.addIssue({ code: 'custom', path: [field], message: `${label} is required.` });
       else if (!test.test(value))
         ctx.addIssue({ code: 'custom', path: [field], message: `${label} ${hint}.` });
+      else if (field === 'entryPath' && APP_SEGMENTS.has(value.toLowerCase()))
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `Entry Path '${value}' is a page of the app; choose another.`,
+        });
     }
     if (brand.usesIncentiveZones && brand.incentiveZones.length === 0) {
       ctx.addIssue({

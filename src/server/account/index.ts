@@ -1,3 +1,4 @@
+export type { Page, PageInfo } from '../db/page.js';
 export { cancelActiveShop } from './cancel-active-shop.js';
 export type { InvoiceLineRow, InvoiceWithLines } from './invoice-graph.js';
 export { listInvoices } from './list-invoices.js';
@@ -5,7 +6,6 @@ export { listOrders, type OrderSummary } from './list-orders.js';
 export { listPlacedShops } from './list-placed-shops.js';
 export { loadInvoice } from './load-invoice.js';
 export { loadNextBilling } from './load-next-billing.js';
-export type { Page, PageInfo } from './page.js';
 export { removeLocationFromAccount } from './remove-location-from-account.js';
 export { reorder } from './reorder.js';
 export { saveAccountInfo } from './save-account-info.js';

@@ -1,8 +1,8 @@
 import { and, desc, eq, getTableColumns, or } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { afterCursor, cursorText, type Page, type PageArgs, pageSize, toPage } from '../db/page.js';
 import { invoices } from '../db/schema.js';
 import { type InvoiceWithLines, withLines } from './invoice-graph.js';
-import { afterCursor, cursorText, type Page, type PageArgs, pageSize, toPage } from './page.js';
 
 /**
  * A customer's payment history, newest first: only listed invoices (the domain's isInvoiceListed,

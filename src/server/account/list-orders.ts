@@ -1,7 +1,7 @@
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { afterCursor, cursorText, type Page, type PageArgs, pageSize, toPage } from '../db/page.js';
 import { orders } from '../db/schema.js';
-import { afterCursor, cursorText, type Page, type PageArgs, pageSize, toPage } from './page.js';
 
 export type OrderSummary = { id: string; orderNumber: number; orderDate: Date | null; amount: number | null };
 

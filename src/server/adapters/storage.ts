@@ -23,6 +23,23 @@ export interface StorageAdapter {
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
 
+/** Brand images (logo, favicon, brand-text image): web image types only, at most 2 MiB. */
+export const BRAND_IMAGE_TYPES = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+];
+export const MAX_BRAND_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MSG_BRAND_IMAGE_TYPE = 'Brand images must be PNG, JPEG, GIF, WebP or ICO files.';
+export const MSG_BRAND_IMAGE_SIZE = 'Brand images must be 2 MB or smaller.';
+
+/** The size limit of an upload into a folder (brands/... is stricter than documents and recordings). */
+export const maxUploadBytes = (folderOrKey: string): number =>
+  folderOrKey.startsWith('brands/') ? MAX_BRAND_IMAGE_BYTES : MAX_UPLOAD_BYTES;
+
 /** Folder names a client may ask to sign for: customQuestionnaires/{id}, brands/{id}, evaluations/{id}. */
 export function isAllowedFolder(folder: string): boolean {
   return /^(customQuestionnaires|brands|evaluations)\/[A-Za-z0-9_-]{1,64}$/.test(folder);

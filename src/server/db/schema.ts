@@ -128,6 +128,8 @@ export const users = pgTable(
     uniqueIndex('users_email_uq').on(sql`lower(${t.email})`),
     index('users_name_idx').on(t.lastName, t.firstName),
     index('users_business_idx').on(t.businessName),
+    /** The admin customers list: newest first. */
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 

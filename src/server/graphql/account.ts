@@ -37,7 +37,7 @@ function mayViewUser(ctx: AppContext, user: UserRow): void {
   if (!ctx.user.admin && ctx.user.id !== user.id) throw notAuthorized();
 }
 
-const PageInfoType = builder.objectRef<PageInfo>('PageInfo').implement({
+export const PageInfoType = builder.objectRef<PageInfo>('PageInfo').implement({
   fields: (t) => ({
     hasNextPage: t.exposeBoolean('hasNextPage'),
     endCursor: t.exposeString('endCursor', { nullable: true }),

@@ -9,5 +9,6 @@ import './orders.js';
 import './locations.js';
 import './checkout.js';
 import './account.js';
+import './admin.js';
 
 export const schema = builder.toSchema();

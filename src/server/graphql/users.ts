@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { UserRow } from '../context.js';
+import type { BrandRow, UserRow } from '../context.js';
 import type { EmailPreferences, PaymentCard } from '../db/schema.js';
 import { brands } from '../db/schema.js';
 import { BrandType } from './brands.js';
@@ -39,32 +39,39 @@ export const PaymentCardType = builder.objectRef<PaymentCard>('PaymentCard').imp
   }),
 });
 
-/** A user as seen by themselves or an admin (resolvers only ever return those). */
-export const UserType = builder.objectRef<UserRow>('User').implement({
-  fields: (t) => ({
-    _id: t.exposeString('id'),
-    email: t.exposeString('email'),
-    fullName: t.string({ resolve: (u) => `${u.firstName} ${u.lastName}`.trim() || u.email }),
-    emails: t.field({ type: [EmailType], resolve: (u) => [{ address: u.email, verified: u.emailVerified }] }),
-    profile: t.field({ type: ProfileType, resolve: (u) => u }),
-    admin: t.exposeBoolean('admin'),
-    roles: t.exposeStringList('roles'),
-    associatedBrandId: t.exposeString('associatedBrandId', { nullable: true }),
-    associatedBrand: t.field({
-      type: BrandType,
-      nullable: true,
-      resolve: async (u, _a, ctx) =>
-        u.associatedBrandId
-          ? ((await ctx.db.select().from(brands).where(eq(brands.id, u.associatedBrandId)).limit(1))[0] ??
-            null)
-          : null,
+/** A user as seen by themselves or an admin (resolvers only ever return those); lists preload the brand. */
+export const UserType = builder
+  .objectRef<UserRow & { _associatedBrand?: BrandRow | null }>('User')
+  .implement({
+    fields: (t) => ({
+      _id: t.exposeString('id'),
+      email: t.exposeString('email'),
+      fullName: t.string({ resolve: (u) => `${u.firstName} ${u.lastName}`.trim() || u.email }),
+      emails: t.field({
+        type: [EmailType],
+        resolve: (u) => [{ address: u.email, verified: u.emailVerified }],
+      }),
+      profile: t.field({ type: ProfileType, resolve: (u) => u }),
+      admin: t.exposeBoolean('admin'),
+      roles: t.exposeStringList('roles'),
+      associatedBrandId: t.exposeString('associatedBrandId', { nullable: true }),
+      associatedBrand: t.field({
+        type: BrandType,
+        nullable: true,
+        resolve: async (u, _a, ctx) =>
+          u._associatedBrand !== undefined
+            ? u._associatedBrand
+            : u.associatedBrandId
+              ? ((await ctx.db.select().from(brands).where(eq(brands.id, u.associatedBrandId)).limit(1))[0] ??
+                null)
+              : null,
+      }),
+      emailPreferences: t.field({ type: EmailPreferencesType, resolve: (u) => u.emailPreferences }),
+      paymentCard: t.field({ type: PaymentCardType, nullable: true, resolve: (u) => u.paymentCard ?? null }),
+      createdAt: t.string({ resolve: (u) => u.createdAt.toISOString() }),
+      updatedAt: t.string({ resolve: (u) => u.updatedAt.toISOString() }),
     }),
-    emailPreferences: t.field({ type: EmailPreferencesType, resolve: (u) => u.emailPreferences }),
-    paymentCard: t.field({ type: PaymentCardType, nullable: true, resolve: (u) => u.paymentCard ?? null }),
-    createdAt: t.string({ resolve: (u) => u.createdAt.toISOString() }),
-    updatedAt: t.string({ resolve: (u) => u.updatedAt.toISOString() }),
-  }),
-});
+  });
 
 builder.queryFields((t) => ({
   currentUser: t.field({ type: UserType, nullable: true, resolve: (_r, _a, ctx) => ctx.user }),

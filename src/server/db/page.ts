@@ -15,8 +15,8 @@ const MSG_BAD_CURSOR = 'That page cursor is not valid. Please reload the list.';
 // compares equal to the stored value whatever the session's time zone (a JS Date would drop microseconds).
 const PG_TIMESTAMP = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/;
 
-export function pageSize(first: number | null | undefined): number {
-  if (first == null) return PAGE_SIZE;
+export function pageSize(first: number | null | undefined, fallback = PAGE_SIZE): number {
+  if (first == null) return fallback;
   if (!Number.isInteger(first) || first < 1) {
     const message = 'first must be at least 1.';
     throw new AppError('BAD_USER_INPUT', message, [{ field: 'first', message }]);

@@ -1,0 +1,33 @@
+export {
+  associateBrandToUser,
+  createBrand,
+  MSG_BRAND_IN_USE,
+  MSG_RESTRICT_CMS,
+  removeBrand,
+  updateBrand,
+} from './brands.js';
+export {
+  addIndustry,
+  brandCatalogue,
+  loadQuestionnaire,
+  removeIndustry,
+  removeQuestionnaire,
+  saveQuestionnaire,
+  setIndustryPublished,
+} from './catalogue.js';
+export {
+  createExportToken,
+  EXPORT_TYPES,
+  type ExportType,
+  exportCsv,
+  exportFileName,
+  isExportType,
+  verifyExportToken,
+} from './exports.js';
+export {
+  ADMIN_PAGE_SIZE,
+  type AdminOrderRow,
+  type CustomerWithBrand,
+  listCompletedOrders,
+  listCustomers,
+} from './lists.js';
