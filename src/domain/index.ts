@@ -11,3 +11,4 @@ export * from './questionnaire-tiers';
 export * from './reporting';
 export * from './schemas';
 export * from './types';
+export * from './visit-schedule';

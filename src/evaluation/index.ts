@@ -92,10 +92,13 @@ export {
 } from './score';
 /** Evaluation and legacy visit status catalogues. */
 export {
+  canTransition,
+  EVALUATION_TRANSITIONS,
   EvaluationStatus,
   type EvaluationStatusCode,
   type EvaluationStatusName,
   evaluationStatusName,
+  isShopperEditable,
   VisitStatus,
   type VisitStatusCode,
   type VisitStatusName,

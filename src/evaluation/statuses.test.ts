@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { EvaluationStatus, evaluationStatusName, VisitStatus, visitStatusName } from './statuses';
+import {
+  canTransition,
+  EvaluationStatus,
+  evaluationStatusName,
+  isShopperEditable,
+  VisitStatus,
+  visitStatusName,
+} from './statuses';
 
 describe('status catalogues', () => {
   it.each([
@@ -39,5 +46,38 @@ describe('status catalogues', () => {
   it('names no status for a code outside the catalogue', () => {
     expect(evaluationStatusName(9999)).toBeNull();
     expect(visitStatusName(10006)).toBeNull();
+  });
+});
+
+describe('evaluation status transitions', () => {
+  const S = EvaluationStatus;
+  it('follows the fieldwork path and lets a rejected evaluation start again', () => {
+    const path = [
+      S.Pending,
+      S.Started,
+      S.Submitted,
+      S.Reviewing,
+      S.Rejected,
+      S.Started,
+      S.Submitted,
+      S.Reviewing,
+      S.Approved,
+    ];
+    for (let i = 1; i < path.length; i++) expect(canTransition(path[i - 1]!, path[i]!)).toBe(true);
+  });
+  it('keeps Approved and the ending statuses final', () => {
+    for (const end of [S.Approved, S.ClientCancelled, S.ShopperCancelled, S.Expired, S.RejectedPaid]) {
+      for (const to of Object.values(S)) expect(canTransition(end, to)).toBe(false);
+    }
+  });
+  it('refuses skipping review, approving from Submitted, and a shopper giving up after submitting', () => {
+    expect(canTransition(S.Started, S.Approved)).toBe(false);
+    expect(canTransition(S.Submitted, S.Approved)).toBe(false);
+    expect(canTransition(S.Submitted, S.ShopperCancelled)).toBe(false);
+    expect(canTransition(S.Reviewing, S.Started)).toBe(false);
+    expect(canTransition(99999, S.Started)).toBe(false);
+  });
+  it('lets the shopper edit only Started and Rejected evaluations', () => {
+    expect(Object.values(S).filter(isShopperEditable)).toEqual([S.Started, S.Rejected]);
   });
 });

@@ -50,3 +50,35 @@ export function evaluationStatusName(code: number): EvaluationStatusName | null 
 export function visitStatusName(code: number): VisitStatusName | null {
   return nameOf(VisitStatus, code);
 }
+
+const S = EvaluationStatus;
+
+/**
+ * The allowed evaluation status changes (the spec lists none; these are the fieldwork issue's):
+ * Pending -> Started -> Submitted -> Reviewing -> Approved | Rejected; Rejected -> Started;
+ * Approved is final; ClientCancelled, ShopperCancelled and Expired end a visit. A shopper may give up
+ * or a visit expire only before submission; the client may cancel anything not yet approved.
+ */
+export const EVALUATION_TRANSITIONS: Readonly<Record<EvaluationStatusCode, readonly EvaluationStatusCode[]>> =
+  {
+    [S.Pending]: [S.Started, S.ClientCancelled, S.ShopperCancelled, S.Expired],
+    [S.Started]: [S.Submitted, S.ClientCancelled, S.ShopperCancelled, S.Expired],
+    [S.Submitted]: [S.Reviewing, S.ClientCancelled],
+    [S.Reviewing]: [S.Approved, S.Rejected, S.ClientCancelled],
+    [S.Rejected]: [S.Started, S.ClientCancelled, S.ShopperCancelled, S.Expired],
+    [S.Approved]: [],
+    [S.RejectedPaid]: [],
+    [S.ClientCancelled]: [],
+    [S.ShopperCancelled]: [],
+    [S.Expired]: [],
+    [S.Preview]: [],
+  };
+
+/** Whether an evaluation may go from one status to another. */
+export function canTransition(from: number, to: number): boolean {
+  const allowed = EVALUATION_TRANSITIONS[from as EvaluationStatusCode];
+  return !!allowed && allowed.includes(to as EvaluationStatusCode);
+}
+
+/** The statuses in which the shopper edits answers (a rejected evaluation is started again by its first change). */
+export const isShopperEditable = (status: number): boolean => status === S.Started || status === S.Rejected;

@@ -9,6 +9,7 @@ import { registerExportRoute } from './admin/export-route.js';
 import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { registerSurveyRoutes } from './fieldwork/index.js';
 import { createGraphQL } from './graphql/yoga.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { identifyRequest } from './request-identity.js';
@@ -75,6 +76,7 @@ export async function buildApp(deps: {
 
   await registerStorageRoutes(app, deps);
   await registerExportRoute(app, deps);
+  await registerSurveyRoutes(app, deps);
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
 
   // The built web app: hashed assets are cached for a year, HTML is rendered per brand.

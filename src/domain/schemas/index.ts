@@ -13,3 +13,4 @@ export * from './money-input';
 export * from './questionnaire';
 export * from './shop';
 export * from './user-questionnaire';
+export * from './shopper';

@@ -24,6 +24,7 @@ import {
   users,
 } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
+import { scheduleOrderVisits } from '../fieldwork/index.js';
 import { loadCart } from '../orders/cart-access.js';
 import {
   loadOrderGraph,
@@ -167,6 +168,8 @@ export async function checkout(
         })
         .where(eq(shops.id, shop.id));
     }
+    // The mystery shops' first visits, ready for shoppers to accept.
+    await scheduleOrderVisits(tx, order.id, now);
     if (customer) {
       const locationIds = graph.locations.map((l) => l.id);
       if (locationIds.length) {

@@ -590,13 +590,78 @@ export const evaluations = pgTable(
     possibleScore: real('possible_score'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    // Who and what it is about, copied from the visit or survey link so reports aggregate with indexes.
+    /** The customer (client) whose program this is. */
+    clientId: text('client_id').references(() => users.id),
+    /** The program: the user questionnaire on the completed order. */
+    uqid: text('uqid').references(() => userQuestionnaires.id),
+    locationId: text('location_id').references(() => locations.id),
+    isSurvey: boolean('is_survey').notNull().default(false),
+    /** The day of the visit or survey response (YYYY-MM-DD), set on submission. */
+    shopDate: date('shop_date', { mode: 'string' }),
+    /** Survey responses: sha256 of the browser's respondent cookie and of the IP (dedupe, rate limit). */
+    respondentKey: text('respondent_key'),
+    respondentIp: text('respondent_ip'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('evaluations_visit_idx').on(t.visitId),
     index('evaluations_survey_link_idx').on(t.surveyLinkId),
+    index('evaluations_status_idx').on(t.status, t.submittedAt),
+    index('evaluations_client_date_idx').on(t.clientId, t.status, t.shopDate),
+    uniqueIndex('evaluations_respondent_uq').on(t.surveyLinkId, t.respondentKey),
+    index('evaluations_respondent_ip_idx').on(t.respondentIp, t.createdAt),
   ],
+);
+
+/** Every evaluation status change, with who made it and when (and the proofer's comment on a rejection). */
+export const evaluationEvents = pgTable(
+  'evaluation_events',
+  {
+    id: id(),
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    fromStatus: integer('from_status'),
+    toStatus: integer('to_status').notNull(),
+    userId: text('user_id').references(() => users.id),
+    comment: text('comment'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('evaluation_events_evaluation_idx').on(t.evaluationId, t.createdAt)],
+);
+
+/** Scores of an approved evaluation per section: reports sum these instead of re-scoring answers. */
+export const evaluationSectionScores = pgTable(
+  'evaluation_section_scores',
+  {
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    sectionIndex: integer('section_index').notNull(),
+    sectionHeader: text('section_header').notNull(),
+    score: real('score').notNull(),
+    possibleScore: real('possible_score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.evaluationId, t.sectionIndex] })],
+);
+
+/** Scores of an approved evaluation per scored question (with the answer as the report shows it). */
+export const evaluationQuestionScores = pgTable(
+  'evaluation_question_scores',
+  {
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    elementId: text('element_id').notNull(),
+    sectionHeader: text('section_header').notNull(),
+    prompt: text('prompt').notNull(),
+    answer: text('answer').notNull().default(''),
+    score: real('score').notNull(),
+    possibleScore: real('possible_score').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.evaluationId, t.elementId] })],
 );
 
 // ---------------------------------------------------------------- adapters' tables

@@ -9,7 +9,7 @@ import { UserType } from './users.js';
 
 type AuthPayload = { token: string; expiresAt: Date; user: UserRow };
 
-const AuthPayloadType = builder.objectRef<AuthPayload>('AuthPayload').implement({
+export const AuthPayloadType = builder.objectRef<AuthPayload>('AuthPayload').implement({
   fields: (t) => ({
     token: t.exposeString('token', { description: 'Send as `Authorization: Bearer <token>`.' }),
     expiresAt: t.string({ resolve: (p) => p.expiresAt.toISOString() }),
@@ -28,7 +28,7 @@ export function setSessionCookie(ctx: AppContext, token: string, expiresAt: Date
   });
 }
 
-async function startSession(ctx: AppContext, user: UserRow): Promise<AuthPayload> {
+export async function startSession(ctx: AppContext, user: UserRow): Promise<AuthPayload> {
   const session = await createSession(ctx.db, {
     userId: user.id,
     days: ctx.config.SESSION_DAYS,

@@ -10,5 +10,6 @@ import './locations.js';
 import './checkout.js';
 import './account.js';
 import './admin.js';
+import './fieldwork.js';
 
 export const schema = builder.toSchema();

@@ -218,9 +218,15 @@ const SNAPSHOT_TABLES = [
   'outbox_emails',
   'test_payment_charges',
   'survey_links',
+  'brands',
+  'industries',
+  'questionnaires',
+  'visits',
+  'evaluations',
+  'evaluation_events',
 ] as const;
 
-/** Every row of the order-related tables, in a stable order: equal snapshots mean nothing changed. */
+/** Every row of the order, catalogue and fieldwork tables, in a stable order: equal snapshots mean nothing changed. */
 export async function snapshot(t: TestHarness): Promise<Record<string, string[]>> {
   const out: Record<string, string[]> = {};
   for (const table of SNAPSHOT_TABLES) {
@@ -232,8 +238,8 @@ export async function snapshot(t: TestHarness): Promise<Record<string, string[]>
   return out;
 }
 
-/** Runs `call` and shows that it changed no order-related row. */
-export async function expectNoChange(t: TestHarness, call: () => Promise<GqlResult>): Promise<GqlResult> {
+/** Runs `call` and shows that it changed no row of those tables. */
+export async function expectNoChange<T>(t: TestHarness, call: () => Promise<T>): Promise<T> {
   const before = await snapshot(t);
   const res = await call();
   expect(await snapshot(t)).toEqual(before);

@@ -1,0 +1,167 @@
+import { eq } from 'drizzle-orm';
+import {
+  type Answers,
+  createEvaluation,
+  type Evaluation,
+  type EvaluationContext,
+  type EvaluationMetadata,
+  type EvaluationStatusCode,
+  parseAnswers,
+  refresh,
+  score,
+} from '../../evaluation/index.js';
+import type { Db } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import {
+  evaluationEvents,
+  evaluationQuestionScores,
+  evaluationSectionScores,
+  evaluations,
+} from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { formOfVersion } from './forms.js';
+
+export type EvaluationRow = typeof evaluations.$inferSelect;
+
+/**
+ * What is stored of an evaluation: answers, proofing comments, positions and the context it was
+ * started with. The form comes from its published version, so a stored evaluation stays small and
+ * always reads with the form it started on.
+ */
+export type StoredEvaluation = {
+  context: Pick<
+    EvaluationContext,
+    'user' | 'shopper' | 'location' | 'shop' | 'isSurvey' | 'inboundParameters'
+  >;
+  answers: Answers;
+  proofingComments: Record<string, string>;
+  metadata: Pick<
+    EvaluationMetadata,
+    | 'currentSectionId'
+    | 'currentElementId'
+    | 'furthestSectionIndex'
+    | 'furthestElementIndex'
+    | 'internalComment'
+    | 'externalComment'
+    | 'timeSubmitted'
+  >;
+};
+
+export const MSG_EVALUATION_NOT_FOUND = 'Evaluation not found.';
+export const evaluationNotFound = () =>
+  new AppError('NOT_FOUND', MSG_EVALUATION_NOT_FOUND, [{ field: '_id', message: MSG_EVALUATION_NOT_FOUND }]);
+
+/** The stored part of an engine evaluation. */
+export function toStored(e: Evaluation, context: StoredEvaluation['context']): StoredEvaluation {
+  const m = e.metadata;
+  return {
+    context,
+    answers: e.answers,
+    proofingComments: { ...e.proofingComments },
+    metadata: {
+      currentSectionId: m.currentSectionId,
+      currentElementId: m.currentElementId,
+      furthestSectionIndex: m.furthestSectionIndex,
+      furthestElementIndex: m.furthestElementIndex,
+      internalComment: m.internalComment,
+      externalComment: m.externalComment,
+      timeSubmitted: m.timeSubmitted,
+    },
+  };
+}
+
+/**
+ * The engine evaluation of a stored row, as seen by `viewer` (the engine's user: a proofer may comment,
+ * a shopper edits). Answers are read in the shopper's own context; a viewer never changes them.
+ */
+export async function loadEngineEvaluation(
+  db: Db,
+  row: EvaluationRow,
+  viewer?: EvaluationContext['user'],
+): Promise<Evaluation> {
+  const form = await formOfVersion(db, row.formVersionId);
+  const stored = row.document as StoredEvaluation;
+  const base = createEvaluation(form, {
+    ...stored.context,
+    ...(viewer ? { user: viewer, shopper: stored.context.user ?? null } : {}),
+    evaluationId: row.id,
+    evaluationStatus: row.status as EvaluationStatusCode,
+  });
+  const answers = parseAnswers(form, stored.answers);
+  return refresh({
+    ...base,
+    answers: answers.ok ? answers.value : {},
+    proofingComments: stored.proofingComments ?? {},
+    metadata: { ...base.metadata, ...stored.metadata },
+    submitStatus: row.submittedAt ? { submitted: true, inProgress: false, success: true } : base.submitStatus,
+  });
+}
+
+export async function loadEvaluationRow(
+  db: Db,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<EvaluationRow> {
+  const q = db.select().from(evaluations).where(eq(evaluations.id, id)).limit(1);
+  const [row] = opts.lock ? await q.for('update') : await q;
+  if (!row) throw evaluationNotFound();
+  return row;
+}
+
+/** Records a status change with who made it and when (every transition goes through here). */
+export async function recordTransition(
+  db: Db,
+  opts: {
+    evaluationId: string;
+    from: number | null;
+    to: number;
+    userId: string | null;
+    comment?: string | null;
+    now: Date;
+  },
+) {
+  await db.insert(evaluationEvents).values({
+    id: newId(),
+    evaluationId: opts.evaluationId,
+    fromStatus: opts.from,
+    toStatus: opts.to,
+    userId: opts.userId,
+    comment: opts.comment ?? null,
+    createdAt: opts.now,
+  });
+}
+
+/**
+ * Scores an approved evaluation and stores its total, section and question scores, so that reports
+ * are SQL sums over indexed rows instead of loops over answers.
+ */
+export async function storeScores(db: Db, evaluationId: string, e: Evaluation) {
+  const report = score(e);
+  await db.delete(evaluationSectionScores).where(eq(evaluationSectionScores.evaluationId, evaluationId));
+  await db.delete(evaluationQuestionScores).where(eq(evaluationQuestionScores.evaluationId, evaluationId));
+  const sections = report.sections
+    .map((s, i) => ({
+      evaluationId,
+      sectionIndex: i,
+      sectionHeader: s.name,
+      score: s.score,
+      possibleScore: s.possibleScore,
+    }))
+    .filter((s) => s.possibleScore > 0);
+  if (sections.length) await db.insert(evaluationSectionScores).values(sections);
+  const questions = report.sections.flatMap((s) =>
+    s.elements
+      .filter((el) => el.isScored && el.possibleScore > 0)
+      .map((el) => ({
+        evaluationId,
+        elementId: el.localId,
+        sectionHeader: s.name,
+        prompt: el.prompt,
+        answer: el.answer ?? '',
+        score: el.score,
+        possibleScore: el.possibleScore,
+      })),
+  );
+  if (questions.length) await db.insert(evaluationQuestionScores).values(questions);
+  return report;
+}

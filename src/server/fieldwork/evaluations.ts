@@ -1,0 +1,414 @@
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { parseEmailList } from '../../domain/index.js';
+import {
+  answer,
+  canTransition,
+  type Evaluation,
+  EvaluationStatus,
+  isShopperEditable,
+  percentage,
+  setProofingComment,
+  VisitStatus,
+} from '../../evaluation/index.js';
+import type { Adapters } from '../adapters/index.js';
+import type { BrandRow, UserRow } from '../context.js';
+import { type Db, inTransaction } from '../db/client.js';
+import { evaluations, locations, shops, users, visits } from '../db/schema.js';
+import { AppError, type FieldError, notAuthorized, notLoggedIn } from '../errors.js';
+import { correctionsNeededEmail, reportReadyEmail } from './emails.js';
+import {
+  type EvaluationRow,
+  loadEngineEvaluation,
+  loadEvaluationRow,
+  recordTransition,
+  type StoredEvaluation,
+  storeScores,
+  toStored,
+} from './evaluation-store.js';
+import { isStaff, requireShopper, requireStaff, staffRole } from './roles.js';
+
+export const MSG_NOT_EDITABLE = 'This evaluation can no longer be changed.';
+export const MSG_NOT_READY = 'Please complete or correct the highlighted questions before submitting.';
+export const MSG_REJECT_COMMENT = 'Please say what the shopper needs to correct.';
+export const msgBadTransition = (from: number, to: number) =>
+  `This evaluation cannot go from status ${from} to ${to}.`;
+
+const S = EvaluationStatus;
+
+function assertTransition(row: EvaluationRow, to: number) {
+  if (!canTransition(row.status, to)) {
+    throw new AppError('CONFLICT', msgBadTransition(row.status, to), [
+      { field: 'status', message: msgBadTransition(row.status, to) },
+    ]);
+  }
+}
+
+async function saveDocument(
+  db: Db,
+  row: EvaluationRow,
+  e: Evaluation,
+  set: Partial<typeof evaluations.$inferInsert>,
+  now: Date,
+) {
+  const stored = row.document as StoredEvaluation;
+  const [saved] = await db
+    .update(evaluations)
+    .set({ document: toStored(e, stored.context), updatedAt: now, ...set })
+    .where(eq(evaluations.id, row.id))
+    .returning();
+  return saved!;
+}
+
+/** The shopper's own evaluation (a shopper reaches only their own). */
+async function ownEvaluation(db: Db, user: UserRow | null, id: string) {
+  const shopper = requireShopper(user);
+  const row = await loadEvaluationRow(db, id, { lock: true });
+  if (row.userId !== shopper.id || row.isSurvey) throw notAuthorized();
+  return { shopper, row };
+}
+
+/**
+ * Saves the shopper's answers ({elementId: value}; null clears): each goes through the engine in order
+ * (editability, visibility, type), so hidden answers are cleared exactly as on the page. A bad answer
+ * refuses the whole save with the element named. A rejected evaluation starts again with its first save.
+ */
+export async function saveEvaluationAnswers(
+  db: Db,
+  opts: {
+    user: UserRow | null;
+    id: string;
+    answers: Record<string, unknown>;
+    currentSectionId?: string | null;
+    now: Date;
+  },
+) {
+  return inTransaction(db, async (tx) => {
+    const { shopper, row } = await ownEvaluation(tx, opts.user, opts.id);
+    if (!isShopperEditable(row.status)) {
+      throw new AppError('CONFLICT', MSG_NOT_EDITABLE, [{ field: '_id', message: MSG_NOT_EDITABLE }]);
+    }
+    let e = await loadEngineEvaluation(tx, row);
+    const errors: FieldError[] = [];
+    for (const [elementId, value] of Object.entries(opts.answers)) {
+      const next = answer(e, elementId, value);
+      if (next.ok) e = next.value;
+      else errors.push({ field: `answers.${elementId}`, message: next.error.message });
+    }
+    if (errors.length) throw new AppError('BAD_USER_INPUT', errors.map((x) => x.message).join(' '), errors);
+    if (opts.currentSectionId && e.form.sections.some((s) => s.localId === opts.currentSectionId)) {
+      e = { ...e, metadata: { ...e.metadata, currentSectionId: opts.currentSectionId } };
+    }
+    let status = row.status;
+    if (status === S.Rejected) {
+      await recordTransition(tx, {
+        evaluationId: row.id,
+        from: status,
+        to: S.Started,
+        userId: shopper.id,
+        now: opts.now,
+      });
+      status = S.Started;
+    }
+    return saveDocument(tx, row, e, { status }, opts.now);
+  });
+}
+
+/** Submits a complete evaluation ('Ready to Submit'); otherwise refuses, naming each element to fix. */
+export async function submitEvaluation(db: Db, opts: { user: UserRow | null; id: string; now: Date }) {
+  return inTransaction(db, async (tx) => {
+    const { shopper, row } = await ownEvaluation(tx, opts.user, opts.id);
+    let from = row.status;
+    if (from === S.Rejected) {
+      await recordTransition(tx, {
+        evaluationId: row.id,
+        from,
+        to: S.Started,
+        userId: shopper.id,
+        now: opts.now,
+      });
+      from = S.Started;
+    }
+    assertTransition({ ...row, status: from }, S.Submitted);
+    const e = await loadEngineEvaluation(tx, row);
+    if (e.status.completion.description !== 'Ready to Submit') {
+      const fields = Object.entries(e.status.elements)
+        .filter(([, st]) => st.visible && (st.message || (st.required && !st.populated)))
+        .map(([id, st]) => ({ field: `answers.${id}`, message: st.message ?? 'Please enter a response.' }));
+      throw new AppError('BAD_USER_INPUT', MSG_NOT_READY, fields);
+    }
+    const submitted = { ...e, metadata: { ...e.metadata, timeSubmitted: opts.now.toISOString() } };
+    await recordTransition(tx, {
+      evaluationId: row.id,
+      from,
+      to: S.Submitted,
+      userId: shopper.id,
+      now: opts.now,
+    });
+    return saveDocument(
+      tx,
+      row,
+      submitted,
+      { status: S.Submitted, submittedAt: opts.now, shopDate: opts.now.toISOString().slice(0, 10) },
+      opts.now,
+    );
+  });
+}
+
+/** A shopper gives a visit back before submitting: the evaluation ends and the visit is open again. */
+export async function releaseEvaluation(db: Db, opts: { user: UserRow | null; id: string; now: Date }) {
+  return inTransaction(db, async (tx) => {
+    const { shopper, row } = await ownEvaluation(tx, opts.user, opts.id);
+    assertTransition(row, S.ShopperCancelled);
+    await recordTransition(tx, {
+      evaluationId: row.id,
+      from: row.status,
+      to: S.ShopperCancelled,
+      userId: shopper.id,
+      now: opts.now,
+    });
+    if (row.visitId) {
+      await tx
+        .update(visits)
+        .set({ status: VisitStatus.Open, shopperId: null, updatedAt: opts.now })
+        .where(eq(visits.id, row.visitId));
+    }
+    const [saved] = await tx
+      .update(evaluations)
+      .set({ status: S.ShopperCancelled, updatedAt: opts.now })
+      .where(eq(evaluations.id, row.id))
+      .returning();
+    return saved!;
+  });
+}
+
+/** A proofer takes a submitted evaluation for review. */
+export async function startReview(db: Db, opts: { user: UserRow | null; id: string; now: Date }) {
+  const staff = requireStaff(opts.user);
+  return inTransaction(db, async (tx) => {
+    const row = await loadEvaluationRow(tx, opts.id, { lock: true });
+    if (row.status === S.Reviewing) return row;
+    assertTransition(row, S.Reviewing);
+    await recordTransition(tx, {
+      evaluationId: row.id,
+      from: row.status,
+      to: S.Reviewing,
+      userId: staff.id,
+      now: opts.now,
+    });
+    const [saved] = await tx
+      .update(evaluations)
+      .set({ status: S.Reviewing, updatedAt: opts.now })
+      .where(eq(evaluations.id, row.id))
+      .returning();
+    return saved!;
+  });
+}
+
+/** A proofer's comment on one element (not remarks), while the evaluation is under review. */
+export async function commentOnElement(
+  db: Db,
+  opts: { user: UserRow | null; id: string; elementId: string; comment: string; now: Date },
+) {
+  const staff = requireStaff(opts.user);
+  return inTransaction(db, async (tx) => {
+    const row = await loadEvaluationRow(tx, opts.id, { lock: true });
+    if (row.status !== S.Reviewing) {
+      const message = 'Start the review before leaving comments.';
+      throw new AppError('CONFLICT', message, [{ field: '_id', message }]);
+    }
+    const e = await loadEngineEvaluation(tx, row, { role: 'proofer', displayName: staff.email });
+    const next = setProofingComment(e, opts.elementId, opts.comment.trim());
+    if (!next.ok) {
+      throw new AppError('BAD_USER_INPUT', next.error.message, [
+        { field: 'elementId', message: next.error.message },
+      ]);
+    }
+    // Only the comments change: the answers stay as the shopper left them.
+    const stored = row.document as StoredEvaluation;
+    const [saved] = await tx
+      .update(evaluations)
+      .set({
+        document: { ...stored, proofingComments: { ...next.value.proofingComments } },
+        updatedAt: opts.now,
+      })
+      .where(eq(evaluations.id, row.id))
+      .returning();
+    return saved!;
+  });
+}
+
+type Facts = { brand: BrandRow; origin: string; mail: Adapters['mail'] };
+
+/** Program and location names of an evaluation, for e-mails. */
+async function namesOf(db: Db, row: EvaluationRow) {
+  const [r] = await db
+    .select({
+      programName: shops.questionnaireTitle,
+      locationName: locations.name,
+      additionalEmails: locations.additionalEmails,
+    })
+    .from(visits)
+    .innerJoin(shops, eq(shops.id, visits.shopId))
+    .innerJoin(locations, eq(locations.id, visits.locationId))
+    .where(eq(visits.id, row.visitId ?? ''))
+    .limit(1);
+  return r ?? { programName: 'Mystery shop', locationName: 'your location', additionalEmails: '' };
+}
+
+/** Rejects an evaluation back to its shopper with the proofer's note (required), and tells the shopper. */
+export async function rejectEvaluation(
+  db: Db,
+  opts: { user: UserRow | null; id: string; comment: string; now: Date } & Facts,
+) {
+  const staff = requireStaff(opts.user);
+  const comment = opts.comment.trim();
+  if (!comment)
+    throw new AppError('BAD_USER_INPUT', MSG_REJECT_COMMENT, [
+      { field: 'comment', message: MSG_REJECT_COMMENT },
+    ]);
+  return inTransaction(db, async (tx) => {
+    const row = await loadEvaluationRow(tx, opts.id, { lock: true });
+    assertTransition(row, S.Rejected);
+    await recordTransition(tx, {
+      evaluationId: row.id,
+      from: row.status,
+      to: S.Rejected,
+      userId: staff.id,
+      comment,
+      now: opts.now,
+    });
+    const stored = row.document as StoredEvaluation;
+    const [saved] = await tx
+      .update(evaluations)
+      .set({
+        status: S.Rejected,
+        submittedAt: null,
+        document: {
+          ...stored,
+          metadata: { ...stored.metadata, externalComment: comment, timeSubmitted: null },
+        },
+        updatedAt: opts.now,
+      })
+      .where(eq(evaluations.id, row.id))
+      .returning();
+    const [shopper] = row.userId
+      ? await tx.select().from(users).where(eq(users.id, row.userId)).limit(1)
+      : [];
+    if (shopper) {
+      const names = await namesOf(tx, row);
+      await opts.mail.send(
+        tx,
+        correctionsNeededEmail(shopper.email, {
+          ...names,
+          brandName: opts.brand.name,
+          origin: opts.origin,
+          evaluationId: row.id,
+          comment,
+        }),
+      );
+    }
+    return saved!;
+  });
+}
+
+/**
+ * Approves an evaluation: it is scored once, here, with the shopper's answers (total, section and
+ * question scores stored), the visit is Delivered, and the customer and the location's report
+ * addresses get the 'report ready' e-mail when the customer's preferences allow it.
+ */
+export async function approveEvaluation(
+  db: Db,
+  opts: { user: UserRow | null; id: string; now: Date } & Facts,
+) {
+  const staff = requireStaff(opts.user);
+  return inTransaction(db, async (tx) => {
+    const row = await loadEvaluationRow(tx, opts.id, { lock: true });
+    assertTransition(row, S.Approved);
+    const e = await loadEngineEvaluation(tx, row);
+    const report = await storeScores(tx, row.id, e);
+    await recordTransition(tx, {
+      evaluationId: row.id,
+      from: row.status,
+      to: S.Approved,
+      userId: staff.id,
+      now: opts.now,
+    });
+    const [saved] = await tx
+      .update(evaluations)
+      .set({
+        status: S.Approved,
+        score: report.score,
+        possibleScore: report.possibleScore,
+        approvedAt: opts.now,
+        shopDate: row.shopDate ?? opts.now.toISOString().slice(0, 10),
+        updatedAt: opts.now,
+      })
+      .where(eq(evaluations.id, row.id))
+      .returning();
+    if (row.visitId) {
+      await tx
+        .update(visits)
+        .set({ status: VisitStatus.Delivered, updatedAt: opts.now })
+        .where(eq(visits.id, row.visitId));
+    }
+    const [client] = row.clientId
+      ? await tx.select().from(users).where(eq(users.id, row.clientId)).limit(1)
+      : [];
+    if (client?.emailPreferences.receiveShopComplete) {
+      const names = await namesOf(tx, row);
+      const recipients = [client.email, ...parseEmailList(names.additionalEmails)];
+      for (const to of new Set(recipients.map((r) => r.toLowerCase()))) {
+        await opts.mail.send(
+          tx,
+          reportReadyEmail(to, {
+            ...names,
+            brandName: opts.brand.name,
+            origin: opts.origin,
+            evaluationId: row.id,
+            percentage: percentage(report.score, report.possibleScore),
+          }),
+        );
+      }
+    }
+    return saved!;
+  });
+}
+
+/** The shopper's evaluations, newest first (in progress, submitted, rejected, done). */
+export async function listMyEvaluations(db: Db, user: UserRow | null) {
+  const shopper = requireShopper(user);
+  return db
+    .select()
+    .from(evaluations)
+    .where(and(eq(evaluations.userId, shopper.id), eq(evaluations.isSurvey, false)))
+    .orderBy(desc(evaluations.updatedAt));
+}
+
+/** The QA queue: submitted and in-review evaluations, oldest submission first. */
+export async function listQaQueue(db: Db, user: UserRow | null) {
+  requireStaff(user);
+  return db
+    .select()
+    .from(evaluations)
+    .where(inArray(evaluations.status, [S.Submitted, S.Reviewing]))
+    .orderBy(asc(evaluations.submittedAt), asc(evaluations.id))
+    .limit(200);
+}
+
+/**
+ * Who may read an evaluation: its shopper, QA staff and admins; the customer (and admins) once it is
+ * approved, as a report. Everyone else is refused.
+ */
+export async function readableEvaluation(db: Db, user: UserRow | null, id: string): Promise<EvaluationRow> {
+  if (!user) throw notLoggedIn();
+  const row = await loadEvaluationRow(db, id);
+  if (isStaff(user) || row.userId === user.id) return row;
+  if (row.clientId === user.id && row.status === S.Approved) return row;
+  throw notAuthorized();
+}
+
+/** The engine's view of the evaluation for this reader: staff see it as proofers or employees. */
+export function viewerOf(user: UserRow, row: EvaluationRow) {
+  if (row.userId === user.id) return undefined;
+  return { role: isStaff(user) ? staffRole(user) : 'shopper', displayName: user.email } as const;
+}

@@ -1,0 +1,541 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EvaluationStatus as S, VisitStatus } from '../../evaluation/index.js';
+import { people } from '../account/test-fixtures.js';
+import { newId } from '../db/ids.js';
+import {
+  evaluationEvents,
+  evaluationQuestionScores,
+  evaluationSectionScores,
+  evaluations,
+  forms,
+  formVersions,
+  outboxEmails,
+  questionnaires,
+  surveyLinks,
+  visits,
+} from '../db/schema.js';
+import { createUser, setupTestApp } from '../test/harness.js';
+import {
+  addLocation,
+  type Catalogue,
+  CHECKOUT,
+  cardToken,
+  catalogue,
+  expectNoChange,
+  placedOrderOf,
+  saveShop,
+  startCart,
+} from '../test/order-wizard.js';
+import { runVisitScheduling } from './schedule-visits.js';
+import { MSG_ALREADY_ANSWERED, MSG_TOO_MANY_RESPONSES, SURVEY_LIMITS } from './surveys.js';
+import { MSG_VISIT_TAKEN } from './visits.js';
+
+const t = setupTestApp();
+let c: Catalogue;
+let p: Awaited<ReturnType<typeof people>>;
+
+/** A small visit form: a scored choice, a follow-up shown only after 'No', and a scored wait time. */
+const VISIT_FORM = {
+  name: 'Visit',
+  sections: [
+    {
+      localId: 's1',
+      name: 'Service',
+      elements: [
+        {
+          localId: 'greet',
+          typeId: 'choice',
+          prompt: 'Were you greeted?',
+          required: { when: 'always', conditions: [] },
+          options: [
+            { localId: 'yes', prompt: 'Yes', score: 10 },
+            { localId: 'no', prompt: 'No', score: 0 },
+          ],
+        },
+        {
+          localId: 'why',
+          typeId: 'text',
+          prompt: 'What happened?',
+          required: { when: 'always', conditions: [] },
+          visible: {
+            when: 'when-all',
+            conditions: [
+              { sourceField: 'question-option', sourceRef: 'greet', comparator: 'eq', value: 'no' },
+            ],
+          },
+        },
+      ],
+    },
+    {
+      localId: 's2',
+      name: 'Speed',
+      elements: [
+        {
+          localId: 'wait',
+          typeId: 'number',
+          prompt: 'Minutes waited',
+          required: { when: 'always', conditions: [] },
+          config: { min: 0, max: 120 },
+          scoreRanges: [
+            { lowerValue: 0, upperValue: 5, score: 10 },
+            { lowerValue: 6, upperValue: 120, score: 2 },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+const SURVEY_FORM = {
+  name: 'Survey',
+  sections: [
+    {
+      localId: 's1',
+      name: 'Guest',
+      elements: [
+        {
+          localId: 'nps',
+          typeId: 'number',
+          prompt: 'How likely are you to recommend us?',
+          required: { when: 'always', conditions: [] },
+          config: { min: 0, max: 10, isPromoterScore: true },
+          scoreRanges: [
+            { lowerValue: 0, upperValue: 6, score: 0 },
+            { lowerValue: 7, upperValue: 8, score: 5 },
+            { lowerValue: 9, upperValue: 10, score: 10 },
+          ],
+        },
+      ],
+    },
+  ],
+};
+
+async function publish(definition: unknown, qids: string[]) {
+  const formId = newId();
+  await t.db.insert(forms).values({ id: formId, name: 'Form', draft: definition });
+  await t.db.insert(formVersions).values({ id: newId(), formId, version: 1, definition });
+  for (const qid of qids) await t.db.update(questionnaires).set({ formId }).where(eq(questionnaires.id, qid));
+  return formId;
+}
+
+let shopper: { token: string; id: string };
+let proofer: { token: string; id: string };
+
+async function registerShopper(email: string, state = 'TX') {
+  const res = await t.gql(
+    `mutation ($input: ShopperRegisterInput!) { registerShopper(input: $input) { token user { _id roles } } }`,
+    {
+      input: {
+        email,
+        password: 'secret-pass',
+        firstName: 'Sam',
+        lastName: 'Shopper',
+        phone: '(512)-555-0101',
+        city: 'Austin',
+        state,
+      },
+    },
+  );
+  expect(res.errors).toBeUndefined();
+  return { token: res.data.registerShopper.token as string, id: res.data.registerShopper.user._id as string };
+}
+
+beforeEach(async () => {
+  await t.resetDb();
+  c = await catalogue(t);
+  p = await people(t);
+  await publish(VISIT_FORM, [c.shop.id, c.cheapShop.id]);
+  await publish(SURVEY_FORM, [c.survey.id]);
+  shopper = await registerShopper('sam@example.test');
+  const staff = await createUser(t.db, {
+    email: 'pat@example.test',
+    roles: ['proofer'],
+    password: 'password123',
+  });
+  proofer = { id: staff.id, token: await t.login('pat@example.test', 'password123') };
+});
+
+const OPEN = `query ($state: String) { openVisits(state: $state) { _id dueDate questionnaireTitle locationName state reimbursement } }`;
+const ACCEPT = `mutation ($id: String!) { acceptVisit(visitId: $id) { _id status statusName programName locationName dueDate } }`;
+const SAVE = `mutation ($id: String!, $answers: JSON!) { saveEvaluation(_id: $id, answers: $answers) { _id status document completion } }`;
+const SUBMIT = `mutation ($id: String!) { submitEvaluation(_id: $id) { _id status } }`;
+const EVALUATION = `query ($id: String!) { evaluation(_id: $id) { _id status document report percentage events { toStatusName userId comment } } }`;
+
+const fields = (res: { errors?: { extensions?: Record<string, unknown> }[] }) =>
+  ((res.errors?.[0]?.extensions?.fields ?? []) as { field: string; message: string }[]).map((f) => f.field);
+
+describe('visit scheduling', () => {
+  it('creates the visits of a one-time order at checkout, one per shop quantity, in the shop cycle', async () => {
+    await placedOrderOf(t, c, p.alice.token); // 2 one-time shops in Austin, TX
+    const rows = await t.db.select().from(visits).orderBy(asc(visits.sequence));
+    expect(rows.map((v) => [v.sequence, v.status])).toEqual([
+      [1, VisitStatus.Open],
+      [2, VisitStatus.Open],
+    ]);
+    expect(rows[1]!.dueDate > rows[0]!.dueDate).toBe(true);
+  });
+
+  it('adds recurring cycles with the daily job, once however often it runs; surveys get no visits', async () => {
+    const cart = await startCart(t, [c.shop.id, c.survey.id], { token: p.alice.token });
+    const locationId = await addLocation(t, cart.oid, { token: p.alice.token });
+    await saveShop(
+      t,
+      {
+        oid: cart.oid,
+        locationId,
+        uqid: cart.uqid(c.shop.id),
+        recurring: true,
+        frequencyPeriod: 'month',
+        frequencyQuantity: 2,
+        reimbursement: 3000,
+      },
+      { token: p.alice.token },
+    );
+    await saveShop(t, { oid: cart.oid, locationId, uqid: cart.uqid(c.survey.id) }, { token: p.alice.token });
+    const res = await t.gql(
+      CHECKOUT,
+      {
+        oid: cart.oid,
+        input: { paymentCardValid: true, cancellationPolcy: true, stripeToken: await cardToken(t) },
+      },
+      { token: p.alice.token },
+    );
+    expect(res.errors).toBeUndefined();
+    const first = await t.db.select().from(visits);
+    expect(first).toHaveLength(2);
+    const start = new Date(`${first[0]!.cycleStart}T00:00:00Z`);
+    const later = new Date(start.getTime() + 70 * 86_400_000);
+    const run1 = await runVisitScheduling(t.db, later);
+    expect(run1.visits).toBe(4); // two more monthly cycles, 2 visits each
+    expect((await runVisitScheduling(t.db, later)).visits).toBe(0);
+    expect(new Set((await t.db.select().from(visits)).map((v) => v.cycleStart)).size).toBe(3);
+  });
+
+  it('cancelling an active shop cancels its open visits and ends an accepted one as ClientCancelled', async () => {
+    const cart = await startCart(t, [c.shop.id], { token: p.alice.token });
+    const locationId = await addLocation(t, cart.oid, { token: p.alice.token });
+    const shop = await saveShop(
+      t,
+      {
+        oid: cart.oid,
+        locationId,
+        uqid: cart.uqid(c.shop.id),
+        recurring: true,
+        frequencyPeriod: 'month',
+        frequencyQuantity: 2,
+        reimbursement: 3000,
+      },
+      { token: p.alice.token },
+    );
+    await t.gql(
+      CHECKOUT,
+      {
+        oid: cart.oid,
+        input: { paymentCardValid: true, cancellationPolcy: true, stripeToken: await cardToken(t) },
+      },
+      { token: p.alice.token },
+    );
+    const [v1] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    const accepted = await t.gql(ACCEPT, { id: v1._id }, { token: shopper.token });
+    const cancel = await t.gql(
+      'mutation ($id: String!) { cancelActiveShop(_id: $id) { status } }',
+      { id: shop._id },
+      { token: p.alice.token },
+    );
+    expect(cancel.errors).toBeUndefined();
+    expect((await t.db.select().from(visits)).map((v) => v.status)).toEqual([
+      VisitStatus.Cancelled,
+      VisitStatus.Cancelled,
+    ]);
+    const [e] = await t.db
+      .select()
+      .from(evaluations)
+      .where(eq(evaluations.id, accepted.data.acceptVisit._id));
+    expect(e!.status).toBe(S.ClientCancelled);
+    expect((await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits).toEqual([]);
+  });
+});
+
+describe('the evaluator and QA flow', () => {
+  it('runs a visit from acceptance through rejection, correction and approval to the customer report', async () => {
+    const order = await placedOrderOf(t, c, p.alice.token);
+    expect(order).toBeTruthy();
+
+    // Shoppers see open visits near them; customers are refused.
+    expect((await t.gql(OPEN, {}, { token: p.alice.token })).errors?.[0]?.message).toBe('Not Authorized');
+    const open = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    expect(open).toHaveLength(2);
+    expect(open[0]).toMatchObject({ questionnaireTitle: 'Dine-In', state: 'TX', reimbursement: 3000 });
+    const far = await registerShopper('cal@example.test', 'CA');
+    expect((await t.gql(OPEN, {}, { token: far.token })).data.openVisits).toEqual([]);
+    expect((await t.gql(OPEN, { state: 'tx' }, { token: far.token })).data.openVisits).toHaveLength(2);
+
+    // Accepting: once only.
+    const accepted = await t.gql(ACCEPT, { id: open[0]._id }, { token: shopper.token });
+    expect(accepted.errors).toBeUndefined();
+    expect(accepted.data.acceptVisit).toMatchObject({
+      statusName: 'Started',
+      programName: 'Dine-In',
+      locationName: 'Main Street',
+      dueDate: open[0].dueDate,
+    });
+    const id = accepted.data.acceptVisit._id as string;
+    const again = await t.gql(ACCEPT, { id: open[0]._id }, { token: far.token });
+    expect(again.errors?.[0]?.message).toBe(MSG_VISIT_TAKEN);
+
+    // Others cannot read or change it; the customer cannot read it before approval.
+    expect((await t.gql(EVALUATION, { id }, { token: far.token })).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+    expect((await t.gql(EVALUATION, { id }, { token: p.alice.token })).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+    expect(
+      (await t.gql(SAVE, { id, answers: { greet: 'yes' } }, { token: far.token })).errors?.[0]?.message,
+    ).toBe('Not Authorized');
+
+    // A bad answer refuses the whole save, naming the element.
+    await expectNoChange(t, async () => {
+      const bad = await t.gql(SAVE, { id, answers: { wait: 5, greet: 'maybe' } }, { token: shopper.token });
+      expect(fields(bad)).toEqual(['answers.greet']);
+    });
+
+    // A hidden question's answer is cleared when its condition goes away.
+    const withWhy = await t.gql(
+      SAVE,
+      { id, answers: { greet: 'no', why: 'Nobody was there' } },
+      { token: shopper.token },
+    );
+    expect(withWhy.data.saveEvaluation.document.answers).toEqual({ greet: 'no', why: 'Nobody was there' });
+    const cleared = await t.gql(SAVE, { id, answers: { greet: 'yes' } }, { token: shopper.token });
+    expect(cleared.data.saveEvaluation.document.answers).toEqual({ greet: 'yes' });
+    expect(cleared.data.saveEvaluation.completion.description).toBe('In Progress');
+
+    // Submitting needs every required answer.
+    const early = await t.gql(SUBMIT, { id }, { token: shopper.token });
+    expect(fields(early)).toEqual(['answers.wait']);
+    // An answer out of range is saved (the page shows its message) but cannot be submitted.
+    await t.gql(SAVE, { id, answers: { wait: 500 } }, { token: shopper.token });
+    const outOfRange = await t.gql(SUBMIT, { id }, { token: shopper.token });
+    expect(outOfRange.errors?.[0]?.extensions?.fields).toEqual([{ field: 'answers.wait', message: 'Please enter a value between 0 and 120.' }]);
+    await t.gql(SAVE, { id, answers: { wait: 12 } }, { token: shopper.token });
+    expect((await t.gql(SUBMIT, { id }, { token: shopper.token })).data.submitEvaluation.status).toBe(
+      S.Submitted,
+    );
+    expect(
+      (await t.gql(SAVE, { id, answers: { wait: 3 } }, { token: shopper.token })).errors?.[0]?.message,
+    ).toBe('This evaluation can no longer be changed.');
+
+    // QA: queue, review, comment, reject (a note is required) -> the shopper is told.
+    const QUEUE = 'query { qaQueue { _id statusName programName } }';
+    expect((await t.gql(QUEUE, {}, { token: shopper.token })).errors?.[0]?.message).toBe('Not Authorized');
+    expect((await t.gql(QUEUE, {}, { token: proofer.token })).data.qaQueue).toEqual([
+      { _id: id, statusName: 'Submitted', programName: 'Dine-In' },
+    ]);
+    const approveEarly = await t.gql(
+      'mutation ($id: String!) { approveEvaluation(_id: $id) { status } }',
+      { id },
+      { token: proofer.token },
+    );
+    expect(approveEarly.errors?.[0]?.extensions?.code).toBe('CONFLICT');
+    await t.gql(
+      'mutation ($id: String!) { startReview(_id: $id) { status } }',
+      { id },
+      { token: proofer.token },
+    );
+    const comment = await t.gql(
+      'mutation ($id: String!) { setProofingComment(_id: $id, elementId: "wait", comment: "Check the receipt time") { document } }',
+      { id },
+      { token: proofer.token },
+    );
+    expect(comment.data.setProofingComment.document.proofingComments).toEqual({
+      wait: 'Check the receipt time',
+    });
+    expect(comment.data.setProofingComment.document.answers).toEqual({ greet: 'yes', wait: 12 });
+    const REJECT =
+      'mutation ($id: String!, $c: String!) { rejectEvaluation(_id: $id, comment: $c) { status } }';
+    expect(fields(await t.gql(REJECT, { id, c: '  ' }, { token: proofer.token }))).toEqual(['comment']);
+    expect(
+      (await t.gql(REJECT, { id, c: 'Wait time looks wrong' }, { token: shopper.token })).errors?.[0]
+        ?.message,
+    ).toBe('Not Authorized');
+    expect(
+      (await t.gql(REJECT, { id, c: 'Wait time looks wrong' }, { token: proofer.token })).data
+        .rejectEvaluation.status,
+    ).toBe(S.Rejected);
+    const [toShopper] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'sam@example.test'));
+    expect(toShopper?.subject).toBe('Corrections needed: Dine-In at Main Street');
+    expect(toShopper?.text).toContain('Wait time looks wrong');
+
+    // The shopper corrects and resubmits; the proofer approves; scores are stored once.
+    expect(
+      (await t.gql(SAVE, { id, answers: { wait: 4 } }, { token: shopper.token })).data.saveEvaluation.status,
+    ).toBe(S.Started);
+    await t.gql(SUBMIT, { id }, { token: shopper.token });
+    await t.gql(
+      'mutation ($id: String!) { startReview(_id: $id) { status } }',
+      { id },
+      { token: proofer.token },
+    );
+    const approved = await t.gql(
+      'mutation ($id: String!) { approveEvaluation(_id: $id) { status percentage } }',
+      { id },
+      { token: proofer.token },
+    );
+    expect(approved.data.approveEvaluation).toEqual({ status: S.Approved, percentage: 100 });
+    expect((await t.db.select().from(visits).where(eq(visits.id, open[0]._id)))[0]?.status).toBe(
+      VisitStatus.Delivered,
+    );
+    expect(
+      await t.db.select().from(evaluationSectionScores).where(eq(evaluationSectionScores.evaluationId, id)),
+    ).toHaveLength(2);
+    expect(
+      (
+        await t.db
+          .select()
+          .from(evaluationQuestionScores)
+          .where(eq(evaluationQuestionScores.evaluationId, id))
+      ).map((q) => [q.prompt, q.answer, q.score, q.possibleScore]),
+    ).toEqual(
+      expect.arrayContaining([
+        ['Were you greeted?', 'Yes', 10, 10],
+        ['Minutes waited', '4', 10, 10],
+      ]),
+    );
+
+    // Approved is final, and the customer now reads the report and got the e-mail.
+    expect(
+      (await t.gql(REJECT, { id, c: 'late' }, { token: proofer.token })).errors?.[0]?.extensions?.code,
+    ).toBe('CONFLICT');
+    const report = await t.gql(EVALUATION, { id }, { token: p.alice.token });
+    expect(report.data.evaluation.report.percentageScore).toBe(100);
+    expect(report.data.evaluation.events).toEqual([]); // the history is for the shopper and QA staff
+    const mail = await t.db
+      .select()
+      .from(outboxEmails)
+      .where(and(eq(outboxEmails.to, 'alice@example.test'), eq(outboxEmails.kind, 'report-ready')));
+    expect(mail).toHaveLength(1);
+    expect(mail[0]!.text).toContain(`/account/reports/shop/${id}`);
+
+    // Every transition was recorded with who made it.
+    const events = await t.db
+      .select()
+      .from(evaluationEvents)
+      .where(eq(evaluationEvents.evaluationId, id))
+      .orderBy(asc(evaluationEvents.createdAt), asc(evaluationEvents.id));
+    const byStatus = events.map((e) => [e.toStatus, e.userId]);
+    expect(byStatus).toEqual(
+      expect.arrayContaining([
+        [S.Started, shopper.id],
+        [S.Submitted, shopper.id],
+        [S.Reviewing, proofer.id],
+        [S.Rejected, proofer.id],
+        [S.Approved, proofer.id],
+      ]),
+    );
+    expect(events).toHaveLength(8);
+  });
+
+  it('lets a shopper give a visit back before submitting; it opens again for others', async () => {
+    await placedOrderOf(t, c, p.alice.token);
+    const [v] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    const id = (await t.gql(ACCEPT, { id: v._id }, { token: shopper.token })).data.acceptVisit._id;
+    const released = await t.gql(
+      'mutation ($id: String!) { releaseEvaluation(_id: $id) { statusName } }',
+      { id },
+      { token: shopper.token },
+    );
+    expect(released.data.releaseEvaluation.statusName).toBe('ShopperCancelled');
+    expect((await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits).toHaveLength(2);
+  });
+});
+
+describe('public surveys', () => {
+  async function surveyCode() {
+    const cart = await startCart(t, [c.survey.id], { token: p.alice.token });
+    const locationId = await addLocation(t, cart.oid, { token: p.alice.token });
+    await saveShop(t, { oid: cart.oid, locationId, uqid: cart.uqid(c.survey.id) }, { token: p.alice.token });
+    const res = await t.gql(
+      CHECKOUT,
+      {
+        oid: cart.oid,
+        input: { paymentCardValid: true, cancellationPolcy: true, stripeToken: await cardToken(t) },
+      },
+      { token: p.alice.token },
+    );
+    expect(res.errors).toBeUndefined();
+    return (await t.db.select().from(surveyLinks))[0]!.surveyCode;
+  }
+  const ANSWER =
+    'mutation ($code: String!, $answers: JSON!) { submitSurveyResponse(surveyCode: $code, answers: $answers) }';
+
+  it('is answered without an account, once per browser, and counted in the program summary', async () => {
+    const code = await surveyCode();
+    const survey = await t.gql(
+      'query ($code: String!) { survey(surveyCode: $code) { programName locationName form } }',
+      { code },
+    );
+    expect(survey.data.survey).toMatchObject({ programName: 'Guest Survey', locationName: 'Main Street' });
+    expect(survey.data.survey.form.sections[0].elements[0].prompt).toBe(
+      'How likely are you to recommend us?',
+    );
+    expect((await t.gql('query { survey(surveyCode: "nope-nope") { programName } }')).data.survey).toBeNull();
+
+    const missing = await t.gql(ANSWER, { code, answers: {} });
+    expect(fields(missing)).toEqual(['answers.nps']);
+    const first = await t.gql(ANSWER, { code, answers: { nps: 10 } });
+    expect(first.data.submitSurveyResponse).toBe(true);
+    const browser = first.cookie('survey_respondent')!.value;
+    const twice = await t.gql(
+      ANSWER,
+      { code, answers: { nps: 3 } },
+      { cookie: { survey_respondent: browser } },
+    );
+    expect(twice.errors?.[0]?.message).toBe(MSG_ALREADY_ANSWERED);
+    await t.gql(ANSWER, { code, answers: { nps: 7 } });
+
+    const SUMMARY =
+      'query ($code: String!) { surveyProgramSummary(surveyCode: $code) { programName responses averagePercentage questions { prompt averagePercentage answers } } }';
+    const summary = await t.gql(SUMMARY, { code }, { token: p.alice.token });
+    expect(summary.data.surveyProgramSummary).toEqual({
+      programName: 'Guest Survey',
+      responses: 2,
+      averagePercentage: 75,
+      questions: [{ prompt: 'How likely are you to recommend us?', averagePercentage: 75, answers: 2 }],
+    });
+    expect((await t.gql(SUMMARY, { code }, { token: p.bob.token })).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+    expect((await t.gql(SUMMARY, { code })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(
+      (await t.gql(SUMMARY, { code }, { token: p.admin.token })).data.surveyProgramSummary.responses,
+    ).toBe(2);
+    const stored = await t.db.select().from(evaluations).where(eq(evaluations.isSurvey, true));
+    expect(stored.map((e) => e.status)).toEqual([S.Approved, S.Approved]);
+  });
+
+  it(`takes at most ${SURVEY_LIMITS.perIpPerHour} responses an hour from one IP`, async () => {
+    const code = await surveyCode();
+    for (let i = 0; i < SURVEY_LIMITS.perIpPerHour; i++) {
+      expect(
+        (await t.gql(ANSWER, { code, answers: { nps: 9 } }, { ip: '203.0.113.9' })).errors,
+      ).toBeUndefined();
+    }
+    const limited = await t.gql(ANSWER, { code, answers: { nps: 9 } }, { ip: '203.0.113.9' });
+    expect(limited.errors?.[0]?.message).toBe(MSG_TOO_MANY_RESPONSES);
+    expect(
+      (await t.gql(ANSWER, { code, answers: { nps: 9 } }, { ip: '203.0.113.10' })).errors,
+    ).toBeUndefined();
+  });
+
+  it('serves the QR code of the survey link as a 300 px PNG', async () => {
+    const code = await surveyCode();
+    const png = await t.inject({ method: 'GET', url: `/survey/${code}/qr.png` });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+    expect(png.rawPayload.subarray(1, 4).toString()).toBe('PNG');
+    expect(png.rawPayload.readUInt32BE(16)).toBe(300); // IHDR width
+    expect((await t.inject({ method: 'GET', url: '/survey/unknown-code/qr.png' })).statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,21 @@
+export { type EvaluationRow, loadEngineEvaluation, type StoredEvaluation } from './evaluation-store.js';
+export {
+  approveEvaluation,
+  commentOnElement,
+  listMyEvaluations,
+  listQaQueue,
+  readableEvaluation,
+  rejectEvaluation,
+  releaseEvaluation,
+  saveEvaluationAnswers,
+  startReview,
+  submitEvaluation,
+  viewerOf,
+} from './evaluations.js';
+export { formOfVersion } from './forms.js';
+export { registerShopper } from './register-shopper.js';
+export { isShopper, isStaff, ROLES } from './roles.js';
+export { cancelShopVisits, runVisitScheduling, scheduleOrderVisits } from './schedule-visits.js';
+export { registerSurveyRoutes, surveyUrl } from './survey-routes.js';
+export { findSurvey, type ProgramSummary, programSummary, submitSurveyResponse } from './surveys.js';
+export { acceptVisit, listOpenVisits, type OpenVisit } from './visits.js';

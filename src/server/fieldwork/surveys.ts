@@ -1,0 +1,230 @@
+import { and, avg, count, desc, eq, gt, max, sql } from 'drizzle-orm';
+import {
+  answer,
+  createEvaluation,
+  type Evaluation,
+  EvaluationStatus,
+  type Form,
+} from '../../evaluation/index.js';
+import { hashToken } from '../auth/tokens.js';
+import type { UserRow } from '../context.js';
+import { type Db, inTransaction } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import {
+  evaluationQuestionScores,
+  evaluations,
+  locations,
+  questionnaires,
+  shops,
+  surveyLinks,
+  userQuestionnaires,
+} from '../db/schema.js';
+import { AppError, type FieldError, notAuthorized, notLoggedIn } from '../errors.js';
+import { recordTransition, type StoredEvaluation, storeScores, toStored } from './evaluation-store.js';
+import { latestFormVersion } from './forms.js';
+
+export const SURVEY_LIMITS = { perIpPerHour: 30 } as const;
+export const MSG_SURVEY_NOT_FOUND = 'This survey link is not valid or the survey has ended.';
+export const MSG_ALREADY_ANSWERED = 'You have already answered this survey. Thank you!';
+export const MSG_TOO_MANY_RESPONSES = 'Too many responses from your network. Please try again later.';
+export const MSG_SURVEY_INCOMPLETE = 'Please answer the highlighted questions.';
+
+export type SurveyProgram = {
+  linkId: string;
+  surveyCode: string;
+  programName: string;
+  locationName: string;
+  address: string;
+  state: string;
+  clientId: string | null;
+  uqid: string;
+  locationId: string;
+  formVersionId: string;
+  form: Form;
+};
+
+/** An active survey program by its code (the code is the capability: anyone holding it may answer). */
+export async function findSurvey(db: Db, code: string): Promise<SurveyProgram | null> {
+  if (!/^[A-Za-z0-9_-]{6,64}$/.test(code)) return null;
+  const [row] = await db
+    .select({
+      link: surveyLinks,
+      location: locations,
+      shop: shops,
+      formId: questionnaires.formId,
+      uid: userQuestionnaires.uid,
+    })
+    .from(surveyLinks)
+    .innerJoin(locations, eq(locations.id, surveyLinks.locationId))
+    .innerJoin(userQuestionnaires, eq(userQuestionnaires.id, surveyLinks.uqid))
+    .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
+    .leftJoin(shops, eq(shops.id, surveyLinks.shopId))
+    .where(eq(surveyLinks.surveyCode, code))
+    .limit(1);
+  if (!row || !row.link.active || (row.shop && row.shop.status !== 'active')) return null;
+  const version = await latestFormVersion(db, row.formId).catch(() => null);
+  if (!version) return null;
+  const l = row.location;
+  return {
+    linkId: row.link.id,
+    surveyCode: row.link.surveyCode,
+    programName: row.shop?.questionnaireTitle ?? 'Customer Survey',
+    locationName: l.name,
+    address: l.formattedAddress ?? [l.line1, l.city, l.state, l.postalCode].filter(Boolean).join(', '),
+    state: l.state,
+    clientId: row.uid,
+    uqid: row.link.uqid,
+    locationId: l.id,
+    formVersionId: version.id,
+    form: version.form,
+  };
+}
+
+/**
+ * One public survey response: checked by the engine (required questions, types, visibility), stored as
+ * an approved survey evaluation with its scores. Rate-limited per IP and answered once per browser.
+ */
+export async function submitSurveyResponse(
+  db: Db,
+  opts: { code: string; answers: Record<string, unknown>; respondent: string; ip: string; now: Date },
+): Promise<string> {
+  const survey = await findSurvey(db, opts.code);
+  if (!survey) throw new AppError('NOT_FOUND', MSG_SURVEY_NOT_FOUND);
+  const respondentKey = hashToken(`${survey.linkId}|${opts.respondent}`);
+  const respondentIp = hashToken(`ip|${opts.ip}`);
+  const since = new Date(opts.now.getTime() - 3_600_000);
+
+  let e: Evaluation = createEvaluation(survey.form, {
+    isSurvey: true,
+    user: { role: 'shopper' },
+    location: { name: survey.locationName, address: survey.address, state: survey.state },
+  });
+  const errors: FieldError[] = [];
+  for (const [elementId, value] of Object.entries(opts.answers)) {
+    const next = answer(e, elementId, value);
+    if (next.ok) e = next.value;
+    else errors.push({ field: `answers.${elementId}`, message: next.error.message });
+  }
+  if (!errors.length && e.status.completion.description !== 'Ready to Submit') {
+    for (const [id, st] of Object.entries(e.status.elements)) {
+      if (st.visible && st.editable && (st.message || (st.required && !st.populated))) {
+        errors.push({ field: `answers.${id}`, message: st.message ?? 'Please enter a response.' });
+      }
+    }
+  }
+  if (errors.length) throw new AppError('BAD_USER_INPUT', MSG_SURVEY_INCOMPLETE, errors);
+
+  return inTransaction(db, async (tx) => {
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(evaluations)
+      .where(and(eq(evaluations.respondentIp, respondentIp), gt(evaluations.createdAt, since)));
+    if ((recent?.n ?? 0) >= SURVEY_LIMITS.perIpPerHour)
+      throw new AppError('RATE_LIMITED', MSG_TOO_MANY_RESPONSES);
+    const id = newId();
+    const submitted = { ...e, metadata: { ...e.metadata, timeSubmitted: opts.now.toISOString() } };
+    const context: StoredEvaluation['context'] = {
+      isSurvey: true,
+      user: { role: 'shopper' },
+      location: { name: survey.locationName, address: survey.address, state: survey.state },
+    };
+    const inserted = await tx
+      .insert(evaluations)
+      .values({
+        id,
+        surveyLinkId: survey.linkId,
+        formVersionId: survey.formVersionId,
+        status: EvaluationStatus.Approved,
+        document: toStored(submitted, context),
+        clientId: survey.clientId,
+        uqid: survey.uqid,
+        locationId: survey.locationId,
+        isSurvey: true,
+        shopDate: opts.now.toISOString().slice(0, 10),
+        submittedAt: opts.now,
+        approvedAt: opts.now,
+        respondentKey,
+        respondentIp,
+        createdAt: opts.now,
+        updatedAt: opts.now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: evaluations.id });
+    if (!inserted.length) throw new AppError('CONFLICT', MSG_ALREADY_ANSWERED);
+    const report = await storeScores(tx, id, e);
+    await tx
+      .update(evaluations)
+      .set({ score: report.score, possibleScore: report.possibleScore })
+      .where(eq(evaluations.id, id));
+    // Survey responses need no QA: they are recorded as approved, in one step.
+    await recordTransition(tx, {
+      evaluationId: id,
+      from: null,
+      to: EvaluationStatus.Approved,
+      userId: null,
+      comment: 'Survey response',
+      now: opts.now,
+    });
+    return id;
+  });
+}
+
+export type ProgramSummary = {
+  programName: string;
+  locationName: string;
+  address: string;
+  responses: number;
+  averagePercentage: number | null;
+  lastResponseAt: Date | null;
+  questions: { prompt: string; averagePercentage: number; answers: number }[];
+};
+
+/** The response summary of a survey program at a location, for its customer or an admin. */
+export async function programSummary(
+  db: Db,
+  user: UserRow | null,
+  code: string,
+): Promise<ProgramSummary | null> {
+  if (!user) throw notLoggedIn();
+  const survey = await findSurvey(db, code);
+  if (!survey) return null;
+  if (!user.admin && survey.clientId !== user.id) throw notAuthorized();
+  const responsesOf = and(
+    eq(evaluations.surveyLinkId, survey.linkId),
+    eq(evaluations.status, EvaluationStatus.Approved),
+  );
+  const [totals] = await db
+    .select({
+      n: count(),
+      pct: sql<
+        number | null
+      >`avg(case when ${evaluations.possibleScore} > 0 then ${evaluations.score} / ${evaluations.possibleScore} end)`,
+      last: max(evaluations.submittedAt),
+    })
+    .from(evaluations)
+    .where(responsesOf);
+  const questions = await db
+    .select({
+      prompt: evaluationQuestionScores.prompt,
+      pct: avg(sql`${evaluationQuestionScores.score} / ${evaluationQuestionScores.possibleScore}`),
+      n: count(),
+    })
+    .from(evaluationQuestionScores)
+    .innerJoin(evaluations, eq(evaluations.id, evaluationQuestionScores.evaluationId))
+    .where(responsesOf)
+    .groupBy(evaluationQuestionScores.prompt)
+    .orderBy(desc(count()), evaluationQuestionScores.prompt);
+  return {
+    programName: survey.programName,
+    locationName: survey.locationName,
+    address: survey.address,
+    responses: totals?.n ?? 0,
+    averagePercentage: totals?.pct == null ? null : Math.round(Number(totals.pct) * 100),
+    lastResponseAt: totals?.last ? new Date(totals.last) : null,
+    questions: questions.map((q) => ({
+      prompt: q.prompt,
+      averagePercentage: Math.round(Number(q.pct) * 100),
+      answers: q.n,
+    })),
+  };
+}

@@ -1,0 +1,167 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { EvaluationStatus, VisitStatus } from '../../evaluation/index.js';
+import type { UserRow } from '../context.js';
+import { type Db, inTransaction } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import { evaluations, locations, orders, questionnaires, shops, users, visits } from '../db/schema.js';
+import { AppError } from '../errors.js';
+import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
+import { latestFormVersion } from './forms.js';
+import { requireShopper } from './roles.js';
+
+export const MSG_VISIT_NOT_FOUND = 'Visit not found.';
+export const MSG_VISIT_TAKEN = 'Another shopper has already accepted this visit.';
+
+export type OpenVisit = {
+  id: string;
+  dueDate: string;
+  status: number;
+  questionnaireTitle: string;
+  locationName: string;
+  address: string;
+  city: string;
+  state: string;
+  reimbursement: number;
+};
+
+const openVisitColumns = {
+  id: visits.id,
+  dueDate: visits.dueDate,
+  status: visits.status,
+  questionnaireTitle: shops.questionnaireTitle,
+  locationName: locations.name,
+  address: sql<string>`coalesce(${locations.formattedAddress}, ${locations.line1})`,
+  city: locations.city,
+  state: locations.state,
+  reimbursement: shops.reimbursement,
+};
+
+/**
+ * Open visits for shoppers, soonest due first: in the shopper's state (and city when given) unless
+ * they ask for another; every open visit when they have no state on file and ask for none.
+ */
+export async function listOpenVisits(
+  db: Db,
+  opts: { user: UserRow | null; state?: string | null; city?: string | null; limit?: number },
+): Promise<OpenVisit[]> {
+  const user = requireShopper(opts.user);
+  const state = (opts.state ?? user.state ?? '').trim();
+  const city = (opts.city ?? '').trim();
+  return db
+    .select(openVisitColumns)
+    .from(visits)
+    .innerJoin(shops, eq(shops.id, visits.shopId))
+    .innerJoin(locations, eq(locations.id, visits.locationId))
+    .where(
+      and(
+        eq(visits.status, VisitStatus.Open),
+        eq(shops.status, 'active'),
+        state ? sql`upper(${locations.state}) = ${state.toUpperCase()}` : undefined,
+        city ? sql`lower(${locations.city}) = ${city.toLowerCase()}` : undefined,
+      ),
+    )
+    .orderBy(asc(visits.dueDate), asc(visits.id))
+    .limit(Math.min(opts.limit ?? 100, 200));
+}
+
+const ageOf = (birthYear: number | null, now: Date) => (birthYear ? now.getUTCFullYear() - birthYear : null);
+
+/**
+ * A shopper accepts an open visit: in one transaction the visit (locked, so two shoppers cannot both
+ * take it) becomes InProgress with its shopper, and an evaluation starts on the newest published
+ * version of the questionnaire's form, which it keeps.
+ */
+export async function acceptVisit(db: Db, opts: { user: UserRow | null; visitId: string; now: Date }) {
+  const shopper = requireShopper(opts.user);
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({
+        visit: visits,
+        shop: shops,
+        location: locations,
+        formId: questionnaires.formId,
+        oid: orders.id,
+        client: users,
+      })
+      .from(visits)
+      .innerJoin(shops, eq(shops.id, visits.shopId))
+      .innerJoin(locations, eq(locations.id, visits.locationId))
+      .innerJoin(questionnaires, eq(questionnaires.id, shops.qid))
+      .innerJoin(orders, eq(orders.id, shops.oid))
+      .leftJoin(users, eq(users.id, orders.uid))
+      .where(eq(visits.id, opts.visitId))
+      .limit(1)
+      .for('update', { of: visits });
+    if (!row)
+      throw new AppError('NOT_FOUND', MSG_VISIT_NOT_FOUND, [
+        { field: 'visitId', message: MSG_VISIT_NOT_FOUND },
+      ]);
+    if (row.visit.status !== VisitStatus.Open || row.shop.status !== 'active') {
+      throw new AppError('CONFLICT', MSG_VISIT_TAKEN, [{ field: 'visitId', message: MSG_VISIT_TAKEN }]);
+    }
+    const version = await latestFormVersion(tx, row.formId);
+    const l = row.location;
+    const address = l.formattedAddress ?? [l.line1, l.city, l.state, l.postalCode].filter(Boolean).join(', ');
+    const context: StoredEvaluation['context'] = {
+      user: {
+        role: 'shopper',
+        gender: shopper.gender,
+        age: ageOf(shopper.birthYear, opts.now),
+        displayName: `${shopper.firstName} ${shopper.lastName}`.trim() || shopper.email,
+        email: shopper.email,
+        phone: shopper.phone,
+      },
+      location: { name: l.name, address, state: l.state },
+      shop: {
+        businessName: row.client?.businessName ?? l.name,
+        address,
+        phone: l.phone,
+        website: l.website,
+        dueDate: row.visit.dueDate,
+        maxReimbursement: row.shop.reimbursement / 100,
+      },
+      isSurvey: false,
+    };
+    const id = newId();
+    const document: StoredEvaluation = {
+      context,
+      answers: {},
+      proofingComments: {},
+      metadata: {
+        currentSectionId: version.form.sections[0]?.localId ?? null,
+        currentElementId: version.form.sections[0]?.elements[0]?.localId ?? null,
+        furthestSectionIndex: 0,
+        furthestElementIndex: 0,
+        internalComment: '',
+        externalComment: '',
+        timeSubmitted: null,
+      },
+    };
+    await tx.insert(evaluations).values({
+      id,
+      visitId: row.visit.id,
+      formVersionId: version.id,
+      userId: shopper.id,
+      status: EvaluationStatus.Started,
+      document,
+      clientId: row.shop.uid,
+      uqid: row.shop.uqid,
+      locationId: l.id,
+      isSurvey: false,
+      createdAt: opts.now,
+      updatedAt: opts.now,
+    });
+    await recordTransition(tx, {
+      evaluationId: id,
+      from: null,
+      to: EvaluationStatus.Started,
+      userId: shopper.id,
+      now: opts.now,
+    });
+    await tx
+      .update(visits)
+      .set({ status: VisitStatus.InProgress, shopperId: shopper.id, updatedAt: opts.now })
+      .where(eq(visits.id, row.visit.id));
+    return id;
+  });
+}

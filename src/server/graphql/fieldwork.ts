@@ -1,0 +1,397 @@
+import { randomBytes } from 'node:crypto';
+import { asc, eq } from 'drizzle-orm';
+import { evaluationStatusName, percentage, score } from '../../evaluation/index.js';
+import type { AppContext } from '../context.js';
+import { evaluationEvents, locations, shops, surveyLinks, visits } from '../db/schema.js';
+import {
+  acceptVisit,
+  approveEvaluation,
+  commentOnElement,
+  type EvaluationRow,
+  findSurvey,
+  formOfVersion,
+  isStaff,
+  listMyEvaluations,
+  listOpenVisits,
+  listQaQueue,
+  loadEngineEvaluation,
+  type OpenVisit,
+  type ProgramSummary,
+  programSummary,
+  readableEvaluation,
+  registerShopper,
+  rejectEvaluation,
+  releaseEvaluation,
+  saveEvaluationAnswers,
+  startReview,
+  submitEvaluation,
+  submitSurveyResponse,
+  viewerOf,
+} from '../fieldwork/index.js';
+import { AuthPayloadType, startSession } from './accounts.js';
+import { builder } from './builder.js';
+
+// Fieldwork: the evaluator app (shoppers), the QA queue (employees, proofers, admins), reports of
+// approved evaluations for their customer, and public surveys. Every rule is checked in src/server/fieldwork.
+
+const OpenVisitType = builder.objectRef<OpenVisit>('OpenVisit').implement({
+  fields: (t) => ({
+    _id: t.exposeString('id'),
+    dueDate: t.exposeString('dueDate', { description: 'YYYY-MM-DD' }),
+    status: t.exposeInt('status'),
+    questionnaireTitle: t.exposeString('questionnaireTitle'),
+    locationName: t.exposeString('locationName'),
+    address: t.exposeString('address'),
+    city: t.exposeString('city'),
+    state: t.exposeString('state'),
+    reimbursement: t.exposeInt('reimbursement', { description: 'Cents.' }),
+  }),
+});
+
+type EvaluationEventRow = typeof evaluationEvents.$inferSelect;
+const EvaluationEventType = builder.objectRef<EvaluationEventRow>('EvaluationEvent').implement({
+  fields: (t) => ({
+    fromStatus: t.exposeInt('fromStatus', { nullable: true }),
+    toStatus: t.exposeInt('toStatus'),
+    toStatusName: t.string({ resolve: (e) => evaluationStatusName(e.toStatus) ?? String(e.toStatus) }),
+    userId: t.exposeString('userId', { nullable: true }),
+    comment: t.exposeString('comment', { nullable: true }),
+    createdAt: t.string({ resolve: (e) => e.createdAt.toISOString() }),
+  }),
+});
+
+/** What an evaluation is about: its program, location and (for visits) due date. */
+async function subjectOf(ctx: AppContext, row: EvaluationRow) {
+  if (row.visitId) {
+    const [r] = await ctx.db
+      .select({
+        programName: shops.questionnaireTitle,
+        locationName: locations.name,
+        address: locations.formattedAddress,
+        dueDate: visits.dueDate,
+      })
+      .from(visits)
+      .innerJoin(shops, eq(shops.id, visits.shopId))
+      .innerJoin(locations, eq(locations.id, visits.locationId))
+      .where(eq(visits.id, row.visitId))
+      .limit(1);
+    if (r) return r;
+  }
+  if (row.surveyLinkId) {
+    const [r] = await ctx.db
+      .select({
+        programName: shops.questionnaireTitle,
+        locationName: locations.name,
+        address: locations.formattedAddress,
+      })
+      .from(surveyLinks)
+      .innerJoin(locations, eq(locations.id, surveyLinks.locationId))
+      .leftJoin(shops, eq(shops.id, surveyLinks.shopId))
+      .where(eq(surveyLinks.id, row.surveyLinkId))
+      .limit(1);
+    if (r) return { ...r, programName: r.programName ?? 'Customer Survey', dueDate: null };
+  }
+  return { programName: '', locationName: '', address: null, dueDate: null };
+}
+
+const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement({
+  description: 'A filled-in form: a visit evaluation or a survey response.',
+  fields: (t) => ({
+    _id: t.exposeString('id'),
+    status: t.exposeInt('status'),
+    statusName: t.string({ resolve: (e) => evaluationStatusName(e.status) ?? String(e.status) }),
+    isSurvey: t.exposeBoolean('isSurvey'),
+    formVersionId: t.exposeString('formVersionId'),
+    form: t.field({
+      type: 'JSON',
+      description: 'The published form version this evaluation started on (src/evaluation Form).',
+      resolve: (e, _a, ctx) => formOfVersion(ctx.db, e.formVersionId),
+    }),
+    document: t.field({
+      type: 'JSON',
+      description: 'Answers, proofing comments, positions and context; rebuild with the engine.',
+      resolve: (e) => e.document,
+    }),
+    completion: t.field({
+      type: 'JSON',
+      description: "The engine's completion summary as the server sees it.",
+      resolve: async (e, _a, ctx) => (await loadEngineEvaluation(ctx.db, e)).status.completion,
+    }),
+    report: t.field({
+      type: 'JSON',
+      nullable: true,
+      description: 'The scored report model: for approved evaluations, and for QA staff at any time.',
+      resolve: async (e, _a, ctx) =>
+        e.status === 10004 || isStaff(ctx.user) ? score(await loadEngineEvaluation(ctx.db, e)) : null,
+    }),
+    percentage: t.int({
+      nullable: true,
+      resolve: (e) =>
+        e.score == null || e.possibleScore == null ? null : percentage(e.score, e.possibleScore),
+    }),
+    programName: t.string({ resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).programName }),
+    locationName: t.string({ resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).locationName }),
+    address: t.string({ nullable: true, resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).address }),
+    dueDate: t.string({ nullable: true, resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).dueDate }),
+    shopDate: t.exposeString('shopDate', { nullable: true }),
+    submittedAt: t.string({ nullable: true, resolve: (e) => e.submittedAt?.toISOString() ?? null }),
+    approvedAt: t.string({ nullable: true, resolve: (e) => e.approvedAt?.toISOString() ?? null }),
+    events: t.field({
+      type: [EvaluationEventType],
+      description: 'Status changes, oldest first (for the shopper and QA staff).',
+      resolve: async (e, _a, ctx) =>
+        isStaff(ctx.user) || e.userId === ctx.user?.id
+          ? ctx.db
+              .select()
+              .from(evaluationEvents)
+              .where(eq(evaluationEvents.evaluationId, e.id))
+              .orderBy(asc(evaluationEvents.createdAt))
+          : [],
+    }),
+    viewerRole: t.string({
+      description:
+        "The engine role to rebuild this evaluation with for the caller: 'shopper', 'proofer' or 'employee'.",
+      resolve: (e, _a, ctx) => (ctx.user ? (viewerOf(ctx.user, e)?.role ?? 'shopper') : 'shopper'),
+    }),
+  }),
+});
+
+const PublicSurveyType = builder
+  .objectRef<{
+    surveyCode: string;
+    programName: string;
+    locationName: string;
+    address: string;
+    form: unknown;
+  }>('PublicSurvey')
+  .implement({
+    fields: (t) => ({
+      surveyCode: t.exposeString('surveyCode'),
+      programName: t.exposeString('programName'),
+      locationName: t.exposeString('locationName'),
+      address: t.exposeString('address'),
+      form: t.field({ type: 'JSON', resolve: (s) => s.form }),
+    }),
+  });
+
+const QuestionSummaryType = builder
+  .objectRef<ProgramSummary['questions'][number]>('SurveyQuestionSummary')
+  .implement({
+    fields: (t) => ({
+      prompt: t.exposeString('prompt'),
+      averagePercentage: t.exposeInt('averagePercentage'),
+      answers: t.exposeInt('answers'),
+    }),
+  });
+
+const ProgramSummaryType = builder.objectRef<ProgramSummary>('SurveyProgramSummary').implement({
+  fields: (t) => ({
+    programName: t.exposeString('programName'),
+    locationName: t.exposeString('locationName'),
+    address: t.exposeString('address'),
+    responses: t.exposeInt('responses'),
+    averagePercentage: t.exposeInt('averagePercentage', { nullable: true }),
+    lastResponseAt: t.string({ nullable: true, resolve: (s) => s.lastResponseAt?.toISOString() ?? null }),
+    questions: t.field({ type: [QuestionSummaryType], resolve: (s) => s.questions }),
+  }),
+});
+
+const ShopperRegisterInput = builder.inputType('ShopperRegisterInput', {
+  fields: (t) => ({
+    email: t.string(),
+    password: t.string(),
+    firstName: t.string(),
+    lastName: t.string(),
+    phone: t.string(),
+    city: t.string(),
+    state: t.string(),
+    gender: t.string(),
+    birthYear: t.int(),
+  }),
+});
+
+/** The browser's survey respondent id: an HttpOnly cookie, so one browser answers a survey once. */
+const RESPONDENT_COOKIE = 'survey_respondent';
+function respondentOf(ctx: AppContext): string {
+  const existing = ctx.req.cookies[RESPONDENT_COOKIE];
+  if (existing && /^[A-Za-z0-9_-]{16,64}$/.test(existing)) return existing;
+  const id = randomBytes(18).toString('base64url');
+  ctx.reply.setCookie(RESPONDENT_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: ctx.config.production,
+    path: '/',
+    maxAge: 365 * 86_400,
+  });
+  return id;
+}
+
+builder.queryFields((t) => ({
+  openVisits: t.field({
+    type: [OpenVisitType],
+    description:
+      "Open visits for shoppers, soonest due first; the shopper's state unless another is asked for.",
+    authScopes: { loggedIn: true },
+    args: { state: t.arg.string(), city: t.arg.string() },
+    resolve: (_r, a, ctx) => listOpenVisits(ctx.db, { user: ctx.user, state: a.state, city: a.city }),
+  }),
+  myEvaluations: t.field({
+    type: [EvaluationType],
+    authScopes: { loggedIn: true },
+    resolve: (_r, _a, ctx) => listMyEvaluations(ctx.db, ctx.user),
+  }),
+  qaQueue: t.field({
+    type: [EvaluationType],
+    description: 'Submitted and in-review evaluations, for employees, proofers and admins.',
+    authScopes: { loggedIn: true },
+    resolve: (_r, _a, ctx) => listQaQueue(ctx.db, ctx.user),
+  }),
+  evaluation: t.field({
+    type: EvaluationType,
+    description: 'For its shopper and QA staff; for its customer once approved.',
+    authScopes: { loggedIn: true },
+    args: { _id: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => readableEvaluation(ctx.db, ctx.user, a._id),
+  }),
+  survey: t.field({
+    type: PublicSurveyType,
+    nullable: true,
+    description: 'A survey by its code, for anyone holding the link; null when unknown or ended.',
+    args: { surveyCode: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      const s = await findSurvey(ctx.db, a.surveyCode);
+      return s && { ...s, form: s.form };
+    },
+  }),
+  surveyProgramSummary: t.field({
+    type: ProgramSummaryType,
+    nullable: true,
+    description: "A survey program's response summary at one location, for its customer and admins.",
+    authScopes: { loggedIn: true },
+    args: { surveyCode: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => programSummary(ctx.db, ctx.user, a.surveyCode),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  registerShopper: t.field({
+    type: AuthPayloadType,
+    description: "The evaluator app's sign-up; logs the shopper in.",
+    args: { input: t.arg({ type: ShopperRegisterInput, required: true }) },
+    resolve: async (_r, a, ctx) =>
+      startSession(ctx, await registerShopper(ctx.db, { input: a.input, brandId: ctx.brand.id })),
+  }),
+  acceptVisit: t.field({
+    type: EvaluationType,
+    authScopes: { loggedIn: true },
+    args: { visitId: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      const id = await acceptVisit(ctx.db, { user: ctx.user, visitId: a.visitId, now: new Date() });
+      return readableEvaluation(ctx.db, ctx.user, id);
+    },
+  }),
+  saveEvaluation: t.field({
+    type: EvaluationType,
+    description:
+      'Saves answers ({elementId: value}, null clears) through the engine; nothing is saved if one is bad.',
+    authScopes: { loggedIn: true },
+    args: {
+      _id: t.arg.string({ required: true }),
+      answers: t.arg({ type: 'JSON', required: true }),
+      currentSectionId: t.arg.string(),
+    },
+    resolve: (_r, a, ctx) =>
+      saveEvaluationAnswers(ctx.db, {
+        user: ctx.user,
+        id: a._id,
+        answers:
+          a.answers && typeof a.answers === 'object' && !Array.isArray(a.answers)
+            ? (a.answers as Record<string, unknown>)
+            : {},
+        currentSectionId: a.currentSectionId,
+        now: new Date(),
+      }),
+  }),
+  submitEvaluation: t.field({
+    type: EvaluationType,
+    authScopes: { loggedIn: true },
+    args: { _id: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => submitEvaluation(ctx.db, { user: ctx.user, id: a._id, now: new Date() }),
+  }),
+  releaseEvaluation: t.field({
+    type: EvaluationType,
+    description: 'The shopper gives the visit back before submitting; it opens for other shoppers.',
+    authScopes: { loggedIn: true },
+    args: { _id: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => releaseEvaluation(ctx.db, { user: ctx.user, id: a._id, now: new Date() }),
+  }),
+  startReview: t.field({
+    type: EvaluationType,
+    authScopes: { loggedIn: true },
+    args: { _id: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => startReview(ctx.db, { user: ctx.user, id: a._id, now: new Date() }),
+  }),
+  setProofingComment: t.field({
+    type: EvaluationType,
+    authScopes: { loggedIn: true },
+    args: {
+      _id: t.arg.string({ required: true }),
+      elementId: t.arg.string({ required: true }),
+      comment: t.arg.string({ required: true }),
+    },
+    resolve: (_r, a, ctx) =>
+      commentOnElement(ctx.db, {
+        user: ctx.user,
+        id: a._id,
+        elementId: a.elementId,
+        comment: a.comment,
+        now: new Date(),
+      }),
+  }),
+  rejectEvaluation: t.field({
+    type: EvaluationType,
+    authScopes: { loggedIn: true },
+    args: { _id: t.arg.string({ required: true }), comment: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) =>
+      rejectEvaluation(ctx.db, {
+        user: ctx.user,
+        id: a._id,
+        comment: a.comment,
+        now: new Date(),
+        brand: ctx.brand,
+        origin: ctx.origin,
+        mail: ctx.adapters.mail,
+      }),
+  }),
+  approveEvaluation: t.field({
+    type: EvaluationType,
+    authScopes: { loggedIn: true },
+    args: { _id: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) =>
+      approveEvaluation(ctx.db, {
+        user: ctx.user,
+        id: a._id,
+        now: new Date(),
+        brand: ctx.brand,
+        origin: ctx.origin,
+        mail: ctx.adapters.mail,
+      }),
+  }),
+  submitSurveyResponse: t.boolean({
+    description: 'One public survey response (no account). Once per browser; rate-limited per IP.',
+    args: { surveyCode: t.arg.string({ required: true }), answers: t.arg({ type: 'JSON', required: true }) },
+    resolve: async (_r, a, ctx) => {
+      await submitSurveyResponse(ctx.db, {
+        code: a.surveyCode,
+        answers:
+          a.answers && typeof a.answers === 'object' && !Array.isArray(a.answers)
+            ? (a.answers as Record<string, unknown>)
+            : {},
+        respondent: respondentOf(ctx),
+        ip: ctx.ip,
+        now: new Date(),
+      });
+      return true;
+    },
+  }),
+}));
