@@ -30,6 +30,13 @@ export type {
   SubmitStatus,
   TimespanAnswer,
 } from './evaluation-types';
+/** Each element's visible and required rulesets evaluated, condition by condition (debug mode). */
+export {
+  type ConditionResult,
+  type ElementRulesetResults,
+  explainRulesets,
+  type RulesetResult,
+} from './explain-rulesets';
 /** The form model as zod schemas (for validating form-builder JSON) and inferred types. */
 export {
   COMPARATORS,

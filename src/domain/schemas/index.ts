@@ -13,4 +13,5 @@ export * from './money-input';
 export * from './questionnaire';
 export * from './shop';
 export * from './user-questionnaire';
+export * from './form';
 export * from './shopper';

@@ -1,8 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { answer, createEvaluation, parseForm } from '../../evaluation/index.js';
 import type { BrandRow } from '../context.js';
 import { setupTestApp } from '../test/harness.js';
-import { brands, industries, questionnaires, users } from './schema.js';
+import { brands, formVersions, industries, questionnaires, users } from './schema.js';
 import { isEmpty, seedDemo } from './seed-demo.js';
 
 const t = setupTestApp();
@@ -116,6 +117,42 @@ describe('demo seed', () => {
         .where(and(eq(questionnaires.brandId, brand(name).id), eq(questionnaires.type, 'customerSurvey')));
       expect(row!.n, name).toBe(0);
     }
+  });
+
+  it('links every demo questionnaire to a published form the engine accepts', async () => {
+    const qs = await t.db.select().from(questionnaires);
+    const versions = await t.db.select().from(formVersions);
+    expect(qs.length).toBeGreaterThan(0);
+    for (const q of qs) {
+      const published = versions.filter((v) => v.formId === q.formId);
+      expect(
+        published.map((v) => v.version),
+        q.title,
+      ).toEqual([1]);
+      expect(parseForm(published[0]!.definition).ok, q.title).toBe(true);
+    }
+    const surveyForms = new Set(qs.filter((q) => q.type === 'customerSurvey').map((q) => q.formId));
+    for (const formId of surveyForms) {
+      const form = parseForm(versions.find((v) => v.formId === formId)!.definition);
+      const elements = form.ok ? form.value.sections.flatMap((s) => s.elements) : [];
+      expect(elements.find((e) => e.config.isPromoterScore)?.config).toMatchObject({ min: 0, max: 10 });
+    }
+  });
+
+  it("shows the visit form's upsell follow-up only when an upsell was offered", async () => {
+    const [q] = await t.db
+      .select()
+      .from(questionnaires)
+      .where(eq(questionnaires.title, 'In-Store Shopping Experience'))
+      .limit(1);
+    const [version] = await t.db.select().from(formVersions).where(eq(formVersions.formId, q!.formId!));
+    const form = parseForm(version!.definition);
+    if (!form.ok) throw form.error;
+    const start = createEvaluation(form.value);
+    expect(start.status.elements['upsell-detail']?.visible).toBe(false);
+    const yes = answer(start, 'upsell', 'yes');
+    if (!yes.ok) throw yes.error;
+    expect(yes.value.status.elements['upsell-detail']?.visible).toBe(true);
   });
 
   it('lets the demo admin and the demo customer log in', async () => {

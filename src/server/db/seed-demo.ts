@@ -2,6 +2,7 @@ import { count } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { createBrand, createIndustry, createQuestionnaire, createUser } from './factories.js';
 import { brands } from './schema.js';
+import { seedDemoForms } from './seed-forms.js';
 
 type Q = {
   title: string;
@@ -326,4 +327,5 @@ export async function seedDemo(db: Db): Promise<void> {
     emailVerified: true,
     associatedBrandId: optix.id,
   });
+  await seedDemoForms(db);
 }

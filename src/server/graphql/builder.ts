@@ -6,6 +6,7 @@ import { notAuthorized, notLoggedIn } from '../errors.js';
 export const builder = new SchemaBuilder<{
   Context: AppContext;
   AuthScopes: { loggedIn: boolean; admin: boolean };
+  Scalars: { JSON: { Input: unknown; Output: unknown } };
   DefaultFieldNullability: false;
 }>({
   plugins: [ScopeAuthPlugin],

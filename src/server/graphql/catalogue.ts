@@ -21,6 +21,11 @@ export const QuestionnaireType = builder.objectRef<QuestionnaireRow>('Questionna
     published: t.exposeBoolean('published'),
     industryId: t.exposeString('industryId'),
     brandId: t.exposeString('brandId'),
+    formId: t.exposeString('formId', {
+      nullable: true,
+      description: 'The evaluation form fieldwork fills in (admins).',
+      authScopes: { admin: true },
+    }),
     industry: t.field({
       type: IndustryType,
       nullable: true,

@@ -9,6 +9,7 @@ import './orders.js';
 import './locations.js';
 import './checkout.js';
 import './account.js';
+import './forms.js';
 import './admin.js';
 import './fieldwork.js';
 

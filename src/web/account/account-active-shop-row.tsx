@@ -33,9 +33,16 @@ export function activeShopFee(shop: ActiveShop): string {
   return `${formatMoney(shop.cost)} / ${unit}`;
 }
 
-function CancelShop({ shop }: { shop: ActiveShop }) {
+/** Cancel Shop with an inline confirmation; `refetchQueries` names the list that shows the shop. */
+export function CancelShop({
+  shop,
+  refetchQueries = ['CurrentUserActiveShops'],
+}: {
+  shop: ActiveShop;
+  refetchQueries?: string[];
+}) {
   const [cancel, { loading }] = useMutation(CANCEL_ACTIVE_SHOP, {
-    refetchQueries: ['CurrentUserActiveShops'],
+    refetchQueries,
     awaitRefetchQueries: true,
   });
   return (
@@ -54,21 +61,32 @@ function CancelShop({ shop }: { shop: ActiveShop }) {
   );
 }
 
-/** A customer survey subscription: read-only, cancellable. */
-export function ActiveSurveyRow({ shop }: { shop: ActiveShop }) {
+/**
+ * An active shop shown as it is, cancellable: a customer survey subscription for the customer, and
+ * every active shop for an admin (who cancels, but does not edit, a customer's shops).
+ */
+export function ActiveShopReadOnlyRow({
+  shop,
+  refetchQueries,
+}: {
+  shop: ActiveShop;
+  refetchQueries?: string[];
+}) {
+  const mysteryShop = shop.questionnaireType !== 'customerSurvey';
+  const showReimbursement = mysteryShop && (shop.questionnaire?.showReimbursement ?? true);
   return (
     <>
       <Table.Tr data-testid="active-shop">
         <Table.Td fw={600}>{shop.questionnaireTitle}</Table.Td>
         <Table.Td>{activeShopFee(shop)}</Table.Td>
-        <Table.Td>—</Table.Td>
-        <Table.Td>—</Table.Td>
-        <Table.Td>—</Table.Td>
+        <Table.Td>{mysteryShop ? shop.frequencyQuantity : '—'}</Table.Td>
+        <Table.Td>{mysteryShop ? perPeriod(asFrequencyPeriod(shop.frequencyPeriod)) : '—'}</Table.Td>
+        <Table.Td>{showReimbursement ? formatMoney(shop.reimbursement) : '—'}</Table.Td>
       </Table.Tr>
       <Table.Tr>
         <Table.Td colSpan={COLUMNS}>
           <Group>
-            <CancelShop shop={shop} />
+            <CancelShop shop={shop} refetchQueries={refetchQueries} />
           </Group>
         </Table.Td>
       </Table.Tr>

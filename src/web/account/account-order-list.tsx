@@ -5,7 +5,7 @@ import { Link, useLocation } from 'react-router';
 import { formatLongDate, formatMoney } from '../../domain';
 import { errorMessage } from '../app/apollo';
 import { CURRENT_USER_ORDER_HISTORY } from './account-documents';
-import { appendPage, HISTORY_PAGE_SIZE } from './account-paging';
+import { appendPage, type Connection, HISTORY_PAGE_SIZE } from './account-paging';
 import { useReorder } from './account-reorder';
 
 export const MSG_NO_ORDER_HISTORY =
@@ -19,19 +19,38 @@ export interface ReturnState {
   from: string;
 }
 
+export interface OrderNode {
+  _id: string;
+  orderNumber: number;
+  orderDate?: string | null;
+  amount?: number | null;
+}
+
+/** Where an order number leads, with optional navigation state. */
+export type OrderLink = (orderNumber: number) => { to: string; state?: unknown };
+
 /**
- * The customer's placed orders, newest first, 10 at a time: number (to the order's details), date,
- * total and Re-Order. `returnText` labels the way back from the details.
+ * A list of placed orders, newest first: number (to the order's details), date, total and, when
+ * `reorder` is given (the customer's own list), Re-Order. Load More asks `loadMore` for the next page.
  */
-export function OrderList({ returnText }: { returnText: string }) {
-  const { pathname } = useLocation();
-  const { data, loading, error, fetchMore } = useQuery(CURRENT_USER_ORDER_HISTORY, {
-    variables: { first: HISTORY_PAGE_SIZE },
-    notifyOnNetworkStatusChange: true,
-  });
+export function OrderTable({
+  connection,
+  loading,
+  error,
+  loadMore,
+  orderLink,
+  reorder,
+  emptyText = MSG_NO_ORDER_HISTORY,
+}: {
+  connection: Connection<OrderNode> | null | undefined;
+  loading: boolean;
+  error?: unknown;
+  loadMore: (after: string | null | undefined) => Promise<unknown>;
+  orderLink: OrderLink;
+  reorder?: { run: (oid: string) => unknown; pending: string | null };
+  emptyText?: string;
+}) {
   const [loadingMore, setLoadingMore] = useState(false);
-  const { reorder, pending } = useReorder();
-  const connection = data?.currentUser?.orders;
 
   if (loading && !connection) {
     return (
@@ -44,85 +63,119 @@ export function OrderList({ returnText }: { returnText: string }) {
   if (!connection || connection.nodes.length === 0) {
     return (
       <Text c="dimmed" data-testid="orders-empty">
-        {MSG_NO_ORDER_HISTORY}
+        {emptyText}
       </Text>
     );
   }
 
-  const loadMore = async () => {
+  const more = async () => {
     setLoadingMore(true);
     try {
-      await fetchMore({
-        variables: { after: connection.pageInfo.endCursor },
-        updateQuery: (shown, { fetchMoreResult }) => {
-          const next = fetchMoreResult.currentUser?.orders;
-          if (!shown.currentUser || !next) return shown;
-          return {
-            ...shown,
-            currentUser: {
-              ...shown.currentUser,
-              orders: appendPage(shown.currentUser.orders, next, (o) => o._id),
-            },
-          };
-        },
-      });
+      await loadMore(connection.pageInfo.endCursor);
     } finally {
       setLoadingMore(false);
     }
   };
 
-  const state: ReturnState = { returnUrl: pathname, returnText, from: pathname };
   return (
     <Stack gap="sm">
-      <Table.ScrollContainer minWidth={520}>
+      <Table.ScrollContainer minWidth={reorder ? 520 : 360}>
         <Table verticalSpacing="sm" striped highlightOnHover data-testid="orders-table">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Order Number</Table.Th>
               <Table.Th>Date</Table.Th>
               <Table.Th>Total</Table.Th>
-              <Table.Th>
-                Re-Order
-                <Text size="xs" c="dimmed" fw={400}>
-                  Your current cart will be cleared
-                </Text>
-              </Table.Th>
+              {reorder && (
+                <Table.Th>
+                  Re-Order
+                  <Text size="xs" c="dimmed" fw={400}>
+                    Your current cart will be cleared
+                  </Text>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {connection.nodes.map((o) => (
-              <Table.Tr key={o._id} data-testid="order-row">
-                <Table.Td>
-                  <Anchor component={Link} to={`/account/orders/${o.orderNumber}`} state={state} fw={600}>
-                    {o.orderNumber}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{formatLongDate(o.orderDate)}</Table.Td>
-                <Table.Td>{o.amount != null ? formatMoney(o.amount) : ''}</Table.Td>
-                <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="light"
-                    loading={pending === o._id}
-                    disabled={pending !== null}
-                    onClick={() => reorder(o._id)}
-                    aria-label={`Re-Order ${o.orderNumber}`}
-                  >
-                    Re-Order
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            ))}
+            {connection.nodes.map((o) => {
+              const link = orderLink(o.orderNumber);
+              return (
+                <Table.Tr key={o._id} data-testid="order-row">
+                  <Table.Td>
+                    <Anchor component={Link} to={link.to} state={link.state} fw={600}>
+                      {o.orderNumber}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{formatLongDate(o.orderDate)}</Table.Td>
+                  <Table.Td>{o.amount != null ? formatMoney(o.amount) : ''}</Table.Td>
+                  {reorder && (
+                    <Table.Td>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        loading={reorder.pending === o._id}
+                        disabled={reorder.pending !== null}
+                        onClick={() => reorder.run(o._id)}
+                        aria-label={`Re-Order ${o.orderNumber}`}
+                      >
+                        Re-Order
+                      </Button>
+                    </Table.Td>
+                  )}
+                </Table.Tr>
+              );
+            })}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
       {connection.pageInfo.hasNextPage && (
         <Center>
-          <Button variant="default" onClick={loadMore} loading={loadingMore}>
+          <Button variant="default" onClick={more} loading={loadingMore}>
             Load More
           </Button>
         </Center>
       )}
     </Stack>
+  );
+}
+
+/**
+ * The customer's placed orders, newest first, 10 at a time: number (to the order's details), date,
+ * total and Re-Order. `returnText` labels the way back from the details.
+ */
+export function OrderList({ returnText }: { returnText: string }) {
+  const { pathname } = useLocation();
+  const { data, loading, error, fetchMore } = useQuery(CURRENT_USER_ORDER_HISTORY, {
+    variables: { first: HISTORY_PAGE_SIZE },
+    notifyOnNetworkStatusChange: true,
+  });
+  const { reorder, pending } = useReorder();
+  const state: ReturnState = { returnUrl: pathname, returnText, from: pathname };
+
+  const loadMore = (after: string | null | undefined) =>
+    fetchMore({
+      variables: { after },
+      updateQuery: (shown, { fetchMoreResult }) => {
+        const next = fetchMoreResult.currentUser?.orders;
+        if (!shown.currentUser || !next) return shown;
+        return {
+          ...shown,
+          currentUser: {
+            ...shown.currentUser,
+            orders: appendPage(shown.currentUser.orders, next, (o) => o._id),
+          },
+        };
+      },
+    });
+
+  return (
+    <OrderTable
+      connection={data?.currentUser?.orders}
+      loading={loading}
+      error={error}
+      loadMore={loadMore}
+      orderLink={(n) => ({ to: `/account/orders/${n}`, state })}
+      reorder={{ run: reorder, pending }}
+    />
   );
 }

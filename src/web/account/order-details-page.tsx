@@ -1,6 +1,7 @@
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconArrowLeft, IconRepeat } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { formatLongDate, formatMoney } from '../../domain';
 import { PageLoader } from '../app/session';
@@ -37,9 +38,20 @@ function BackToHistory() {
   );
 }
 
-/** /account/orders/{orderNumber}: a placed order in full, with Re-Order. */
-export function OrderDetailsPage() {
-  const orderNumber = parseOrderNumber(useParams().orderNumber);
+/**
+ * A placed order in full, resolved from the number in the route. `back` is the way back to the list;
+ * the customer ('customer') can re-order it, an admin ('admin') only reads it.
+ */
+export function OrderDetails({
+  orderNumberText,
+  back,
+  audience,
+}: {
+  orderNumberText: string | undefined;
+  back: ReactNode;
+  audience: 'customer' | 'admin';
+}) {
+  const orderNumber = parseOrderNumber(orderNumberText);
   const byNumber = useQuery(ORDER_ID_BY_NUMBER, {
     variables: { orderNumber: orderNumber ?? 0 },
     skip: orderNumber === null,
@@ -47,6 +59,7 @@ export function OrderDetailsPage() {
   const oid = byNumber.data?.order?._id ?? null;
   const full = useQuery(ACCOUNT_ORDER, { variables: { oid: oid ?? '' }, skip: !oid });
   const { reorder, pending } = useReorder();
+  const canReorder = audience === 'customer';
 
   const title = orderNumber ? `Order #${orderNumber}` : MSG_ORDER_NOT_FOUND;
   if ((byNumber.loading && !byNumber.data) || (oid && full.loading && !full.data)) {
@@ -61,9 +74,11 @@ export function OrderDetailsPage() {
     return (
       <Page title={MSG_ORDER_NOT_FOUND}>
         <Alert color="red" title={MSG_ORDER_NOT_FOUND} data-testid="order-not-found">
-          Please check the order number, or find the order in your order history.
+          {canReorder
+            ? 'Please check the order number, or find the order in your order history.'
+            : 'Please check the order number, or find the order in the orders list.'}
         </Alert>
-        <BackToHistory />
+        {back}
       </Page>
     );
   }
@@ -76,17 +91,19 @@ export function OrderDetailsPage() {
       heading={
         <Group justify="space-between" gap="sm">
           <span>Order #{order.orderNumber}</span>
-          <Button
-            leftSection={<IconRepeat size={16} />}
-            loading={pending === order._id}
-            onClick={() => reorder(order._id)}
-          >
-            Re-Order
-          </Button>
+          {canReorder && (
+            <Button
+              leftSection={<IconRepeat size={16} />}
+              loading={pending === order._id}
+              onClick={() => reorder(order._id)}
+            >
+              Re-Order
+            </Button>
+          )}
         </Group>
       }
     >
-      <BackToHistory />
+      {back}
       <Paper withBorder p="md" data-testid="order-facts">
         <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing="md">
           <Fact label="Order Date" value={formatLongDate(order.orderDate)} />
@@ -105,9 +122,11 @@ export function OrderDetailsPage() {
           )}
         </SimpleGrid>
       </Paper>
-      <Text size="xs" c="dimmed">
-        Re-ordering copies this order into a new cart; your current cart will be cleared.
-      </Text>
+      {canReorder && (
+        <Text size="xs" c="dimmed">
+          Re-ordering copies this order into a new cart; your current cart will be cleared.
+        </Text>
+      )}
       <OrderSummary
         locations={order.locations}
         userQuestionnaires={order.userQuestionnaires}
@@ -116,5 +135,12 @@ export function OrderDetailsPage() {
       />
       <OrderQuestionnaires userQuestionnaires={order.userQuestionnaires} />
     </Page>
+  );
+}
+
+/** /account/orders/{orderNumber}: a placed order in full, with Re-Order. */
+export function OrderDetailsPage() {
+  return (
+    <OrderDetails orderNumberText={useParams().orderNumber} back={<BackToHistory />} audience="customer" />
   );
 }

@@ -1,7 +1,42 @@
-import { Alert, Container } from '@mantine/core';
-import { Outlet } from 'react-router';
+import { Alert, Button, Container, Drawer, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import {
+  IconClipboardList,
+  IconForms,
+  IconMenu2,
+  IconReceipt,
+  IconUsers,
+  type TablerIcon,
+} from '@tabler/icons-react';
+import { Link, Outlet, useLocation } from 'react-router';
 import { usePageTitle } from '../app/page-title';
 import { PageLoader, RequireLogin, useCurrentUser } from '../app/session';
+
+interface MenuEntry {
+  label: string;
+  to: string;
+  icon: TablerIcon;
+  /** The paths under which the entry reads as the current one. */
+  paths: string[];
+}
+
+/** The admin drawer's entries (admin-and-evaluation 2). */
+const MENU: MenuEntry[] = [
+  { label: 'Orders', to: '/admin/orders', icon: IconReceipt, paths: ['/admin/orders'] },
+  {
+    label: 'Customers',
+    to: '/admin/customers',
+    icon: IconUsers,
+    paths: ['/admin/customers', '/admin/invoices', '/admin/reports'],
+  },
+  {
+    label: 'Manage Questionnaires',
+    to: '/admin/questionnaires',
+    icon: IconClipboardList,
+    paths: ['/admin/questionnaires', '/admin/brands'],
+  },
+  { label: 'Forms', to: '/admin/forms', icon: IconForms, paths: ['/admin/forms'] },
+];
 
 function NotAuthorized() {
   usePageTitle('Not Authorized');
@@ -14,10 +49,86 @@ function NotAuthorized() {
   );
 }
 
+function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  return (
+    <Stack gap={2}>
+      {MENU.map((m) => {
+        const active = m.paths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+        return (
+          <NavLink
+            key={m.to}
+            component={Link}
+            to={m.to}
+            label={m.label}
+            leftSection={<m.icon size={18} aria-hidden />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+/**
+ * The admin area's frame: the menu beside the page from tablets up; on phones an 'Admin' toggle that
+ * opens it as a drawer.
+ */
+function AdminFrame() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    // On phones the page's own padding is the only one, so tables keep the width they need.
+    <Container size="xl" py="md" px={{ base: 0, md: 'md' }}>
+      <Button
+        hiddenFrom="md"
+        ml="md"
+        variant="default"
+        leftSection={<IconMenu2 size={18} aria-hidden />}
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-controls="admin-drawer"
+      >
+        Admin
+      </Button>
+      <Drawer
+        id="admin-drawer"
+        opened={opened}
+        onClose={close}
+        title={
+          <Text fw={700} size="lg">
+            Admin
+          </Text>
+        }
+        size="xs"
+        hiddenFrom="md"
+      >
+        <nav aria-label="Admin">
+          <AdminMenu onNavigate={close} />
+        </nav>
+      </Drawer>
+      <Grid gutter={{ base: 0, md: 'lg' }}>
+        <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
+          <Paper withBorder p="xs" component="nav" aria-label="Admin">
+            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={6}>
+              Admin
+            </Text>
+            <AdminMenu />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 9 }}>
+          <Outlet />
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}
+
 /** Admin pages: login required, and the admin flag (the server enforces it again on every call). */
 export function AdminLayout() {
   const { user, loading } = useCurrentUser();
   return (
-    <RequireLogin>{loading ? <PageLoader /> : user?.admin ? <Outlet /> : <NotAuthorized />}</RequireLogin>
+    <RequireLogin>{loading ? <PageLoader /> : user?.admin ? <AdminFrame /> : <NotAuthorized />}</RequireLogin>
   );
 }

@@ -35,6 +35,17 @@ const account = {
     import('../account/invoice-details-page').then((m) => ({ Component: m.InvoiceDetailsPage })),
 };
 
+/** The admin area's customer and order screens. */
+const admin = {
+  orders: () => import('../admin/orders-page').then((m) => ({ Component: m.AdminOrdersPage })),
+  orderDetails: () =>
+    import('../admin/admin-order-details-page').then((m) => ({ Component: m.AdminOrderDetailsPage })),
+  customers: () => import('../admin/customers-page').then((m) => ({ Component: m.AdminCustomersPage })),
+  customer: () => import('../admin/customer-page').then((m) => ({ Component: m.AdminCustomerPage })),
+  invoiceDetails: () =>
+    import('../admin/admin-invoice-page').then((m) => ({ Component: m.AdminInvoicePage })),
+};
+
 /** Account forms, the account and admin areas and the legal pages load on demand too. */
 const pages = {
   login: () => import('../account/login-page').then((m) => ({ Component: m.LoginPage })),
@@ -45,6 +56,16 @@ const pages = {
   change: () => import('../account/password-pages').then((m) => ({ Component: m.ChangePasswordRoute })),
   account: () => import('../account/account-layout').then((m) => ({ Component: m.AccountLayout })),
   admin: () => import('../admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
+  brandPicker: () =>
+    import('../admin/questionnaires/brand-picker-page').then((m) => ({ Component: m.BrandPickerPage })),
+  manageQuestionnaires: () =>
+    import('../admin/questionnaires/manage-questionnaires-page').then((m) => ({
+      Component: m.ManageQuestionnairesPage,
+    })),
+  questionnaire: () =>
+    import('../admin/questionnaires/questionnaire-page').then((m) => ({ Component: m.QuestionnairePage })),
+  addBrand: () => import('../admin/brands/brand-pages').then((m) => ({ Component: m.AddBrandPage })),
+  editBrand: () => import('../admin/brands/brand-pages').then((m) => ({ Component: m.EditBrandPage })),
   terms: () => import('./legal-pages').then((m) => ({ Component: m.TermsPage })),
   privacy: () => import('./legal-pages').then((m) => ({ Component: m.PrivacyPage })),
 };
@@ -104,16 +125,26 @@ export const router = createBrowserRouter([
         lazy: pages.admin,
         children: [
           { index: true, element: <Navigate to="/admin/orders" replace /> },
-          { path: 'orders', element: soon('Orders') },
-          { path: 'orders/:orderNumber', element: soon('Order Details') },
-          { path: 'customers', element: soon('Customers') },
-          { path: 'customers/:uid', element: soon('Customer') },
-          { path: 'questionnaires', element: soon('Select Brand') },
-          { path: 'questionnaires/:brandId', element: soon('Manage Questionnaires') },
-          { path: 'questionnaires/:brandId/:qid', element: soon('Questionnaire') },
-          { path: 'invoices/:invoiceId', element: soon('Invoice Details') },
-          { path: 'brands/add', element: soon('Add Brand') },
-          { path: 'brands/edit/:brandId', element: soon('Edit Brand') },
+          { path: 'orders', lazy: admin.orders },
+          { path: 'orders/:orderNumber', lazy: admin.orderDetails },
+          { path: 'customers', lazy: admin.customers },
+          { path: 'customers/:uid', lazy: admin.customer },
+          { path: 'questionnaires', lazy: pages.brandPicker },
+          { path: 'questionnaires/:brandId', lazy: pages.manageQuestionnaires },
+          { path: 'questionnaires/:brandId/:qid', lazy: pages.questionnaire },
+          { path: 'invoices/:invoiceId', lazy: admin.invoiceDetails },
+          { path: 'brands/add', lazy: pages.addBrand },
+          { path: 'brands/edit/:brandId', lazy: pages.editBrand },
+          {
+            path: 'forms',
+            lazy: () =>
+              import('../admin/forms/forms-list-page').then((m) => ({ Component: m.FormsListPage })),
+          },
+          {
+            path: 'forms/:formId',
+            lazy: () =>
+              import('../admin/forms/form-builder-page').then((m) => ({ Component: m.FormBuilderPage })),
+          },
           { path: 'reports/*', element: soon('Customer Reports') },
         ],
       },
