@@ -32,10 +32,13 @@ export function summedScore(
   return possible === 0 ? null : score / possible;
 }
 
+/** The score (0 to 1) from which a result is warn and success (spec 9). */
+export const PERFORMANCE_THRESHOLDS = { warn: 0.8, success: 0.9 } as const;
+
 /** Below 0.80 error, 0.80 to below 0.90 warn, 0.90 and above success. */
 export function performanceStatus(score: number): PerformanceStatus {
-  if (score < 0.8) return 'error';
-  if (score < 0.9) return 'warn';
+  if (score < PERFORMANCE_THRESHOLDS.warn) return 'error';
+  if (score < PERFORMANCE_THRESHOLDS.success) return 'warn';
   return 'success';
 }
 

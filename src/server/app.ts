@@ -12,6 +12,7 @@ import type { Db } from './db/client.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
 import { createGraphQL } from './graphql/yoga.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
+import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
 import { registerStorageRoutes } from './storage-routes.js';
 import { loadShellTemplate, renderShell } from './web-shell.js';
@@ -77,6 +78,7 @@ export async function buildApp(deps: {
   await registerStorageRoutes(app, deps);
   await registerExportRoute(app, deps);
   await registerSurveyRoutes(app, deps);
+  await registerReportingApi(app, deps);
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
 
   // The built web app: hashed assets are cached for a year, HTML is rendered per brand.

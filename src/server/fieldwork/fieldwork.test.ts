@@ -318,7 +318,9 @@ describe('the evaluator and QA flow', () => {
     // An answer out of range is saved (the page shows its message) but cannot be submitted.
     await t.gql(SAVE, { id, answers: { wait: 500 } }, { token: shopper.token });
     const outOfRange = await t.gql(SUBMIT, { id }, { token: shopper.token });
-    expect(outOfRange.errors?.[0]?.extensions?.fields).toEqual([{ field: 'answers.wait', message: 'Please enter a value between 0 and 120.' }]);
+    expect(outOfRange.errors?.[0]?.extensions?.fields).toEqual([
+      { field: 'answers.wait', message: 'Please enter a value between 0 and 120.' },
+    ]);
     await t.gql(SAVE, { id, answers: { wait: 12 } }, { token: shopper.token });
     expect((await t.gql(SUBMIT, { id }, { token: shopper.token })).data.submitEvaluation.status).toBe(
       S.Submitted,

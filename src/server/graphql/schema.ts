@@ -12,5 +12,6 @@ import './account.js';
 import './forms.js';
 import './admin.js';
 import './fieldwork.js';
+import './reporting.js';
 
 export const schema = builder.toSchema();

@@ -1,0 +1,312 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EvaluationStatus } from '../../evaluation/index.js';
+import { people } from '../account/test-fixtures.js';
+import { newId } from '../db/ids.js';
+import {
+  evaluationQuestionScores,
+  evaluationSectionScores,
+  evaluations,
+  forms,
+  formVersions,
+  userQuestionnaires,
+} from '../db/schema.js';
+import { setupTestApp } from '../test/harness.js';
+import { type Catalogue, catalogue, placedOrderOf } from '../test/order-wizard.js';
+import { type ReportingParams, signingText } from './signature.js';
+
+const t = setupTestApp();
+let c: Catalogue;
+let p: Awaited<ReturnType<typeof people>>;
+let program: { uqid: string; locationId: string };
+
+/** An approved shop of alice's program with two sections and the given question scores (score/possible). */
+async function approvedShop(
+  shopDate: string,
+  questions: [prompt: string, score: number, possible: number][],
+) {
+  const id = newId();
+  const total = questions.reduce((s, q) => s + q[1], 0);
+  const possible = questions.reduce((s, q) => s + q[2], 0);
+  await t.db.insert(evaluations).values({
+    id,
+    formVersionId: 'fv1',
+    status: EvaluationStatus.Approved,
+    document: {},
+    clientId: p.alice.user.id,
+    uqid: program.uqid,
+    locationId: program.locationId,
+    shopDate,
+    score: total,
+    possibleScore: possible,
+  });
+  await t.db.insert(evaluationSectionScores).values([
+    {
+      evaluationId: id,
+      sectionIndex: 0,
+      sectionHeader: 'Service',
+      score: questions[0]![1],
+      possibleScore: questions[0]![2],
+    },
+    {
+      evaluationId: id,
+      sectionIndex: 1,
+      sectionHeader: 'Speed',
+      score: total - questions[0]![1],
+      possibleScore: possible - questions[0]![2],
+    },
+  ]);
+  await t.db.insert(evaluationQuestionScores).values(
+    questions.map(([prompt, score, poss], i) => ({
+      evaluationId: id,
+      elementId: `q${i}`,
+      sectionHeader: i === 0 ? 'Service' : 'Speed',
+      prompt,
+      answer: String(score),
+      score,
+      possibleScore: poss,
+    })),
+  );
+  return id;
+}
+
+beforeEach(async () => {
+  await t.resetDb();
+  c = await catalogue(t);
+  p = await people(t);
+  const order = await placedOrderOf(t, c, p.alice.token);
+  const [uq] = await t.db.select().from(userQuestionnaires);
+  program = { uqid: uq!.id, locationId: order.locationId };
+  await t.db.insert(forms).values({ id: 'f1', name: 'F', draft: {} });
+  await t.db.insert(formVersions).values({ id: 'fv1', formId: 'f1', version: 1, definition: {} });
+});
+
+const SIGN = 'mutation ($text: String!) { generateSignature(text: $text) }';
+
+async function signed(path: string, params: ReportingParams, token: string) {
+  const res = await t.gql(SIGN, { text: signingText(params) }, { token });
+  expect(res.errors).toBeUndefined();
+  return url(path, { ...params, signature: res.data.generateSignature });
+}
+const url = (path: string, params: Record<string, unknown>) =>
+  `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+
+describe('generateSignature', () => {
+  it('signs only for the caller as userMakingRequest and their own client id (any client for admins)', async () => {
+    const a = p.alice.user.id;
+    const b = p.bob.user.id;
+    expect(
+      (await t.gql(SIGN, { text: `${a}|${a}|1|999` }, { token: p.alice.token })).data.generateSignature,
+    ).toMatch(/^[0-9a-f]{64}$/);
+    expect((await t.gql(SIGN, { text: `${a}|${b}` }, { token: p.alice.token })).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+    expect((await t.gql(SIGN, { text: `${b}|${b}` }, { token: p.alice.token })).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+    expect((await t.gql(SIGN, { text: `${a}|${a}` })).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect(
+      (await t.gql(SIGN, { text: `${p.admin.user.id}|${b}` }, { token: p.admin.token })).errors,
+    ).toBeUndefined();
+    expect(
+      (await t.gql(SIGN, { text: 'no-pipes' }, { token: p.alice.token })).errors?.[0]?.extensions?.field,
+    ).toBe('text');
+  });
+});
+
+describe('signed reporting endpoints', () => {
+  it('answers a correctly signed request with SQL-aggregated records', async () => {
+    const a = p.alice.user.id;
+    const s1 = await approvedShop('2026-03-02', [
+      ['Greeting', 10, 10],
+      ['Wait', 2, 10],
+    ]); // 60%
+    const s2 = await approvedShop('2026-04-10', [
+      ['Greeting', 10, 10],
+      ['Wait', 9, 10],
+    ]); // 95%
+    await approvedShop('2025-01-05', [
+      ['Greeting', 0, 10],
+      ['Wait', 0, 10],
+    ]); // outside the range below
+
+    const shops = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/summary/shops',
+        { userMakingRequest: a, client: a, startDate: '2026-01-01', endDate: '2026-12-31' },
+        p.alice.token,
+      ),
+    });
+    expect(shops.statusCode).toBe(200);
+    expect(
+      shops
+        .json()
+        .map((r: { shop_id: string; percent_score: number; program_name: string; name: string }) => [
+          r.shop_id,
+          r.percent_score,
+          r.program_name,
+          r.name,
+        ]),
+    ).toEqual([
+      [s1, 0.6, 'Dine-In', 'Main Street'],
+      [s2, 0.95, 'Dine-In', 'Main Street'],
+    ]);
+
+    const worst = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/summary/worstQuestions',
+        { userMakingRequest: a, client: a, startDate: '2026-01-01', endDate: '2026-12-31', limit: 1 },
+        p.alice.token,
+      ),
+    });
+    expect(worst.json()).toEqual([
+      { prompt: 'Wait', avg_percent_score: expect.closeTo(0.55, 6), program_name: 'Dine-In' },
+    ]);
+
+    const sections = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/summary/sectionHeaders',
+        { userMakingRequest: a, client: a, startDate: '2026-03-01', endDate: '2026-03-31' },
+        p.alice.token,
+      ),
+    });
+    expect(
+      sections
+        .json()
+        .map((r: { section_header: string; percent_score: number }) => [r.section_header, r.percent_score]),
+    ).toEqual([
+      ['Service', 1],
+      ['Speed', 0.2],
+    ]);
+
+    const questions = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/summary/questions',
+        {
+          userMakingRequest: a,
+          client: a,
+          startDate: '2026-04-01',
+          endDate: '2026-04-30',
+          programName: 'Dine-In',
+        },
+        p.alice.token,
+      ),
+    });
+    expect(questions.json()).toEqual([
+      {
+        shop_id: s2,
+        shop_date: '2026-04-10',
+        prompt: 'Greeting',
+        answer: '10',
+        total_possible_score: 10,
+        percent_score: 1,
+      },
+      {
+        shop_id: s2,
+        shop_date: '2026-04-10',
+        prompt: 'Wait',
+        answer: '9',
+        total_possible_score: 10,
+        percent_score: 0.9,
+      },
+    ]);
+
+    const programs = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/programs/',
+        { userMakingRequest: a, client: a, pageNumber: 1, pageSize: 999 },
+        p.alice.token,
+      ),
+    });
+    expect(programs.json()).toEqual([
+      expect.objectContaining({
+        programId: program.uqid,
+        programName: 'Dine-In',
+        programType: 'shop',
+        orderNumber: 10001,
+        positives: 1,
+        negatives: 2,
+        neutrals: 0,
+      }),
+    ]);
+
+    const visitsList = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/shops/',
+        { userMakingRequest: a, client: a, programId: program.uqid, pageNumber: 1, pageSize: 999 },
+        p.alice.token,
+      ),
+    });
+    expect(visitsList.json()).toHaveLength(2); // the order's two scheduled visits
+    expect(visitsList.json()[0]).toMatchObject({
+      programName: 'Dine-In',
+      status: 'Open',
+      reportLink: null,
+      stats: null,
+    });
+  });
+
+  it('refuses a wrong signature, a tampered parameter, a signature for another client and a missing one', async () => {
+    const a = p.alice.user.id;
+    const b = p.bob.user.id;
+    const good = await signed(
+      '/api/programs/',
+      { userMakingRequest: a, client: a, pageNumber: 1, pageSize: 999 },
+      p.alice.token,
+    );
+    expect((await t.inject({ method: 'GET', url: good })).statusCode).toBe(200);
+    expect(
+      (await t.inject({ method: 'GET', url: good.replace(/signature=[0-9a-f]/, 'signature=0') })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: good.replace('pageSize=999', 'pageSize=998') })).statusCode,
+    ).toBe(401);
+    expect(
+      (await t.inject({ method: 'GET', url: good.replace(`client=${a}`, `client=${b}`) })).statusCode,
+    ).toBe(401);
+    expect((await t.inject({ method: 'GET', url: good.replace(/&signature=.*$/, '') })).statusCode).toBe(401);
+    // A valid signature obtained by an admin for bob does not let alice read bob's data as herself.
+    const adminForBob = await signed(
+      '/api/summary/shops',
+      { userMakingRequest: p.admin.user.id, client: b },
+      p.admin.token,
+    );
+    expect((await t.inject({ method: 'GET', url: adminForBob })).statusCode).toBe(200);
+    expect(
+      (
+        await t.inject({
+          method: 'GET',
+          url: adminForBob.replace(`userMakingRequest=${p.admin.user.id}`, `userMakingRequest=${a}`),
+        })
+      ).statusCode,
+    ).toBe(401);
+    // Bad parameters name the field.
+    const bad = await t.inject({
+      method: 'GET',
+      url: url('/api/summary/shops', {
+        userMakingRequest: a,
+        client: a,
+        startDate: 'yesterday',
+        signature: 'x',
+      }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().field).toBe('startDate');
+  });
+
+  it('a server-signed request for a non-admin reading another client is refused with 403', async () => {
+    // Signed directly with the server secret (as a leaked or hand-made signature would be): still refused.
+    const { signText } = await import('./signature.js');
+    const params = { userMakingRequest: p.alice.user.id, client: p.bob.user.id };
+    const signature = signText(t.makeConfig().appSecret, signingText(params));
+    expect(
+      (await t.inject({ method: 'GET', url: url('/api/summary/shops', { ...params, signature }) }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Config } from '../config.js';
+import type { Db } from '../db/client.js';
+import { users } from '../db/schema.js';
+import {
+  listPrograms,
+  listShops,
+  listSurveys,
+  summaryQuestions,
+  summarySections,
+  summaryShops,
+  worstQuestions,
+} from './queries.js';
+import { type ReportingParams, verifySignature } from './signature.js';
+
+// The signed reporting REST API of the spec (GET, JSON arrays). Every call carries userMakingRequest,
+// client and signature; the signature covers every parameter (see signature.ts). The server signs only
+// for the caller as userMakingRequest and their own id as client (any client for admins), and checks
+// both again here, so a signature can neither be forged nor reused for another client or parameter.
+
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
+  .optional();
+const positive = (fallback: number, max: number) =>
+  z.coerce
+    .number()
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(max)
+    .default(fallback);
+
+const ZQuery = z.object({
+  userMakingRequest: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
+  client: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
+  signature: z.string().optional(),
+  order: z.string().optional(),
+  programId: z.string().optional(),
+  pageNumber: positive(1, 100_000),
+  pageSize: positive(999, 999),
+  startDate: day,
+  endDate: day,
+  limit: positive(3, 100),
+  programName: z.string().max(300).optional(),
+  locationName: z.string().max(300).optional(),
+});
+type Query = z.infer<typeof ZQuery>;
+
+/** Parses and authenticates a reporting call; on failure the reply is sent and null returned. */
+async function authenticate(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: { db: Db; config: Config },
+): Promise<(Query & { clientId: string }) | null> {
+  const raw = req.query as Record<string, string>;
+  const parsed = ZQuery.safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    await reply
+      .code(400)
+      .send({ error: `${issue.path.join('.')} ${issue.message}`, field: issue.path.join('.') });
+    return null;
+  }
+  // The signature covers the parameters exactly as sent.
+  const signed: ReportingParams = {};
+  for (const key of Object.keys(raw))
+    if (key !== 'signature') signed[key as keyof ReportingParams] = raw[key];
+  if (!verifySignature(deps.config.appSecret, signed, parsed.data.signature)) {
+    await reply.code(401).send({ error: 'Invalid signature.' });
+    return null;
+  }
+  const q = parsed.data;
+  if (q.client !== q.userMakingRequest) {
+    const [asker] = await deps.db
+      .select({ admin: users.admin })
+      .from(users)
+      .where(eq(users.id, q.userMakingRequest))
+      .limit(1);
+    if (!asker?.admin) {
+      await reply.code(403).send({ error: 'Not Authorized' });
+      return null;
+    }
+  }
+  return { ...q, clientId: q.client };
+}
+
+type Handler = (q: Query & { clientId: string }, db: Db) => Promise<unknown>;
+
+const ENDPOINTS: Record<string, Handler> = {
+  '/api/programs': (q, db) => listPrograms(db, q.clientId, q),
+  '/api/shops': (q, db) => listShops(db, q.clientId, q),
+  '/api/surveys': (q, db) => listSurveys(db, q.clientId, q),
+  '/api/summary/shops': (q, db) => summaryShops(db, q.clientId, q),
+  '/api/summary/sectionHeaders': (q, db) => summarySections(db, q.clientId, q),
+  '/api/summary/worstQuestions': (q, db) => worstQuestions(db, q.clientId, q),
+  '/api/summary/questions': (q, db) => summaryQuestions(db, q.clientId, q),
+};
+
+export async function registerReportingApi(app: FastifyInstance, deps: { db: Db; config: Config }) {
+  for (const [path, handler] of Object.entries(ENDPOINTS)) {
+    const route = async (req: FastifyRequest, reply: FastifyReply) => {
+      const q = await authenticate(req, reply, deps);
+      if (!q) return reply;
+      return reply.header('cache-control', 'private, no-store').send(await handler(q, deps.db));
+    };
+    app.get(path, route);
+    app.get(`${path}/`, route);
+  }
+}
