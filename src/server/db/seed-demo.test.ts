@@ -1,10 +1,20 @@
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { answer, createEvaluation, parseForm } from '../../evaluation/index.js';
+import { performanceStatus } from '../../domain/index.js';
+import { answer, createEvaluation, EvaluationStatus, parseForm } from '../../evaluation/index.js';
 import type { BrandRow } from '../context.js';
 import { setupTestApp } from '../test/harness.js';
-import { brands, formVersions, industries, questionnaires, users } from './schema.js';
+import {
+  brands,
+  evaluationQuestionScores,
+  evaluations,
+  formVersions,
+  industries,
+  questionnaires,
+  users,
+} from './schema.js';
 import { isEmpty, seedDemo } from './seed-demo.js';
+import { REPORTS_DEMO } from './seed-reporting.js';
 
 const t = setupTestApp();
 
@@ -25,6 +35,30 @@ const brand = (shortName: string) => {
 };
 
 describe('demo seed', () => {
+  it('gives the reporting demo customer 3 programs at 12 locations with 18 months of scored, approved shops', async () => {
+    const [customer] = await t.db.select().from(users).where(eq(users.email, REPORTS_DEMO.email));
+    const rows = await t.db.select().from(evaluations).where(eq(evaluations.clientId, customer!.id));
+    expect(new Set(rows.map((r) => r.uqid)).size).toBe(3);
+    expect(new Set(rows.map((r) => r.locationId)).size).toBe(12);
+    expect(new Set(rows.map((r) => r.shopDate!.slice(0, 7))).size).toBeGreaterThanOrEqual(17);
+    expect(rows.every((r) => r.status === EvaluationStatus.Approved && r.possibleScore! > 0)).toBe(true);
+    // The stored question scores add up to each evaluation's total.
+    const first = rows[0]!;
+    const qs = await t.db
+      .select()
+      .from(evaluationQuestionScores)
+      .where(eq(evaluationQuestionScores.evaluationId, first.id));
+    expect(qs.reduce((sum, q) => sum + q.score, 0)).toBeCloseTo(first.score!, 6);
+    // Locations fall into all three performance columns.
+    const byLocation = new Map<string, [number, number]>();
+    for (const r of rows) {
+      const [s, p] = byLocation.get(r.locationId!) ?? [0, 0];
+      byLocation.set(r.locationId!, [s + r.score!, p + r.possibleScore!]);
+    }
+    const statuses = new Set([...byLocation.values()].map(([s, p]) => performanceStatus(s / p)));
+    expect(statuses).toEqual(new Set(['error', 'warn', 'success']));
+  });
+
   it('runs on an empty database and leaves it non-empty', async () => {
     expect(wasEmpty).toBe(true);
     expect(await isEmpty(t.db)).toBe(false);
@@ -155,7 +189,7 @@ describe('demo seed', () => {
     expect(yes.value.status.elements['upsell-detail']?.visible).toBe(true);
   });
 
-  it('lets the demo admin and the demo customer log in', async () => {
+  it('lets the demo admin, customer, shopper and reporting customer log in', async () => {
     const adminToken = await t.login('admin@demo.test', 'demo-admin-pass');
     const admin = await t.gql('{ currentUser { email admin } }', {}, { token: adminToken });
     expect(admin.data.currentUser).toEqual({ email: 'admin@demo.test', admin: true });
@@ -163,7 +197,11 @@ describe('demo seed', () => {
     const customerToken = await t.login('customer@demo.test', 'demo-customer-pass');
     const customer = await t.gql('{ currentUser { email admin } }', {}, { token: customerToken });
     expect(customer.data.currentUser).toEqual({ email: 'customer@demo.test', admin: false });
-    expect(await t.db.select({ n: count() }).from(users)).toEqual([{ n: 2 }]);
+    const shopperToken = await t.login('shopper@demo.test', 'demo-shopper-pass');
+    const shopper = await t.gql('{ currentUser { email roles } }', {}, { token: shopperToken });
+    expect(shopper.data.currentUser).toEqual({ email: 'shopper@demo.test', roles: ['shopper'] });
+    await t.login(REPORTS_DEMO.email, REPORTS_DEMO.password);
+    expect(await t.db.select({ n: count() }).from(users)).toEqual([{ n: 4 }]);
   });
 
   it('resolves the seeded brands by subdomain, custom domain and entry path', async () => {

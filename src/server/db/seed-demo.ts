@@ -3,6 +3,7 @@ import type { Db } from './client.js';
 import { createBrand, createIndustry, createQuestionnaire, createUser } from './factories.js';
 import { brands } from './schema.js';
 import { seedDemoForms } from './seed-forms.js';
+import { seedReportingDemo } from './seed-reporting.js';
 
 type Q = {
   title: string;
@@ -327,5 +328,18 @@ export async function seedDemo(db: Db): Promise<void> {
     emailVerified: true,
     associatedBrandId: optix.id,
   });
+  await createUser(db, {
+    email: 'shopper@demo.test',
+    password: 'demo-shopper-pass',
+    firstName: 'Sam',
+    lastName: 'Shopper',
+    phone: '(512)-555-0199',
+    city: 'Austin',
+    state: 'TX',
+    roles: ['shopper'],
+    emailVerified: true,
+    associatedBrandId: optix.id,
+  });
   await seedDemoForms(db);
+  await seedReportingDemo(db, { brandId: optix.id, now: new Date() });
 }
