@@ -20,17 +20,32 @@ function Header() {
         <Group justify="space-between" wrap="nowrap">
           <Anchor component={Link} to="/" aria-label={`${brand.name} home`} style={{ display: 'flex' }}>
             {brand.logoUrl ? (
-              <Image src={brand.logoUrl} alt={brand.name} h={46} w="auto" fit="contain" />
+              <Image
+                src={brand.logoUrl}
+                alt={brand.name}
+                h={{ base: 34, sm: 46 }}
+                w="auto"
+                maw={{ base: 120, sm: 260 }}
+                fit="contain"
+              />
             ) : (
               <Text fw={800} size="xl" c={brand.headerTextColor}>
                 {brand.name}
               </Text>
             )}
           </Anchor>
-          <Group gap="lg" wrap="nowrap">
+          <Group gap="md" wrap="nowrap">
             {user ? (
               <>
-                <Anchor component={Link} to="/account/dashboard" style={linkStyle} data-testid="header-user">
+                <Anchor
+                  component={Link}
+                  to="/account/dashboard"
+                  style={linkStyle}
+                  maw={{ base: 110, sm: 224 }}
+                  truncate="end"
+                  title={user.fullName}
+                  data-testid="header-user"
+                >
                   {user.fullName}
                 </Anchor>
                 {user.admin && (
