@@ -53,6 +53,10 @@ async function seed(sql: postgres.Sql, passwordHash: string) {
   await sql`update evaluations e set score = s.score, possible_score = s.possible
     from (select evaluation_id, sum(score) score, sum(possible_score) possible from evaluation_section_scores group by 1) s
     where s.evaluation_id = e.id`;
+  // The daily question rollup that approval maintains (see rollUpQuestionScores).
+  await sql`insert into question_score_days (client_id, uqid, shop_date, prompt, percent_sum, answers)
+    select e.client_id, e.uqid, e.shop_date, qs.prompt, sum(qs.score::float8 / qs.possible_score), count(*)
+    from evaluation_question_scores qs join evaluations e on e.id = qs.evaluation_id group by 1, 2, 3, 4`;
   await sql`analyze`;
 }
 
@@ -122,6 +126,7 @@ async function main() {
       ['summary/shops (Year to Date)', '/api/summary/shops', { ...who, ...ytd }],
       ['summary/shops (Past 30 Days)', '/api/summary/shops', { ...who, ...last30 }],
       ['summary/sectionHeaders (Year to Date)', '/api/summary/sectionHeaders', { ...who, ...ytd }],
+      ['summary/sectionHeaders (one program, Past 30 Days)', '/api/summary/sectionHeaders', { ...who, ...last30, programId: 'p1' }],
       ['summary/worstQuestions (Year to Date)', '/api/summary/worstQuestions', { ...who, ...ytd, limit: 3 }],
       [
         'summary/worstQuestions (one program, one location)',

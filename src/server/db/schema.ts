@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -612,6 +613,7 @@ export const evaluations = pgTable(
     index('evaluations_client_date_idx').on(t.clientId, t.status, t.shopDate),
     uniqueIndex('evaluations_respondent_uq').on(t.surveyLinkId, t.respondentKey),
     index('evaluations_respondent_ip_idx').on(t.respondentIp, t.createdAt),
+    index('evaluations_location_date_idx').on(t.locationId, t.shopDate),
   ],
 );
 
@@ -662,6 +664,29 @@ export const evaluationQuestionScores = pgTable(
     possibleScore: real('possible_score').notNull(),
   },
   (t) => [primaryKey({ columns: [t.evaluationId, t.elementId] })],
+);
+
+/**
+ * Question scores summed per client, program, day and prompt, kept up to date on approval: 'most
+ * under-performing questions' over any date range reads a few thousand of these rows instead of every
+ * answer. (With a location filter the per-answer rows are read, which a location narrows enough.)
+ */
+export const questionScoreDays = pgTable(
+  'question_score_days',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => users.id),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id),
+    shopDate: date('shop_date', { mode: 'string' }).notNull(),
+    prompt: text('prompt').notNull(),
+    /** Sum of score / possible score of the answers (their average is percentSum / answers). */
+    percentSum: doublePrecision('percent_sum').notNull(),
+    answers: integer('answers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.shopDate, t.uqid, t.prompt] })],
 );
 
 // ---------------------------------------------------------------- adapters' tables

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import {
   type Answers,
   createEvaluation,
@@ -17,6 +17,7 @@ import {
   evaluationQuestionScores,
   evaluationSectionScores,
   evaluations,
+  questionScoreDays,
 } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { formOfVersion } from './forms.js';
@@ -164,4 +165,24 @@ export async function storeScores(db: Db, evaluationId: string, e: Evaluation) {
   );
   if (questions.length) await db.insert(evaluationQuestionScores).values(questions);
   return report;
+}
+
+/**
+ * Adds approved mystery-shop evaluations' question scores to the daily rollup (question_score_days).
+ * Call once per evaluation, after its scores, client, program and shop date are stored: approval is
+ * final, so an evaluation is never added twice.
+ */
+export async function rollUpQuestionScores(db: Db, which: SQL) {
+  const qs = evaluationQuestionScores;
+  await db.execute(sql`
+    insert into ${questionScoreDays} (client_id, uqid, shop_date, prompt, percent_sum, answers)
+    select ${evaluations.clientId}, ${evaluations.uqid}, ${evaluations.shopDate}, ${qs.prompt},
+           sum(${qs.score}::float8 / ${qs.possibleScore}), count(*)
+    from ${qs} join ${evaluations} on ${evaluations.id} = ${qs.evaluationId}
+    where ${which} and ${evaluations.isSurvey} = false and ${evaluations.clientId} is not null
+      and ${evaluations.uqid} is not null and ${evaluations.shopDate} is not null and ${qs.possibleScore} > 0
+    group by 1, 2, 3, 4
+    on conflict (client_id, shop_date, uqid, prompt) do update
+      set percent_sum = ${questionScoreDays.percentSum} + excluded.percent_sum,
+          answers = ${questionScoreDays.answers} + excluded.answers`);
 }

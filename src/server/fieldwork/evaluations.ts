@@ -21,6 +21,7 @@ import {
   loadEngineEvaluation,
   loadEvaluationRow,
   recordTransition,
+  rollUpQuestionScores,
   type StoredEvaluation,
   storeScores,
   toStored,
@@ -345,6 +346,7 @@ export async function approveEvaluation(
       })
       .where(eq(evaluations.id, row.id))
       .returning();
+    await rollUpQuestionScores(tx, eq(evaluations.id, row.id));
     if (row.visitId) {
       await tx
         .update(visits)

@@ -1,4 +1,9 @@
-export { type EvaluationRow, loadEngineEvaluation, type StoredEvaluation } from './evaluation-store.js';
+export {
+  type EvaluationRow,
+  loadEngineEvaluation,
+  rollUpQuestionScores,
+  type StoredEvaluation,
+} from './evaluation-store.js';
 export {
   approveEvaluation,
   commentOnElement,

@@ -10,6 +10,7 @@ import {
   locations,
   orders,
   questionnaires,
+  questionScoreDays,
   surveyLinks,
   userQuestionnaires,
   visits,
@@ -204,58 +205,99 @@ export async function listSurveys(db: Db, client: string, f: { programId?: strin
   }));
 }
 
+/** A JSON array already serialized by PostgreSQL (sent as is). */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/**
+ * The rows of a report query as one JSON array built by PostgreSQL: the large per-shop reports skip
+ * making a JavaScript object per row and serializing it again.
+ */
+async function jsonRows(db: Db, query: SQL, order: SQL): Promise<RawJson> {
+  const result = (await db.execute(
+    sql`select coalesce(json_agg(t order by ${order}), '[]')::text as json from (${query}) t`,
+  )) as unknown as { rows?: { json: string }[] } | { json: string }[];
+  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  return new RawJson(rows[0]?.json ?? '[]');
+}
+
+/** The approved shops of the client as a SQL condition (same rule as approvedOf, for raw queries). */
+function approvedWhere(client: string, f: DateFilter & { programId?: string | null }) {
+  return sql`e.client_id = ${client} and e.status = ${EvaluationStatus.Approved} and e.is_survey = false
+    ${f.startDate ? sql`and e.shop_date >= ${f.startDate}` : sql``}
+    ${f.endDate ? sql`and e.shop_date <= ${f.endDate}` : sql``}
+    ${f.programId ? sql`and e.uqid = ${f.programId}` : sql``}`;
+}
+
+const ADDRESS_SQL = sql`coalesce(l.formatted_address, concat_ws(', ', nullif(l.line1, ''), nullif(l.city, ''), nullif(l.state, '')))`;
+
 /** /api/summary/shops: one record per approved shop (Performance Summary, CSV). */
-export async function summaryShops(db: Db, client: string, f: DateFilter & { programId?: string | null }) {
-  return db
-    .select({
-      shop_id: evaluations.id,
-      shop_date: evaluations.shopDate,
-      program_id: evaluations.uqid,
-      program_name: programName,
-      name: locations.name,
-      address_name: address,
-      total_score: evaluations.score,
-      total_possible_score: evaluations.possibleScore,
-      overall_score: evaluations.score,
-      percent_score: pct(evaluations.score, evaluations.possibleScore),
-    })
-    .from(evaluations)
-    .innerJoin(userQuestionnaires, eq(userQuestionnaires.id, evaluations.uqid))
-    .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-    .innerJoin(locations, eq(locations.id, evaluations.locationId))
-    .where(approvedOf(client, f))
-    .orderBy(asc(evaluations.shopDate), asc(evaluations.id));
+export function summaryShops(db: Db, client: string, f: DateFilter & { programId?: string | null }) {
+  return jsonRows(
+    db,
+    sql`select e.id as shop_id, e.shop_date, e.uqid as program_id, q.title as program_name, l.name,
+        ${ADDRESS_SQL} as address_name, e.score as total_score, e.possible_score as total_possible_score,
+        e.score as overall_score,
+        case when e.possible_score > 0 then e.score::float8 / e.possible_score else 0 end as percent_score
+      from evaluations e
+      join user_questionnaires uq on uq.id = e.uqid
+      join questionnaires q on q.id = uq.qid
+      join locations l on l.id = e.location_id
+      where ${approvedWhere(client, f)}`,
+    sql`t.shop_date, t.shop_id`,
+  );
 }
 
 /** /api/summary/sectionHeaders: each approved shop's percent per section. */
-export async function summarySections(db: Db, client: string, f: DateFilter & { programId?: string | null }) {
-  return db
-    .select({
-      shop_id: evaluations.id,
-      shop_date: evaluations.shopDate,
-      program_id: evaluations.uqid,
-      program_name: programName,
-      name: locations.name,
-      section_header: evaluationSectionScores.sectionHeader,
-      percent_score: pct(evaluationSectionScores.score, evaluationSectionScores.possibleScore),
-    })
-    .from(evaluationSectionScores)
-    .innerJoin(evaluations, eq(evaluations.id, evaluationSectionScores.evaluationId))
-    .innerJoin(userQuestionnaires, eq(userQuestionnaires.id, evaluations.uqid))
-    .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-    .innerJoin(locations, eq(locations.id, evaluations.locationId))
-    .where(approvedOf(client, f))
-    .orderBy(asc(evaluations.shopDate), asc(evaluations.id), asc(evaluationSectionScores.sectionIndex));
+export function summarySections(db: Db, client: string, f: DateFilter & { programId?: string | null }) {
+  return jsonRows(
+    db,
+    sql`select e.id as shop_id, e.shop_date, e.uqid as program_id, q.title as program_name, l.name,
+        s.section_header, s.section_index,
+        case when s.possible_score > 0 then s.score::float8 / s.possible_score else 0 end as percent_score
+      from evaluation_section_scores s
+      join evaluations e on e.id = s.evaluation_id
+      join user_questionnaires uq on uq.id = e.uqid
+      join questionnaires q on q.id = uq.qid
+      join locations l on l.id = e.location_id
+      where ${approvedWhere(client, f)}`,
+    sql`t.shop_date, t.shop_id, t.section_index`,
+  );
 }
 
-/** /api/summary/worstQuestions: the lowest average question scores in the range (limit, default 3). */
+/**
+ * /api/summary/worstQuestions: the lowest average question scores in the range (limit, default 3).
+ * Without a location it reads the daily rollup (a few rows per program and day); with one, the
+ * per-answer rows of that location's shops.
+ */
 export async function worstQuestions(
   db: Db,
   client: string,
   f: DateFilter & { limit: number; programName?: string | null; locationName?: string | null },
 ) {
+  if (!f.locationName) {
+    const d = questionScoreDays;
+    const avgPct = sql<number>`sum(${d.percentSum}) / sum(${d.answers})`.mapWith(Number);
+    return db
+      .select({ prompt: d.prompt, avg_percent_score: avgPct, program_name: programName })
+      .from(d)
+      .innerJoin(userQuestionnaires, eq(userQuestionnaires.id, d.uqid))
+      .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
+      .where(
+        and(
+          eq(d.clientId, client),
+          f.startDate ? gte(d.shopDate, f.startDate) : undefined,
+          f.endDate ? lte(d.shopDate, f.endDate) : undefined,
+          f.programName ? eq(questionnaires.title, f.programName) : undefined,
+        ),
+      )
+      .groupBy(d.prompt, questionnaires.title)
+      .orderBy(asc(avgPct), asc(d.prompt))
+      .limit(f.limit);
+  }
   const avgPct =
-    sql<number>`avg(${evaluationQuestionScores.score} / ${evaluationQuestionScores.possibleScore})`.mapWith(
+    sql<number>`avg(${evaluationQuestionScores.score}::float8 / ${evaluationQuestionScores.possibleScore})`.mapWith(
       Number,
     );
   return db
@@ -268,8 +310,8 @@ export async function worstQuestions(
     .where(
       and(
         approvedOf(client, f),
+        eq(locations.name, f.locationName),
         f.programName ? eq(questionnaires.title, f.programName) : undefined,
-        f.locationName ? eq(locations.name, f.locationName) : undefined,
       ),
     )
     .groupBy(evaluationQuestionScores.prompt, questionnaires.title)
@@ -278,24 +320,17 @@ export async function worstQuestions(
 }
 
 /** /api/summary/questions: every scored answer of one program's shops in the range (CSV export). */
-export async function summaryQuestions(
-  db: Db,
-  client: string,
-  f: DateFilter & { programName?: string | null },
-) {
-  return db
-    .select({
-      shop_id: evaluations.id,
-      shop_date: evaluations.shopDate,
-      prompt: evaluationQuestionScores.prompt,
-      answer: evaluationQuestionScores.answer,
-      total_possible_score: evaluationQuestionScores.possibleScore,
-      percent_score: pct(evaluationQuestionScores.score, evaluationQuestionScores.possibleScore),
-    })
-    .from(evaluationQuestionScores)
-    .innerJoin(evaluations, eq(evaluations.id, evaluationQuestionScores.evaluationId))
-    .innerJoin(userQuestionnaires, eq(userQuestionnaires.id, evaluations.uqid))
-    .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-    .where(and(approvedOf(client, f), f.programName ? eq(questionnaires.title, f.programName) : undefined))
-    .orderBy(asc(evaluations.shopDate), asc(evaluations.id), asc(evaluationQuestionScores.elementId));
+export function summaryQuestions(db: Db, client: string, f: DateFilter & { programName?: string | null }) {
+  return jsonRows(
+    db,
+    sql`select e.id as shop_id, e.shop_date, qs.prompt, qs.answer, qs.possible_score as total_possible_score,
+        case when qs.possible_score > 0 then qs.score::float8 / qs.possible_score else 0 end as percent_score,
+        qs.element_id
+      from evaluation_question_scores qs
+      join evaluations e on e.id = qs.evaluation_id
+      join user_questionnaires uq on uq.id = e.uqid
+      join questionnaires q on q.id = uq.qid
+      where ${approvedWhere(client, f)} ${f.programName ? sql`and q.title = ${f.programName}` : sql``}`,
+    sql`t.shop_date, t.shop_id, t.element_id`,
+  );
 }

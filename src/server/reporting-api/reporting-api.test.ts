@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EvaluationStatus } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
@@ -10,6 +11,7 @@ import {
   formVersions,
   userQuestionnaires,
 } from '../db/schema.js';
+import { rollUpQuestionScores } from '../fieldwork/index.js';
 import { setupTestApp } from '../test/harness.js';
 import { type Catalogue, catalogue, placedOrderOf } from '../test/order-wizard.js';
 import { type ReportingParams, signingText } from './signature.js';
@@ -66,6 +68,7 @@ async function approvedShop(
       possibleScore: poss,
     })),
   );
+  await rollUpQuestionScores(t.db, eq(evaluations.id, id));
   return id;
 }
 
@@ -163,6 +166,38 @@ describe('signed reporting endpoints', () => {
     expect(worst.json()).toEqual([
       { prompt: 'Wait', avg_percent_score: expect.closeTo(0.55, 6), program_name: 'Dine-In' },
     ]);
+    const worstHere = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/summary/worstQuestions',
+        {
+          userMakingRequest: a,
+          client: a,
+          startDate: '2026-01-01',
+          endDate: '2026-12-31',
+          limit: 2,
+          locationName: 'Main Street',
+        },
+        p.alice.token,
+      ),
+    });
+    expect(worstHere.json().map((r: { prompt: string }) => r.prompt)).toEqual(['Wait', 'Greeting']);
+    const worstElsewhere = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/summary/worstQuestions',
+        {
+          userMakingRequest: a,
+          client: a,
+          startDate: '2026-01-01',
+          endDate: '2026-12-31',
+          limit: 2,
+          locationName: 'Nowhere',
+        },
+        p.alice.token,
+      ),
+    });
+    expect(worstElsewhere.json()).toEqual([]);
 
     const sections = await t.inject({
       method: 'GET',
@@ -196,22 +231,22 @@ describe('signed reporting endpoints', () => {
       ),
     });
     expect(questions.json()).toEqual([
-      {
+      expect.objectContaining({
         shop_id: s2,
         shop_date: '2026-04-10',
         prompt: 'Greeting',
         answer: '10',
         total_possible_score: 10,
         percent_score: 1,
-      },
-      {
+      }),
+      expect.objectContaining({
         shop_id: s2,
         shop_date: '2026-04-10',
         prompt: 'Wait',
         answer: '9',
         total_possible_score: 10,
         percent_score: 0.9,
-      },
+      }),
     ]);
 
     const programs = await t.inject({

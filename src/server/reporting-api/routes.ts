@@ -8,6 +8,7 @@ import {
   listPrograms,
   listShops,
   listSurveys,
+  RawJson,
   summaryQuestions,
   summarySections,
   summaryShops,
@@ -103,7 +104,10 @@ export async function registerReportingApi(app: FastifyInstance, deps: { db: Db;
     const route = async (req: FastifyRequest, reply: FastifyReply) => {
       const q = await authenticate(req, reply, deps);
       if (!q) return reply;
-      return reply.header('cache-control', 'private, no-store').send(await handler(q, deps.db));
+      const result = await handler(q, deps.db);
+      reply.header('cache-control', 'private, no-store');
+      if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.text);
+      return reply.send(result);
     };
     app.get(path, route);
     app.get(`${path}/`, route);
