@@ -33,6 +33,10 @@ export default defineConfig({
     emptyOutDir: true,
     sourcemap: true,
     chunkSizeWarningLimit: 1500,
+    // No preload lists: Vite would write every lazy route's list of chunks into the entry chunk, which
+    // grows with each admin, evaluator and report screen and is paid for on the storefront's first page.
+    // A lazy page's chunks then load as its imports are read (the framework chunk is already loaded).
+    modulePreload: false,
     rollupOptions: {
       output: {
         // The framework every page needs goes in one chunk: one request, and it compresses better than the

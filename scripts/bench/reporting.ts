@@ -7,16 +7,15 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
+import { signingText } from '../../src/domain/index.js';
 import { createAdapters } from '../../src/server/adapters/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
-import { signingText } from '../../src/server/reporting-api/index.js';
 
 const SHOPS = Number(process.env.BENCH_SHOPS ?? 50_000);
 const QUESTIONS = 20;
-const SECTIONS = 5;
 const LOCATIONS = 200;
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_MS = 150;
@@ -126,7 +125,11 @@ async function main() {
       ['summary/shops (Year to Date)', '/api/summary/shops', { ...who, ...ytd }],
       ['summary/shops (Past 30 Days)', '/api/summary/shops', { ...who, ...last30 }],
       ['summary/sectionHeaders (Year to Date)', '/api/summary/sectionHeaders', { ...who, ...ytd }],
-      ['summary/sectionHeaders (one program, Past 30 Days)', '/api/summary/sectionHeaders', { ...who, ...last30, programId: 'p1' }],
+      [
+        'summary/sectionHeaders (one program, Past 30 Days)',
+        '/api/summary/sectionHeaders',
+        { ...who, ...last30, programId: 'p1' },
+      ],
       ['summary/worstQuestions (Year to Date)', '/api/summary/worstQuestions', { ...who, ...ytd, limit: 3 }],
       [
         'summary/worstQuestions (one program, one location)',

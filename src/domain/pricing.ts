@@ -33,6 +33,9 @@ export interface InitialDue {
 
 export const NEVADA = 'NV';
 
+/** A survey's months purchased: 1 to 12, 1 when empty, 12 meaning an annual plan (spec 5 and 9). */
+export const MONTHS_PURCHASED = { min: 1, max: 12, default: 1, annual: 12 } as const;
+
 function assertWhole(value: number, field: string): void {
   if (!Number.isSafeInteger(value) || value < 0) {
     throw new RangeError(`${field} must be a whole non-negative number, got ${value}`);

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { MONTHS_PURCHASED } from '../pricing';
 import { ZQuestionnaireType, zBooleanish, zId, zNumberInput } from './common';
 
 export const MSG_SHOW_REIMBURSEMENT = 'Must show reimbursement when minimum reimbursement is greater than 0.';
 export const MSG_INDUSTRY_NOT_OF_BRAND = "Industry must be one of the brand's industries.";
-export const MONTHS_PURCHASED = { min: 1, max: 12, default: 1, annual: 12 } as const;
 /** A sanity cap on admin prices (the spec gives none): $1,000,000. */
 const MAX_CENTS = 100_000_000;
 

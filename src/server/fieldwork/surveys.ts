@@ -61,7 +61,7 @@ export async function findSurvey(db: Db, code: string): Promise<SurveyProgram | 
     .leftJoin(shops, eq(shops.id, surveyLinks.shopId))
     .where(eq(surveyLinks.surveyCode, code))
     .limit(1);
-  if (!row || !row.link.active || (row.shop && row.shop.status !== 'active')) return null;
+  if (!row?.link.active || (row.shop && row.shop.status !== 'active')) return null;
   const version = await latestFormVersion(db, row.formId).catch(() => null);
   if (!version) return null;
   const l = row.location;

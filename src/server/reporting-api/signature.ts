@@ -1,34 +1,10 @@
+import { type ReportingParams, signingText } from '../../domain/index.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
 
-/**
- * The reporting API's signed parameters, in signing order. A request's signature is the HMAC-SHA256
- * (server secret) of the values present, joined with '|': userMakingRequest|client first, then the
- * others that the request carries, so changing any parameter invalidates the signature.
- */
-export const SIGNED_PARAMS = [
-  'userMakingRequest',
-  'client',
-  'order',
-  'programId',
-  'pageNumber',
-  'pageSize',
-  'startDate',
-  'endDate',
-  'limit',
-  'programName',
-  'locationName',
-] as const;
-export type SignedParam = (typeof SIGNED_PARAMS)[number];
-export type ReportingParams = Partial<Record<SignedParam, string | number | null | undefined>>;
+// The signing rule (SIGNED_PARAMS, signingText) lives in src/domain, shared with the web client.
+export { type ReportingParams, SIGNED_PARAMS, type SignedParam, signingText } from '../../domain/index.js';
 
-/** The text that is signed for these parameters (empty and missing values are left out). */
-export function signingText(params: ReportingParams): string {
-  return SIGNED_PARAMS.map((k) => params[k])
-    .filter((v) => v !== undefined && v !== null && String(v) !== '')
-    .map(String)
-    .join('|');
-}
-
+/** A request's signature: the HMAC-SHA256 (server secret) of its signing text. */
 export const signText = (secret: string, text: string): string => hmac(secret, `reporting|${text}`);
 
 /** Constant-time check of a request's signature against its own parameters. */

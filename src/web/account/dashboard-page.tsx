@@ -1,12 +1,16 @@
-import { Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { Page } from '../components/page';
+import { DashboardPrograms, PerformanceSummary, preloadDashboardReports } from '../reports';
 import { MSG_CLICK_ORDER_NUMBER, OrderList } from './account-order-list';
 
+// The summary's code starts loading with the dashboard's, not after the login check renders it.
+preloadDashboardReports();
+
 /**
- * /account/dashboard: Start New Order, the Performance Summary and My Programs (filled in by the
- * reporting part of the product), and the customer's orders with Re-Order.
+ * /account/dashboard: Start New Order, the Performance Summary and My Programs (loaded on demand from
+ * the reports feature), and the customer's orders with Re-Order.
  */
 export function DashboardPage() {
   return (
@@ -21,8 +25,8 @@ export function DashboardPage() {
         </Group>
       }
     >
-      {/* SLOT: Performance Summary and My Programs (evaluation-and-reporting issue) go here. */}
-      <Box data-testid="performance-summary-slot" />
+      <PerformanceSummary />
+      <DashboardPrograms />
       <Paper withBorder p="md">
         <Stack gap="sm">
           <Title order={2} size="h3">

@@ -22,12 +22,6 @@ export const REGISTER = graphql(`
   }
 `);
 
-export const LOGOUT = graphql(`
-  mutation Logout {
-    logout
-  }
-`);
-
 export const SEND_RESET_PASSWORD_EMAIL = graphql(`
   mutation SendResetPasswordEmail($email: String!) {
     sendResetPasswordEmail(email: $email)

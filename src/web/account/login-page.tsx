@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { type TLoginInput, ZLoginInput } from '../../domain';
@@ -14,7 +14,18 @@ export function safeRedirect(target: string | null, fallback = '/account'): stri
   return target?.startsWith('/') && !target.startsWith('//') ? target : fallback;
 }
 
-export function LoginPage() {
+/** The login form; other areas (the evaluator app) reuse it with their own title, landing page and footer. */
+export function LoginPage({
+  title = 'Login',
+  fallback = '/account',
+  footer,
+}: {
+  title?: string;
+  /** Where to go after login when the URL names no same-site redirect. */
+  fallback?: string;
+  /** Replaces the 'New here? Create an account' line. */
+  footer?: ReactNode;
+} = {}) {
   const [params] = useSearchParams();
   const [login, { loading }] = useMutation(LOGIN);
   const [error, setError] = useState<string | null>(null);
@@ -28,14 +39,14 @@ export function LoginPage() {
     try {
       await login({ variables: values });
       // Full page load so every cached query starts again as the new user (spec).
-      window.location.assign(safeRedirect(params.get('redirect')));
+      window.location.assign(safeRedirect(params.get('redirect'), fallback));
     } catch (err) {
       setError(errorMessage(err));
     }
   });
 
   return (
-    <AuthCard title="Login" error={error}>
+    <AuthCard title={title} error={error}>
       <form onSubmit={onSubmit} noValidate>
         <TextInput
           label="Email"
@@ -63,12 +74,14 @@ export function LoginPage() {
           </Button>
         </Group>
       </form>
-      <Text size="sm" c="dimmed">
-        New here?{' '}
-        <Anchor component={Link} to="/register">
-          Create an account
-        </Anchor>
-      </Text>
+      {footer ?? (
+        <Text size="sm" c="dimmed">
+          New here?{' '}
+          <Anchor component={Link} to="/register">
+            Create an account
+          </Anchor>
+        </Text>
+      )}
     </AuthCard>
   );
 }

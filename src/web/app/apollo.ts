@@ -6,7 +6,18 @@ export function createApolloClient() {
     // The session cookie (HttpOnly) authenticates the browser; API clients may send a Bearer token.
     link: new HttpLink({ uri: '/api', credentials: 'same-origin' }),
     cache: new InMemoryCache({
-      typePolicies: { User: { keyFields: ['_id'] }, Brand: { keyFields: ['_id'] } },
+      typePolicies: {
+        User: { keyFields: ['_id'] },
+        Brand: { keyFields: ['_id'] },
+        // Work lists that shrink as work is taken or finished: the server's list replaces the cached one.
+        Query: {
+          fields: {
+            openVisits: { merge: false },
+            myEvaluations: { merge: false },
+            qaQueue: { merge: false },
+          },
+        },
+      },
     }),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });

@@ -1,9 +1,16 @@
 import { useMutation } from '@apollo/client';
 import { useEffect } from 'react';
 import { Navigate } from 'react-router';
-import { LOGOUT } from '../account/graphql';
+import { graphql } from '../gql';
 import { clearOrderCookies } from './cookies';
 import { PageLoader, useCurrentUser } from './session';
+
+// Defined here, not with the account forms' documents, so the first page does not load those.
+const LOGOUT = graphql(`
+  mutation Logout {
+    logout
+  }
+`);
 
 /** '/': logged-in users go to their account, visitors to Get Started; a loader while undecided. */
 export function Gateway() {

@@ -1,9 +1,27 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/page';
+import { accountReportRoutes, adminReportRoutes } from '../reports';
 import { Gateway, LogoutPage, NewOrder } from './gateway';
 import { MainLayout } from './layout';
 
 const soon = (title: string) => <ComingSoon title={title} />;
+
+/** The evaluator app (shoppers and QA), customer shop reports, public surveys and their QR codes. */
+const fieldwork = {
+  layout: () => import('../evaluator/evaluator-layout').then((m) => ({ Component: m.EvaluatorLayout })),
+  home: () => import('../evaluator/evaluator-home-page').then((m) => ({ Component: m.EvaluatorHomePage })),
+  visits: () => import('../evaluator/visits-page').then((m) => ({ Component: m.VisitsPage })),
+  evaluations: () =>
+    import('../evaluator/my-evaluations-page').then((m) => ({ Component: m.MyEvaluationsPage })),
+  evaluation: () => import('../evaluator/evaluation-page').then((m) => ({ Component: m.EvaluationPage })),
+  qaQueue: () => import('../evaluator/qa-queue-page').then((m) => ({ Component: m.QaQueuePage })),
+  qaReview: () => import('../evaluator/qa-review-page').then((m) => ({ Component: m.QaReviewPage })),
+  shopReport: () => import('../evaluator/shop-report-page').then((m) => ({ Component: m.ShopReportPage })),
+  survey: () => import('../survey/survey-page').then((m) => ({ Component: m.SurveyPage })),
+  surveySummary: () =>
+    import('../survey/program-summary-page').then((m) => ({ Component: m.ProgramSummaryPage })),
+  qr: () => import('../survey/qr-page').then((m) => ({ Component: m.QrPage })),
+};
 
 /** Code-split screens: each wizard step, and later the account, admin and report areas, load on demand. */
 const order = {
@@ -116,7 +134,9 @@ export const router = createBrowserRouter([
           { path: 'shops', lazy: account.shops },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },
           { path: 'invoices/:invoiceId', lazy: account.invoiceDetails },
-          { path: 'reports/*', element: soon('Program Reports') },
+          { path: 'reports/shop/:evaluationId', lazy: fieldwork.shopReport },
+          { path: 'reports/qr/:programId/:surveyCode/:clientId?', lazy: fieldwork.qr },
+          ...accountReportRoutes,
         ],
       },
       // Admin area
@@ -145,12 +165,26 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('../admin/forms/form-builder-page').then((m) => ({ Component: m.FormBuilderPage })),
           },
-          { path: 'reports/*', element: soon('Customer Reports') },
+          ...adminReportRoutes,
         ],
       },
       { path: '/terms', lazy: pages.terms },
       { path: '/privacy', lazy: pages.privacy },
-      { path: '/evaluator/*', element: soon('Evaluator Login') },
+      {
+        path: '/evaluator',
+        lazy: fieldwork.layout,
+        children: [
+          { index: true, lazy: fieldwork.home },
+          { path: 'visits', lazy: fieldwork.visits },
+          { path: 'evaluations', lazy: fieldwork.evaluations },
+          { path: 'evaluations/:id', lazy: fieldwork.evaluation },
+          { path: 'qa', lazy: fieldwork.qaQueue },
+          { path: 'qa/:id', lazy: fieldwork.qaReview },
+          { path: '*', element: soon('Page Not Found') },
+        ],
+      },
+      { path: '/survey/program-summary/:surveyCode', lazy: fieldwork.surveySummary },
+      { path: '/survey/:surveyCode', lazy: fieldwork.survey },
       { path: '*', element: soon('Page Not Found') },
     ],
   },

@@ -116,7 +116,13 @@ export function ImageAnswerInput(props: {
   return (
     <Stack gap="xs">
       {url && <Image src={url} alt="Uploaded image" maw={320} radius="sm" />}
-      <Group gap="xs">
+      {props.disabled && !url && (
+        <Text size="sm" c="dimmed">
+          No image
+        </Text>
+      )}
+      {/* Read-only (not editable): the picture only, no buttons. */}
+      <Group gap="xs" display={props.disabled ? 'none' : undefined}>
         <FileButton onChange={pick} accept="image/*" disabled={props.disabled || !props.upload}>
           {(p) => (
             <Button {...p} variant="default" leftSection={<IconPhoto size={16} />} loading={busy}>

@@ -43,7 +43,7 @@ function Answer({ element }: { element: ReportElement }) {
       <Anchor href={element.answer} target="_blank" rel="noreferrer" aria-label="View image">
         <Image
           src={element.answer}
-          alt={element.prompt || "Uploaded image"}
+          alt={element.prompt || 'Uploaded image'}
           w="auto"
           maw={280}
           mah={280}

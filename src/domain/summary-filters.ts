@@ -1,0 +1,113 @@
+// The Performance Summary's location, program and date-range filters (spec: account-and-reporting 2
+// and 4, admin-and-evaluation 2 'Summary dashboard pieces'). Programs and locations are chosen by name,
+// as the reporting API filters them (programName, locationName).
+import { shopsInRange } from './csv-export';
+import { type DateRange, toDateKey } from './dates';
+
+export const ALL_PROGRAMS = 'All Programs';
+export const ALL_LOCATIONS = 'All Locations';
+
+/** Under-performing questions shown (spec: account-and-reporting 9). */
+export const WORST_QUESTIONS_LIMIT = 3;
+
+export interface SummaryFilters {
+  /** A program name, or ALL_PROGRAMS. */
+  program: string;
+  /** A location name, or ALL_LOCATIONS. */
+  location: string;
+}
+
+export const DEFAULT_SUMMARY_FILTERS: SummaryFilters = { program: ALL_PROGRAMS, location: ALL_LOCATIONS };
+
+/** A summary record (shop or section) as far as the filters read it. */
+export interface FilterableRecord {
+  shop_id: string | number;
+  shop_date?: string | Date | null;
+  program_name?: string | null;
+  /** Location name. */
+  name?: string | null;
+}
+
+const distinctSorted = (names: ReadonlyArray<string | null | undefined>): string[] =>
+  [...new Set(names.filter((n): n is string => !!n))].sort((a, b) => a.localeCompare(b));
+
+/** Program choices: the programs with shops in the range. */
+export const programChoices = (shops: ReadonlyArray<FilterableRecord>, range: DateRange): string[] =>
+  distinctSorted(shopsInRange(shops, range).map((s) => s.program_name));
+
+/** Location choices: the locations with shops in the range, of the chosen program unless All. */
+export const locationChoices = (
+  shops: ReadonlyArray<FilterableRecord>,
+  range: DateRange,
+  program: string,
+): string[] =>
+  distinctSorted(
+    shopsInRange(shops, range)
+      .filter((s) => program === ALL_PROGRAMS || s.program_name === program)
+      .map((s) => s.name),
+  );
+
+/**
+ * The filters with any choice that is no longer available reset to its All value: the program when
+ * the range has no shop of it, then the location when the range and program have none there.
+ */
+export function resolveFilters(
+  filters: SummaryFilters,
+  shops: ReadonlyArray<FilterableRecord>,
+  range: DateRange,
+): SummaryFilters {
+  const program =
+    filters.program !== ALL_PROGRAMS && !programChoices(shops, range).includes(filters.program)
+      ? ALL_PROGRAMS
+      : filters.program;
+  const location =
+    filters.location !== ALL_LOCATIONS && !locationChoices(shops, range, program).includes(filters.location)
+      ? ALL_LOCATIONS
+      : filters.location;
+  return program === filters.program && location === filters.location ? filters : { program, location };
+}
+
+/** Records in the range that match the filters; `ignoreProgram` keeps every program (program cards). */
+export function filterRecords<R extends FilterableRecord>(
+  records: ReadonlyArray<R>,
+  range: DateRange,
+  filters: SummaryFilters,
+  options: { ignoreProgram?: boolean } = {},
+): R[] {
+  return shopsInRange(records, range).filter(
+    (r) =>
+      (options.ignoreProgram || filters.program === ALL_PROGRAMS || r.program_name === filters.program) &&
+      (filters.location === ALL_LOCATIONS || r.name === filters.location),
+  );
+}
+
+export const filtersAtDefaults = (filters: SummaryFilters): boolean =>
+  filters.program === ALL_PROGRAMS && filters.location === ALL_LOCATIONS;
+
+export interface FilterChip {
+  key: keyof SummaryFilters;
+  label: string;
+}
+
+/** The removable chips of the Active Filters bar: one per filter that is not at its All value. */
+export function activeFilterChips(filters: SummaryFilters): FilterChip[] {
+  const chips: FilterChip[] = [];
+  if (filters.program !== ALL_PROGRAMS) chips.push({ key: 'program', label: filters.program });
+  if (filters.location !== ALL_LOCATIONS) chips.push({ key: 'location', label: filters.location });
+  return chips;
+}
+
+/** The filters with one of them back at its All value (a chip's remove button). */
+export const clearFilter = (filters: SummaryFilters, key: keyof SummaryFilters): SummaryFilters =>
+  key === 'program' ? { ...filters, program: ALL_PROGRAMS } : { ...filters, location: ALL_LOCATIONS };
+
+/** Query parameters of /api/summary/worstQuestions: dates as YYYY-MM-DD, All filters omitted. */
+export function worstQuestionsParams(range: DateRange, filters: SummaryFilters) {
+  return {
+    startDate: toDateKey(range.start),
+    endDate: toDateKey(range.end),
+    limit: WORST_QUESTIONS_LIMIT,
+    ...(filters.program === ALL_PROGRAMS ? {} : { programName: filters.program }),
+    ...(filters.location === ALL_LOCATIONS ? {} : { locationName: filters.location }),
+  };
+}

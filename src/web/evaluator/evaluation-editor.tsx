@@ -1,0 +1,227 @@
+import { useMutation } from '@apollo/client';
+import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { fieldErrors, notifyError, notifySuccess } from '../app/apollo';
+import { CompletionSummaryView, EvaluationSection, useEvaluationEntry } from '../evaluation';
+import type { FieldEvaluationQuery } from '../gql/graphql';
+import { uploadFile } from '../order/upload-file';
+import { EvaluationHeader } from './evaluation-header';
+import { SUBMIT_EVALUATION } from './evaluator-documents';
+import { GiveBackButton } from './give-back-button';
+import { ProofingNote } from './proofing-note';
+import { SaveIndicator } from './save-indicator';
+import { SectionPicker, sectionProgress } from './section-picker';
+import { contextOf, type StoredEvaluation } from './stored-evaluation';
+import { useAutosave } from './use-autosave';
+
+type Data = FieldEvaluationQuery['evaluation'];
+
+/** The server's field errors ('answers.{elementId}') by element. */
+function elementErrors(err: unknown): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(fieldErrors(err))
+      .filter(([field]) => field.startsWith('answers.'))
+      .map(([field, message]) => [field.slice('answers.'.length), message]),
+  );
+}
+
+/**
+ * The shopper fills in an evaluation: one section at a time with the engine's numbering, messages
+ * and completion; answers save themselves; Submit once it is 'Ready to Submit'. A rejected
+ * evaluation shows the reviewer's note and comments.
+ */
+export function EvaluationEditor({
+  data,
+  stored,
+  onSubmitted,
+}: {
+  data: Data;
+  stored: StoredEvaluation;
+  onSubmitted: () => void;
+}) {
+  // The stored evaluation is read once: from here on the page holds the answers.
+  const [form] = useState(() => stored.form);
+  const [context] = useState(() => contextOf(data, stored.document));
+  const [start] = useState(() => ({ answers: stored.document.answers, metadata: stored.document.metadata }));
+  const entry = useEvaluationEntry(form, context, start);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [showAll, setShowAll] = useState(false);
+  const autosave = useAutosave({
+    evaluationId: data._id,
+    evaluation: entry.evaluation,
+    onError: (err) => {
+      setServerErrors((e) => ({ ...e, ...elementErrors(err) }));
+      notifyError(err);
+    },
+  });
+  const [submitEvaluation] = useMutation(SUBMIT_EVALUATION);
+  const [submitting, setSubmitting] = useState(false);
+  const sectionTop = useRef<HTMLDivElement>(null);
+
+  const evaluation = entry.evaluation;
+  const sections = form.sections;
+  const currentId = evaluation?.metadata.currentSectionId ?? sections[0]?.localId ?? null;
+  const index = Math.max(
+    0,
+    sections.findIndex((s) => s.localId === currentId),
+  );
+
+  // A new section starts at its top (on a phone the buttons are far below it).
+  const shownIndex = useRef(index);
+  useEffect(() => {
+    if (shownIndex.current === index) return;
+    shownIndex.current = index;
+    const top = sectionTop.current;
+    if (top && top.getBoundingClientRect().top < 0) top.scrollIntoView({ behavior: 'smooth' });
+  }, [index]);
+
+  if (!evaluation) return null;
+  const section = sections[index];
+  const completion = evaluation.status.completion;
+  const ready = completion.description === 'Ready to Submit';
+  const progress = sectionProgress(evaluation, showAll);
+  const externalComment = stored.document.metadata.externalComment?.trim();
+  const comments = stored.document.proofingComments;
+
+  const onAnswer = (elementId: string, value: unknown) => {
+    setServerErrors(({ [elementId]: _, ...rest }) => rest);
+    entry.answer(elementId, value);
+  };
+  const uploadImage = async (file: File) =>
+    (await uploadFile({ folder: `evaluations/${data._id}`, file, onProgress: () => {} })).publicUrl;
+
+  const showMissing = () => {
+    setShowAll(true);
+    const first = sectionProgress(evaluation, true).find((p) => p.alert || !p.complete);
+    if (first) entry.goToSection(first.section.localId);
+  };
+
+  const submit = async () => {
+    setSubmitting(true);
+    try {
+      if (!(await autosave.flush())) return;
+      await submitEvaluation({ variables: { id: data._id } });
+      notifySuccess('Thank you! Your evaluation was submitted for review.');
+      onSubmitted();
+    } catch (err) {
+      setServerErrors(elementErrors(err));
+      setShowAll(true);
+      notifyError(err);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <EvaluationHeader
+        programName={data.programName}
+        locationName={data.locationName}
+        address={data.address}
+        dueDate={data.dueDate}
+        status={data.status}
+        aside={<SaveIndicator state={autosave.state} onRetry={() => void autosave.flush()} />}
+      />
+      {externalComment && (
+        <Alert color="red" variant="light" title="Corrections needed" data-testid="reviewer-note">
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {externalComment}
+          </Text>
+          {Object.keys(comments).length > 0 && (
+            <Text size="xs" mt={6} c="dimmed">
+              The reviewer also left comments on some questions; they are shown beside them.
+            </Text>
+          )}
+        </Alert>
+      )}
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Stack gap="md">
+            <CompletionSummaryView completion={completion} />
+            <SectionPicker
+              items={progress}
+              activeId={section?.localId ?? null}
+              onSelect={entry.goToSection}
+            />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          <Stack gap="md">
+            {section && (
+              <Paper withBorder p={{ base: 'md', sm: 'lg' }} radius="md" data-testid="evaluation-section">
+                <Stack gap="lg">
+                  <div ref={sectionTop} style={{ scrollMarginTop: 12 }}>
+                    <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+                      Section {index + 1} of {sections.length}
+                    </Text>
+                    <Title order={2} size="h3">
+                      {section.name || 'Untitled section'}
+                    </Title>
+                  </div>
+                  <EvaluationSection
+                    evaluation={evaluation}
+                    sectionId={section.localId}
+                    onAnswer={onAnswer}
+                    refused={{ ...serverErrors, ...entry.refused }}
+                    uploadImage={uploadImage}
+                    onUploadError={notifyError}
+                    showAllMessages={showAll}
+                    renderBelow={(element) =>
+                      comments[element.localId] ? <ProofingNote comment={comments[element.localId]!} /> : null
+                    }
+                  />
+                  <Group justify="space-between">
+                    <Button
+                      variant="default"
+                      leftSection={<IconArrowLeft size={16} />}
+                      onClick={entry.previous}
+                      disabled={index === 0}
+                    >
+                      Previous
+                    </Button>
+                    <Button
+                      variant="light"
+                      rightSection={<IconArrowRight size={16} />}
+                      onClick={entry.next}
+                      disabled={index === sections.length - 1}
+                    >
+                      Next
+                    </Button>
+                  </Group>
+                </Stack>
+              </Paper>
+            )}
+            <Paper withBorder p="md" radius="md">
+              <Stack gap="sm">
+                <Button
+                  size="md"
+                  leftSection={<IconSend size={18} />}
+                  disabled={!ready}
+                  loading={submitting}
+                  onClick={() => void submit()}
+                  fullWidth
+                >
+                  Submit
+                </Button>
+                {!ready && (
+                  <Group justify="center" gap={6}>
+                    <Text size="sm" c="dimmed">
+                      Submit opens once every required question is answered.
+                    </Text>
+                    <Button variant="subtle" size="compact-sm" onClick={showMissing}>
+                      Show what is missing
+                    </Button>
+                  </Group>
+                )}
+                <Group justify="center">
+                  <GiveBackButton evaluationId={data._id} beforeRelease={autosave.discard} />
+                </Group>
+              </Stack>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}

@@ -1,0 +1,103 @@
+import { strToU8, zipSync } from 'fflate';
+import {
+  type CsvQuestionRecord,
+  type CsvSectionRecord,
+  type CsvShopRecord,
+  csvZipFileName,
+  type DateRange,
+  programCsvFileName,
+  programCsvRows,
+  programsInRange,
+  toCsv,
+} from '../../../domain';
+
+// 'Download CSV' (admin-and-evaluation 4, 5, 8, 9): one CSV per program with shops in the date range,
+// built in the browser from the summary records and each program's questions, zipped with fflate.
+
+export const CSV_TEXT = {
+  preparing: 'Preparing download...',
+  processing: (program: string, index: number, count: number) =>
+    `Processing ${program}... (${index}/${count})`,
+  zipping: 'Creating zip file...',
+  complete: 'Download complete!',
+  noPrograms: 'No programs found for the selected date range.',
+  allFailed: 'All programs failed to process. Please try again or contact support.',
+  someFailed: (count: number) =>
+    `Warning: ${count} program(s) failed to process. The download will continue with the successful programs.`,
+  zipFailed: (message: string) => `Error creating zip file: ${message}`,
+  tryAgain: 'Please try again or contact support.',
+} as const;
+
+/** 'Download complete!' shows this long before the button is idle again. */
+export const CSV_COMPLETE_RESET_MS = 1000;
+
+export interface ProgramFailure {
+  program: string;
+  message: string;
+}
+
+export type CsvZipResult =
+  | { kind: 'noPrograms' }
+  | { kind: 'allFailed'; failures: ProgramFailure[] }
+  | { kind: 'zipFailed'; message: string; failures: ProgramFailure[] }
+  | { kind: 'zip'; fileName: string; bytes: Uint8Array; files: string[]; failures: ProgramFailure[] };
+
+export interface CsvZipInput {
+  range: DateRange;
+  /** Every summary shop and section record; the programs and shops in range are picked here. */
+  shops: ReadonlyArray<CsvShopRecord>;
+  sections: ReadonlyArray<CsvSectionRecord>;
+  /** /api/summary/questions of one program in the range. */
+  fetchQuestions: (programName: string) => Promise<CsvQuestionRecord[]>;
+  onProgress: (text: string) => void;
+  zip?: (files: Record<string, Uint8Array>) => Uint8Array;
+}
+
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** A file name not yet in the zip: 'Lunch.csv', then 'Lunch_2.csv'. */
+function uniqueName(name: string, taken: Record<string, unknown>): string {
+  if (!(name in taken)) return name;
+  const base = name.replace(/\.csv$/, '');
+  let n = 2;
+  while (`${base}_${n}.csv` in taken) n += 1;
+  return `${base}_${n}.csv`;
+}
+
+/**
+ * Builds the zip, program by program. A program without shop or question data is skipped silently;
+ * one whose questions cannot be fetched or turned into CSV is a failure, reported with the rest.
+ */
+export async function buildCsvZip(input: CsvZipInput): Promise<CsvZipResult> {
+  input.onProgress(CSV_TEXT.preparing);
+  const programs = programsInRange(input.shops, input.range);
+  if (programs.length === 0) return { kind: 'noPrograms' };
+  const files: Record<string, Uint8Array> = {};
+  const failures: ProgramFailure[] = [];
+  for (const [i, program] of programs.entries()) {
+    input.onProgress(CSV_TEXT.processing(program, i + 1, programs.length));
+    try {
+      const questions = await input.fetchQuestions(program);
+      const rows = programCsvRows({
+        programName: program,
+        range: input.range,
+        shops: input.shops,
+        sections: input.sections,
+        questions,
+      });
+      if (rows) files[uniqueName(programCsvFileName(program), files)] = strToU8(toCsv(rows));
+    } catch (err) {
+      failures.push({ program, message: messageOf(err) });
+    }
+  }
+  const names = Object.keys(files);
+  if (names.length === 0)
+    return failures.length > 0 ? { kind: 'allFailed', failures } : { kind: 'noPrograms' };
+  input.onProgress(CSV_TEXT.zipping);
+  try {
+    const bytes = (input.zip ?? zipSync)(files);
+    return { kind: 'zip', fileName: csvZipFileName(input.range), bytes, files: names, failures };
+  } catch (err) {
+    return { kind: 'zipFailed', message: messageOf(err), failures };
+  }
+}

@@ -1,0 +1,108 @@
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { ALL_PROGRAMS, programView } from '../../../domain';
+import { OWN_REPORTS, type ReportScope } from '../report-scope';
+import { CsvDownloadButton } from './csv-download-button';
+import { LocationsBoard } from './locations-board';
+import { ProgramCards } from './program-cards';
+import { ActiveFilters, SummaryFiltersBar } from './summary-filters-bar';
+import { SummaryEmpty, SummaryLoading } from './summary-texts';
+import { type Summary, useSummary } from './use-summary';
+import { WorstQuestions } from './worst-questions';
+
+// The chart and its library load only when a program chart is shown.
+const ProgramChart = lazy(() => import('./program-chart'));
+
+function Block({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <Stack gap="xs" component="section" aria-label={title} data-testid={testId}>
+      <Title order={3} size="h5">
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function ProgramArea({ summary }: { summary: Summary }) {
+  const view = programView(summary.filters.program, summary.programs);
+  if (view.kind === 'none') return null;
+  if (view.kind === 'cards') return <ProgramCards summary={summary} />;
+  return (
+    <Stack gap="xs" data-testid="program-chart-section">
+      <Group justify="space-between" gap="xs">
+        <Title order={3} size="h5" data-testid="program-chart-title">
+          {view.program} Program Performance
+        </Title>
+        {view.canGoBack && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconArrowLeft size={16} aria-hidden />}
+            onClick={() => summary.setFilters({ ...summary.filters, program: ALL_PROGRAMS })}
+          >
+            Back to all programs
+          </Button>
+        )}
+      </Group>
+      <Suspense fallback={<SummaryLoading text="Loading program data..." />}>
+        <ProgramChart
+          shops={summary.shops.filter((s) => s.program_name === view.program)}
+          sections={summary.sections.filter((s) => s.program_name === view.program)}
+          range={summary.range}
+        />
+      </Suspense>
+    </Stack>
+  );
+}
+
+/**
+ * The Performance Summary (account-and-reporting 2 and 4): filters, program cards or a program's chart,
+ * the locations board and the most under-performing questions, for the customer or (admin) a client.
+ */
+export default function PerformanceSummary({ scope = OWN_REPORTS }: { scope?: ReportScope }) {
+  const summary = useSummary(scope);
+  return (
+    <Paper
+      withBorder
+      p="md"
+      component="section"
+      aria-label="Performance Summary"
+      data-testid="performance-summary"
+    >
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start" gap="xs">
+          <Title order={2} size="h3">
+            Performance Summary
+          </Title>
+          <CsvDownloadButton summary={summary} />
+        </Group>
+        <SummaryFiltersBar summary={summary} />
+        <ActiveFilters summary={summary} />
+        {summary.loading ? (
+          <SummaryLoading text="Loading..." />
+        ) : summary.inRange.length === 0 ? (
+          <SummaryEmpty
+            title="No shop data to display in this date range."
+            hint="Try adjusting your filters or selecting a different date range."
+          />
+        ) : (
+          <>
+            <ProgramArea summary={summary} />
+            <Block title="Locations" testId="locations-section">
+              <LocationsBoard summary={summary} />
+            </Block>
+          </>
+        )}
+        <Block title="Most under-performing questions from Shops" testId="questions-section">
+          {summary.loading ? (
+            <SummaryLoading text="Loading question data..." />
+          ) : (
+            <WorstQuestions summary={summary} />
+          )}
+        </Block>
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,49 @@
+import { graphql } from '../gql';
+
+export const SURVEY = graphql(`
+  query PublicSurvey($code: String!) {
+    survey(surveyCode: $code) {
+      surveyCode
+      programName
+      locationName
+      address
+      form
+    }
+  }
+`);
+
+/** What the QR page shows of a survey: its program and address. */
+export const SURVEY_LINK = graphql(`
+  query SurveyLink($code: String!) {
+    survey(surveyCode: $code) {
+      surveyCode
+      programName
+      locationName
+      address
+    }
+  }
+`);
+
+export const SUBMIT_SURVEY_RESPONSE = graphql(`
+  mutation SubmitSurveyResponse($code: String!, $answers: JSON!) {
+    submitSurveyResponse(surveyCode: $code, answers: $answers)
+  }
+`);
+
+export const SURVEY_PROGRAM_SUMMARY = graphql(`
+  query SurveyProgramSummary($code: String!) {
+    surveyProgramSummary(surveyCode: $code) {
+      programName
+      locationName
+      address
+      responses
+      averagePercentage
+      lastResponseAt
+      questions {
+        prompt
+        averagePercentage
+        answers
+      }
+    }
+  }
+`);
