@@ -40,7 +40,7 @@ test('the demo admin logs in and sees the admin area', async ({ page }) => {
   await expect(page).toHaveURL(/\/account\/dashboard$/);
   await page.getByRole('link', { name: 'Admin', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/orders$/);
-  await expect(page.getByRole('heading', { name: 'Orders' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Orders', exact: true })).toBeVisible();
 });
 
 test('a wrong password and an unknown e-mail show the same red alert', async ({ page }) => {

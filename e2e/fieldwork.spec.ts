@@ -38,12 +38,38 @@ async function outbox(request: APIRequestContext) {
   return mail.outboxEmails;
 }
 
-/** The demo customer orders one questionnaire at a new Austin location, paid with a test card. */
+/**
+ * A customer of this file's own, so these journeys neither depend on nor change the demo customer that
+ * other journeys use (the suite shares one database): placing orders here would give it a card on file.
+ */
+const CUSTOMER = {
+  email: `fieldwork-${Date.now().toString(36)}@example.test`,
+  password: 'fieldwork-pass-1',
+  profile: {
+    firstName: 'Frankie',
+    lastName: 'Fieldwork',
+    businessName: 'Frankie Foods',
+    phone: '(512)-555-0150',
+  },
+};
+
+async function ensureCustomer(request: APIRequestContext) {
+  try {
+    await gql(request, 'mutation($i:RegisterInput!){ register(input:$i){ token } }', {
+      i: { email: CUSTOMER.email, password: CUSTOMER.password, profile: CUSTOMER.profile },
+    });
+  } catch {
+    // Registered already by the other journey of this file.
+  }
+}
+
+/** The file's customer orders one questionnaire at a new Austin location, paid with a test card. */
 async function customerOrders(request: APIRequestContext, title: string, locationName: string) {
+  await ensureCustomer(request);
   const { login } = await gql<{ login: { token: string } }>(
     request,
     'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',
-    { e: DEMO.customer.email, p: DEMO.customer.password },
+    { e: CUSTOMER.email, p: CUSTOMER.password },
   );
   const token = login.token;
   const { publishedIndustries } = await gql<{
@@ -325,7 +351,7 @@ test('a mystery shop goes from order to report through the evaluator app', async
 
   // The customer reads the report from the e-mail's link.
   const customer = await newPage(browser, DESKTOP);
-  await loginThroughForm(customer, DEMO.customer.email, DEMO.customer.password);
+  await loginThroughForm(customer, CUSTOMER.email, CUSTOMER.password);
   await expect(customer.getByTestId('header-user')).toBeVisible();
   await customer.goto(`/account/reports/shop/${evaluationId}`);
   const report = customer.getByTestId('shop-report');
@@ -341,7 +367,7 @@ test('a mystery shop goes from order to report through the evaluator app', async
 
   const mail = await outbox(request);
   const ready = mail.find(
-    (m) => m.kind === 'report-ready' && m.to === DEMO.customer.email && m.subject.includes(locationName),
+    (m) => m.kind === 'report-ready' && m.to === CUSTOMER.email && m.subject.includes(locationName),
   );
   expect(ready?.text).toContain(`/account/reports/shop/${evaluationId}`);
   expect(ready?.text).toContain('Overall score: 96%');
@@ -358,14 +384,14 @@ test('a customer survey is answered from the QR page link and counted in its sum
   const locationName = unique('Lamar Cafe');
   const { uqid } = await customerOrders(request, 'Restaurant Guest Survey', locationName);
   const confirmation = (await outbox(request)).find(
-    (m) => m.kind === 'order-confirmation' && m.to === DEMO.customer.email && m.text.includes(locationName),
+    (m) => m.kind === 'order-confirmation' && m.to === CUSTOMER.email && m.text.includes(locationName),
   );
   const code = /\/survey\/([A-Za-z0-9_-]+)/.exec(confirmation?.text ?? '')?.[1];
   expect(code).toBeTruthy();
 
   // The QR page: program, address, link, and a PNG named after the program.
   const customer = await newPage(browser, DESKTOP);
-  await loginThroughForm(customer, DEMO.customer.email, DEMO.customer.password);
+  await loginThroughForm(customer, CUSTOMER.email, CUSTOMER.password);
   await expect(customer.getByTestId('header-user')).toBeVisible();
   await customer.goto(`/account/reports/qr/${uqid}/${code}`);
   await expect(customer.getByRole('heading', { name: 'Restaurant Guest Survey' })).toBeVisible();

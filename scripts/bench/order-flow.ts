@@ -1,31 +1,54 @@
 // Benchmark of the whole order flow over the GraphQL API, against PostgreSQL.
 // Run: npx tsx scripts/bench/order-flow.ts
-//   DURATION=60 (seconds)  CONCURRENCY=20 (shoppers)  ACCOUNT_EVERY=5 (every n-th order is recurring and
-//   creates an account; 0 = never)  BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test
+//   DURATION=60         seconds of each measured phase
+//   CONCURRENCY=20      shoppers
+//   ACCOUNT_EVERY=5     every n-th order is recurring and creates an account (0 = never)
+//   THINK_MS=0          a shopper's mean pause between two steps, uniform in [0.5, 1.5] x THINK_MS.
+//                       0 = closed loop only. Above 0, the closed-loop phase still runs first and is
+//                       printed in full, then a second phase with the pauses.
+//   WARMUP=5            seconds of closed-loop traffic before measuring (JIT, connection pools); its
+//                       numbers are not kept
+//   WEB_CONCURRENCY=1   server processes (the app's own setting; see src/server/main.ts)
+//   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test   (the server, to create the database)
+//   BENCH_APP_DIR=.     the checkout whose server is measured (to compare two versions of the app)
+//   BENCH_SERVER_NODE_ARGS  extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //
-// The app runs in-process (buildApp) on a fresh, uniquely named database that is dropped afterwards,
-// seeded with the demo data, listening on 127.0.0.1 only. The shoppers run in a worker thread, so the
-// load generator's own work (fetch, JSON) does not queue on the server's event loop. Each shopper walks the wizard as the browser
-// does: publishedIndustries, startOrder, order, addLocation, saveShop, order, tokenizeTestCard, checkout.
-// Account creation (scrypt, deliberately slow) is reported as its own operation and kept out of the
-// 50 ms p95 target; everything else must stay under it.
+// The app runs as in production: `src/server/main.ts` in its own process(es), NODE_ENV=production,
+// LOG_LEVEL=warn (no per-request log lines), on a fresh, uniquely named database that it migrates and
+// seeds with the demo data (SEED_DEMO=1), listening on 127.0.0.1 only; the database is dropped
+// afterwards. The shoppers run in this process. Each shopper walks the wizard as the browser does:
+// publishedIndustries, startOrder, order, addLocation, saveShop, order, tokenizeTestCard, checkout.
+// Shoppers are anonymous (no session cookie). Account creation (scrypt, deliberately slow) is
+// reported as its own operation and kept out of the 50 ms p95 target; everything else must stay
+// under it.
+//
+// Two models of "20 concurrent shoppers": closed loop (each shopper sends its next request the moment
+// the last one answers: 20 requests always in flight, a stress test of throughput) and, with THINK_MS,
+// shoppers who pause between steps as people do. Both are printed when THINK_MS is set; the exit code
+// judges the think-time model then, and the closed loop otherwise. Besides latency, each phase prints
+// the CPU time spent per request by the server, by PostgreSQL (this database's backends) and by the
+// load generator, read from /proc: a figure that the other work on a shared machine hardly moves.
+import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
+import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
-import { createAdapters } from '../../src/server/adapters/index';
-import { buildApp } from '../../src/server/app';
-import { loadConfig } from '../../src/server/config';
-import { openDatabase } from '../../src/server/db/client';
-import { seedDemo } from '../../src/server/db/seed-demo';
 
 const DURATION_S = Number(process.env.DURATION ?? 60);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
 const ACCOUNT_EVERY = Number(process.env.ACCOUNT_EVERY ?? 5);
+const THINK_MS = Number(process.env.THINK_MS ?? 0);
+const WARMUP_S = Number(process.env.WARMUP ?? 5);
+const WEB_CONCURRENCY = Number(process.env.WEB_CONCURRENCY ?? 1);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? '.');
 const P95_TARGET_MS = 50;
-const HARD_STOP_MS = (DURATION_S + 60) * 1000;
+const HARD_STOP_MS = (WARMUP_S + DURATION_S * (THINK_MS > 0 ? 2 : 1) + 120) * 1000;
 
 const DOCS = {
   publishedIndustries: `query { publishedIndustries { _id title questionnaires { _id title type minimumReimbursement } } }`,
@@ -61,9 +84,29 @@ type Op =
 // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads responses loosely.
 type Data = any;
 
-const samples = new Map<Op, number[]>();
-let failures = 0;
-const failureMessages = new Map<string, number>();
+/** What one phase measured. */
+class Phase {
+  samples = new Map<Op, number[]>();
+  failures = 0;
+  failureMessages = new Map<string, number>();
+  completed = { guest: 0, account: 0 };
+  requests = 0;
+  constructor(
+    readonly name: string,
+    readonly thinkMs: number,
+  ) {}
+  record(op: Op, ms: number) {
+    const list = this.samples.get(op) ?? [];
+    list.push(ms);
+    this.samples.set(op, list);
+    this.requests++;
+  }
+  fail(err: unknown) {
+    this.failures++;
+    const message = (err as Error).message.slice(0, 160);
+    this.failureMessages.set(message, (this.failureMessages.get(message) ?? 0) + 1);
+  }
+}
 
 async function main() {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
@@ -74,46 +117,75 @@ async function main() {
 
   const hardStop = setTimeout(() => {
     console.error('Benchmark exceeded its time limit; stopping.');
+    server?.kill('SIGKILL');
     process.exit(2);
   }, HARD_STOP_MS);
   hardStop.unref();
 
-  const database = await openDatabase({ url: url.toString() });
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let server: ChildProcess | null = null;
   try {
-    await seedDemo(database.db);
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
-      DATA_DIR: `/tmp/${dbName}`,
-      HOST: '127.0.0.1',
-      PUBLIC_URL: 'http://127.0.0.1:3000',
+    const port = await freePort();
+    const nodeArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+    server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+      cwd: APP_DIR,
+      stdio: ['ignore', 'ignore', 'inherit'],
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        APP_SECRET: randomBytes(24).toString('hex'),
+        LOG_LEVEL: 'warn',
+        DATABASE_URL: url.toString(),
+        SEED_DEMO: '1',
+        DATA_DIR: `/tmp/${dbName}`,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        WEB_CONCURRENCY: String(WEB_CONCURRENCY),
+      },
     });
-    app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const { port } = app.server.address() as AddressInfo;
-    const endpoint = `http://127.0.0.1:${port}/api`;
+    const exited = new Promise<never>((_, reject) =>
+      server!.once('exit', (code) => reject(new Error(`The server exited with ${code}.`))),
+    );
+    exited.catch(() => {});
+    const origin = `http://127.0.0.1:${port}`;
+    await Promise.race([waitUntilUp(origin), exited]);
+    const endpoint = `${origin}/api`;
 
     console.log(
-      `Order flow: ${CONCURRENCY} shoppers for ${DURATION_S} s against PostgreSQL (${dbName}), ` +
+      `Order flow: ${CONCURRENCY} anonymous shoppers, ${DURATION_S} s per phase, against PostgreSQL (${dbName}); ` +
+        `server: ${path.relative(process.cwd(), APP_DIR) || '.'}/src/server/main.ts, ${WEB_CONCURRENCY} process(es); ` +
         (ACCOUNT_EVERY > 0
           ? `every ${ACCOUNT_EVERY}th order recurring with a new account.`
           : 'guests only, one-time shops.'),
     );
-    const result = await new Promise<WorkerResult>((resolve, reject) => {
-      // The worker loads this file again, through tsx's loader (a worker does not inherit it).
-      const boot = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(import.meta.url)}); })`;
-      const worker = new Worker(boot, { eval: true, workerData: { endpoint } });
-      worker.once('message', resolve);
-      worker.once('error', reject);
-      worker.once('exit', (code) => reject(new Error(`The shoppers' worker exited with ${code}.`)));
-    });
-    report(result);
+    const catalogue = await prepare(endpoint);
+    const run = async (phase: Phase, seconds: number) =>
+      Promise.race([runPhase(endpoint, catalogue, phase, seconds, admin, dbName, server!.pid!), exited]);
+
+    if (WARMUP_S > 0) {
+      const warm = new Phase('warm-up', 0);
+      await run(warm, WARMUP_S);
+      console.log(`Warm-up: ${WARMUP_S} s closed loop, ${warm.requests} requests, not counted.`);
+    }
+    const phases = [new Phase('closed loop', 0)];
+    if (THINK_MS > 0) phases.push(new Phase('think time', THINK_MS));
+    const verdicts: boolean[] = [];
+    for (const phase of phases) verdicts.push(report(phase, await run(phase, DURATION_S)));
+    const judged = phases.length - 1;
+    const failures = phases.reduce((n, p) => n + p.failures, 0);
+    console.log(
+      `Exit status judges the ${phases[judged]!.name} model` +
+        (phases.length > 1
+          ? ` (THINK_MS=${THINK_MS}); the closed loop is printed above for comparison.`
+          : '.'),
+    );
+    process.exitCode = verdicts[judged] && failures === 0 ? 0 : 1;
   } finally {
-    await app?.close();
-    await database.close();
+    if (server && server.exitCode === null) {
+      const gone = new Promise((resolve) => server!.once('exit', resolve));
+      server.kill('SIGTERM');
+      await Promise.race([gone, sleep(10_000).then(() => server!.kill('SIGKILL'))]);
+    }
     await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await admin.end({ timeout: 5 });
     clearTimeout(hardStop);
@@ -135,27 +207,34 @@ async function prepare(endpoint: string): Promise<Catalogue> {
   return { shop: qs[0]! };
 }
 
-async function shop(
-  endpoint: string,
-  catalogue: Catalogue,
-  shopper: number,
-  deadline: number,
-  completed: { guest: number; account: number },
-) {
+/** A person's pause between two steps: uniform in [0.5, 1.5] x the mean; none in the closed loop. */
+const think = (phase: Phase) =>
+  phase.thinkMs > 0 ? sleep(phase.thinkMs * (0.5 + Math.random())) : Promise.resolve();
+
+async function shop(endpoint: string, catalogue: Catalogue, shopper: number, deadline: number, phase: Phase) {
+  // Shoppers who pause do not all arrive at once.
+  if (phase.thinkMs > 0) await sleep(Math.random() * phase.thinkMs);
+  const timed = async (op: Op, query: string, variables: Record<string, unknown>): Promise<Data> => {
+    const t0 = performance.now();
+    const data = await call(endpoint, query, variables);
+    phase.record(op, performance.now() - t0);
+    await think(phase);
+    return data;
+  };
   let n = 0;
   while (performance.now() < deadline) {
     n++;
     const withAccount = ACCOUNT_EVERY > 0 && (n + shopper) % ACCOUNT_EVERY === 0;
     try {
-      await timed('publishedIndustries', endpoint, DOCS.publishedIndustries, {});
-      const started = await timed('startOrder', endpoint, DOCS.startOrder, {
+      await timed('publishedIndustries', DOCS.publishedIndustries, {});
+      const started = await timed('startOrder', DOCS.startOrder, {
         qids: [catalogue.shop._id],
         serviceKeys: ['mysteryShop'],
       });
       const oid = started.startOrder._id as string;
       const uqid = started.startOrder.userQuestionnaires[0]._id as string;
-      await timed('order', endpoint, DOCS.order, { id: oid });
-      const location = await timed('addLocation', endpoint, DOCS.addLocation, {
+      await timed('order', DOCS.order, { id: oid });
+      const location = await timed('addLocation', DOCS.addLocation, {
         input: {
           address: { formattedAddress: ADDRESSES[(shopper + n) % ADDRESSES.length] },
           name: String(n),
@@ -170,11 +249,11 @@ async function shop(
             frequencyQuantity: 2,
           }
         : { recurring: false, totalQuantity: 1 + (n % 3) };
-      await timed(withAccount ? 'saveShop (recurring)' : 'saveShop (one-time)', endpoint, DOCS.saveShop, {
+      await timed(withAccount ? 'saveShop (recurring)' : 'saveShop (one-time)', DOCS.saveShop, {
         input: { oid, locationId, uqid, reimbursement: catalogue.shop.minimumReimbursement, ...shopInput },
       });
-      await timed('order', endpoint, DOCS.order, { id: oid });
-      const card = await timed('tokenizeTestCard', endpoint, DOCS.tokenizeTestCard, {
+      await timed('order', DOCS.order, { id: oid });
+      const card = await timed('tokenizeTestCard', DOCS.tokenizeTestCard, {
         input: { number: '4242424242424242', expireMonth: 12, expireYear: 2040, cvc: '123' },
       });
       const base = {
@@ -192,51 +271,130 @@ async function shop(
       const input = withAccount
         ? { ...base, password: 'bench-password', confirmPassword: 'bench-password' }
         : { ...base, guestCheckout: true };
-      const placed = await timed(
-        withAccount ? 'checkout (new account)' : 'checkout (guest)',
-        endpoint,
-        DOCS.checkout,
-        {
-          oid,
-          input,
-        },
-      );
+      const placed = await timed(withAccount ? 'checkout (new account)' : 'checkout (guest)', DOCS.checkout, {
+        oid,
+        input,
+      });
       if (placed.checkout.status !== 'COMPLETE')
         throw new Error(`checkout left the order ${placed.checkout.status}`);
-      if (withAccount) completed.account++;
-      else completed.guest++;
+      if (withAccount) phase.completed.account++;
+      else phase.completed.guest++;
     } catch (err) {
-      failures++;
-      const message = (err as Error).message.slice(0, 160);
-      failureMessages.set(message, (failureMessages.get(message) ?? 0) + 1);
+      phase.fail(err);
     }
   }
 }
 
+// Requests go through node:http on kept-alive connections: the load generator shares the two cores
+// with the server and PostgreSQL, and fetch() costs it about twice the CPU per request.
+const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
+
 async function call(endpoint: string, query: string, variables: Record<string, unknown>): Promise<Data> {
-  const res = await fetch(endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ query, variables }),
+  const payload = JSON.stringify({ query, variables });
+  const body = await new Promise<{ data?: unknown; errors?: { message: string }[] }>((resolve, reject) => {
+    const req = http.request(
+      endpoint,
+      {
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('error', reject);
+        res.on('end', () => {
+          try {
+            resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+          } catch {
+            reject(new Error(`HTTP ${res.statusCode}: not a GraphQL response`));
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const body = (await res.json()) as { data?: unknown; errors?: { message: string }[] };
   if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
   return body.data;
 }
 
-async function timed(
-  op: Op,
+type Cpu = { server: number; serverLoops: number; postgres: number; bench: number };
+type Measured = { elapsed: number; cpu: Cpu };
+
+/** Runs the shoppers for `seconds` and reads the CPU the server, PostgreSQL and this process used. */
+async function runPhase(
   endpoint: string,
-  query: string,
-  variables: Record<string, unknown>,
-): Promise<Data> {
-  const t0 = performance.now();
-  const data = await call(endpoint, query, variables);
-  const ms = performance.now() - t0;
-  const list = samples.get(op) ?? [];
-  list.push(ms);
-  samples.set(op, list);
-  return data;
+  catalogue: Catalogue,
+  phase: Phase,
+  seconds: number,
+  admin: postgres.Sql,
+  dbName: string,
+  serverPid: number,
+): Promise<Measured> {
+  const backends = async () =>
+    (await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`).map(
+      (r) => r.pid,
+    );
+  const serverPids = () => [serverPid, ...childrenOf(serverPid)];
+  const before = cpuOf(serverPids());
+  const loopsBefore = cpuOf(serverPids(), { mainThread: true });
+  const pgBefore = cpuOf(await backends());
+  const benchBefore = process.cpuUsage();
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: CONCURRENCY }, (_, shopper) => shop(endpoint, catalogue, shopper, deadline, phase)),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  const bench = process.cpuUsage(benchBefore);
+  const after = cpuOf(serverPids());
+  const loopsAfter = cpuOf(serverPids(), { mainThread: true });
+  const pgAfter = cpuOf(await backends());
+  const delta = (a: Map<number, number>, b: Map<number, number>) =>
+    [...a].reduce((sum, [pid, ms]) => sum + ms - (b.get(pid) ?? 0), 0);
+  return {
+    elapsed,
+    cpu: {
+      server: delta(after, before),
+      serverLoops: delta(loopsAfter, loopsBefore),
+      postgres: delta(pgAfter, pgBefore),
+      bench: (bench.user + bench.system) / 1000,
+    },
+  };
+}
+
+/** CPU time (user + system, ms) of each process, or of its main thread only, from /proc. */
+function cpuOf(pids: number[], opts: { mainThread?: boolean } = {}): Map<number, number> {
+  const tick = 10; // ms per clock tick (USER_HZ = 100 on Linux)
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(
+        opts.mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`,
+        'utf8',
+      );
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(f[11]) + Number(f[12])) * tick);
+    } catch {
+      // gone
+    }
+  }
+  return out;
+}
+
+function childrenOf(pid: number): number[] {
+  const kids: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) kids.push(Number(entry));
+    } catch {
+      // gone
+    }
+  }
+  return kids;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -245,17 +403,32 @@ function percentile(sorted: number[], p: number): number {
   return sorted[i]!;
 }
 
-function report({ elapsed, completed, ...r }: WorkerResult) {
-  for (const [op, list] of r.samples) samples.set(op, list);
-  for (const [message, n] of r.failureMessages) failureMessages.set(message, n);
-  failures = r.failures;
+/** Prints a phase; true when every gated p95 is under the target. */
+function report(phase: Phase, { elapsed, cpu }: Measured): boolean {
+  const { completed } = phase;
   const total = completed.guest + completed.account;
   console.log('');
   console.log(
-    `Completed checkouts: ${total} in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(1)}/s ` +
-      `(${completed.guest} guest, ${completed.account} with a new account); failed flows: ${failures}`,
+    phase.thinkMs > 0
+      ? `== Model: think time. ${CONCURRENCY} shoppers, each pausing ${phase.thinkMs / 2}-${(phase.thinkMs * 3) / 2} ms ` +
+          `(mean ${phase.thinkMs} ms) after every step.`
+      : `== Model: closed loop. ${CONCURRENCY} shoppers, no pause between steps: ${CONCURRENCY} requests always in flight.`,
   );
-  for (const [message, n] of failureMessages) console.log(`  ${n} x ${message}`);
+  console.log(
+    `Completed checkouts: ${total} in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(1)}/s ` +
+      `(${completed.guest} guest, ${completed.account} with a new account); failed flows: ${phase.failures}`,
+  );
+  for (const [message, n] of phase.failureMessages) console.log(`  ${n} x ${message}`);
+  const perRequest = (ms: number) => (phase.requests ? (ms / phase.requests).toFixed(2) : '-');
+  const cores = (ms: number) => (ms / 1000 / elapsed).toFixed(2);
+  console.log(`Requests: ${phase.requests} = ${(phase.requests / elapsed).toFixed(0)}/s.`);
+  console.log(
+    `CPU per request: server ${perRequest(cpu.server)} ms (its event loop${WEB_CONCURRENCY > 1 ? 's' : ''} ` +
+      `${perRequest(cpu.serverLoops)} ms; the rest: garbage collection and the thread pool, where passwords are hashed), ` +
+      `PostgreSQL ${perRequest(cpu.postgres)} ms, load generator ${perRequest(cpu.bench)} ms. ` +
+      `Cores busy: server ${cores(cpu.server)} (event loop${WEB_CONCURRENCY > 1 ? 's' : ''} ${cores(cpu.serverLoops)}), ` +
+      `PostgreSQL ${cores(cpu.postgres)}, load generator ${cores(cpu.bench)}, of ${availableParallelism()}.`,
+  );
   console.log('');
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (v: number) => v.toFixed(1).padStart(8);
@@ -263,7 +436,7 @@ function report({ elapsed, completed, ...r }: WorkerResult) {
     `${pad('operation', 26)}${'count'.padStart(8)}${'p50 ms'.padStart(8)}${'p95 ms'.padStart(8)}${'p99 ms'.padStart(8)}`,
   );
   let allUnder = true;
-  for (const [op, list] of samples) {
+  for (const [op, list] of phase.samples) {
     const sorted = [...list].sort((a, b) => a - b);
     const p95 = percentile(sorted, 95);
     const gated = op !== 'checkout (new account)';
@@ -275,48 +448,39 @@ function report({ elapsed, completed, ...r }: WorkerResult) {
   }
   console.log('');
   console.log(
-    allUnder
-      ? `Every p95 is under ${P95_TARGET_MS} ms (account creation excepted).`
-      : `Some p95 is above ${P95_TARGET_MS} ms.`,
+    `${phase.name}: ` +
+      (allUnder
+        ? `every p95 is under ${P95_TARGET_MS} ms (account creation excepted).`
+        : `some p95 is above ${P95_TARGET_MS} ms.`),
   );
-  process.exitCode = allUnder && failures === 0 ? 0 : 1;
+  return allUnder;
 }
 
-type WorkerResult = {
-  elapsed: number;
-  completed: { guest: number; account: number };
-  samples: [Op, number[]][];
-  failures: number;
-  failureMessages: [string, number][];
-};
-
-/** The shoppers' thread: walks the flow until the deadline and posts the timings back. */
-async function runShoppers(endpoint: string): Promise<WorkerResult> {
-  const catalogue = await prepare(endpoint);
-  const deadline = performance.now() + DURATION_S * 1000;
-  const started = performance.now();
-  const completed = { guest: 0, account: 0 };
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, (_, shopper) =>
-      shop(endpoint, catalogue, shopper, deadline, completed),
-    ),
-  );
-  return {
-    elapsed: (performance.now() - started) / 1000,
-    completed,
-    samples: [...samples],
-    failures,
-    failureMessages: [...failureMessages],
-  };
-}
-
-if (isMainThread) {
-  main().catch((err) => {
-    console.error(err);
-    process.exit(1);
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
   });
-} else {
-  runShoppers((workerData as { endpoint: string }).endpoint).then((result) =>
-    parentPort!.postMessage(result),
-  );
 }
+
+async function waitUntilUp(origin: string) {
+  const until = Date.now() + 90_000;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(`${origin}/healthz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error('The server did not come up within 90 s.');
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

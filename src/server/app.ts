@@ -70,7 +70,11 @@ export async function buildApp(deps: {
         reply.header(key, value);
       });
       reply.status(response.status);
-      reply.send(response.body);
+      // A result is sent whole (one write, with its content-length); only an event stream or an
+      // incremental (multipart) result is piped as a stream.
+      const type = response.headers.get('content-type') ?? '';
+      const streamed = type.includes('text/event-stream') || type.includes('multipart/');
+      reply.send(streamed ? response.body : await response.text());
       return reply;
     },
   });

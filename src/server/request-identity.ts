@@ -1,9 +1,21 @@
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { findSessionUser, SESSION_COOKIE } from './accounts/sessions.js';
-import { ENTRY_BRAND_COOKIE, resolveBrand, subdomainOf } from './brands/resolve-brand.js';
+import { SESSION_COOKIE } from './accounts/sessions.js';
+import { hashToken } from './auth/tokens.js';
+import {
+  type BrandLookup,
+  bestBrand,
+  brandKeys,
+  defaultBrand,
+  ENTRY_BRAND_COOKIE,
+  resolveBrand,
+  subdomainOf,
+} from './brands/resolve-brand.js';
 import type { Config } from './config.js';
 import type { BrandRow, UserRow } from './context.js';
 import type { Db } from './db/client.js';
+import { executedRows, jsonRowDecoder } from './db/json-rows.js';
+import { brands, users } from './db/schema.js';
 
 export type RequestIdentity = {
   user: UserRow | null;
@@ -19,25 +31,79 @@ export function sessionToken(req: FastifyRequest): string | null {
   return req.cookies[SESSION_COOKIE] ?? null;
 }
 
+const decodeUser = jsonRowDecoder(users);
+const decodeBrand = jsonRowDecoder(brands);
+
+type Json = Record<string, unknown>;
+
+/**
+ * The user of a live session (the conditions of findSessionUser in accounts/sessions.ts: this token's
+ * session, not revoked, not expired, read at every request so a revoked session is refused at once)
+ * and the brand candidates of resolveBrand, the user's own brand among them, in one round trip.
+ */
+async function readSession(
+  db: Db,
+  token: string,
+  q: Omit<BrandLookup, 'user'>,
+  now = new Date(),
+): Promise<{ user: UserRow | null; sessionId: string | null; brands: BrandRow[] }> {
+  const k = brandKeys({ ...q, user: null });
+  const [row] = executedRows<{ session: [Json, string] | null; brands: Json[] }>(
+    await db.execute(sql`
+      with su as (
+        select u, s.id as session_id
+          from sessions s join users u on u.id = s.user_id
+         where s.token_hash = ${hashToken(token)} and s.revoked_at is null
+           and s.expires_at > ${now.toISOString()}::timestamptz
+         limit 1)
+      select
+        (select json_build_array(u, session_id) from su) as session,
+        (select coalesce(json_agg(b), '[]'::json) from brands b
+          where (b.type = 'CUSTOM_DOMAIN' and lower(b.custom_domain) = ${k.host}::text)
+             or (b.type = 'CUSTOM_SUBDOMAIN' and lower(b.subdomain) = ${k.sub}::text)
+             or b.id = (select (u).associated_brand_id from su)
+             or (b.type = 'ENTRY_PATH' and lower(b.entry_path) = ${k.entryPath}::text)
+             or b.is_default) as brands`),
+  );
+  const session = row?.session ?? null;
+  return {
+    user: session ? decodeUser(session[0]) : null,
+    sessionId: session ? session[1] : null,
+    brands: (row?.brands ?? []).map(decodeBrand),
+  };
+}
+
 /**
  * The current user, the brand of the visit and the origin for e-mailed links. The origin is the
  * request's own only when its host is one of ours (a brand domain or under BASE_DOMAIN); otherwise
  * PUBLIC_URL, so a forged Host header cannot redirect reset links.
+ *
+ * One round trip either way: without a session token only the brand candidates are read (a prepared
+ * statement); with one, the session's user and the candidates, the user's brand among them, together.
  */
 export async function identifyRequest(db: Db, config: Config, req: FastifyRequest): Promise<RequestIdentity> {
   const token = sessionToken(req);
-  const session = token ? await findSessionUser(db, token) : null;
   const host = req.hostname.toLowerCase();
-  const brand = await resolveBrand(db, {
+  const lookup = {
     host,
     baseDomain: config.BASE_DOMAIN,
-    user: session?.user ?? null,
     entryPath: req.cookies[ENTRY_BRAND_COOKIE] ?? null,
-  });
+  };
+  let user: UserRow | null = null;
+  let sessionId: string | null = null;
+  let brand: BrandRow;
+  if (token) {
+    const found = await readSession(db, token, lookup);
+    user = found.user;
+    sessionId = found.sessionId;
+    brand = bestBrand(found.brands, { ...lookup, user }) ?? (await defaultBrand(db));
+  } else {
+    brand = await resolveBrand(db, { ...lookup, user: null });
+  }
   const ours =
     host === config.BASE_DOMAIN.toLowerCase() ||
     subdomainOf(host, config.BASE_DOMAIN) !== null ||
     (brand.customDomain !== null && brand.customDomain.toLowerCase() === host);
   const origin = ours ? `${req.protocol}://${req.host}` : config.PUBLIC_URL.replace(/\/$/, '');
-  return { user: session?.user ?? null, sessionId: session?.sessionId ?? null, brand, origin };
+  return { user, sessionId, brand, origin };
 }

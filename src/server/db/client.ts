@@ -24,12 +24,19 @@ export const MIGRATIONS_FOLDER = path.resolve(
   '../../../drizzle',
 );
 
-/** Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for ':memory:'). */
-export async function openDatabase(opts: { url?: string | undefined; dataDir?: string }): Promise<Database> {
+/**
+ * Opens PostgreSQL when a URL is given, else embedded PGlite in `dataDir` (or in memory for ':memory:'),
+ * and brings its schema up to date unless `migrate` is false (a server process whose primary did it).
+ */
+export async function openDatabase(opts: {
+  url?: string | undefined;
+  dataDir?: string;
+  migrate?: boolean;
+}): Promise<Database> {
   if (opts.url) {
     const client = postgres(opts.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres({ client, schema }) as unknown as Db;
-    await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+    const db = drizzlePostgres({ client: preparingStatements(client), schema }) as unknown as Db;
+    if (opts.migrate !== false) await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db, kind: 'postgres', close: () => client.end() };
   }
   const dir = opts.dataDir ?? './data';
@@ -42,8 +49,40 @@ export async function openDatabase(opts: { url?: string | undefined; dataDir?: s
     client = new PGlite(pgDir);
   }
   const db = drizzlePglite({ client, schema }) as unknown as Db;
-  await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
+  if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', close: () => client.close() };
+}
+
+type Sql = postgres.Sql;
+
+/**
+ * The client as drizzle sees it, with every parameterised query run as a named prepared statement.
+ * drizzle asks postgres.js for an unnamed statement unless a query is `.prepare(name)`d, so PostgreSQL
+ * parses and plans every query anew and postgres.js decodes its row description every time; with
+ * `prepare: true` postgres.js keeps one statement per query text on each connection (a connection
+ * lives 30–60 minutes, its max_lifetime, which bounds that cache). drizzle names every column it
+ * selects, so a migration that adds columns does not invalidate them; postgres.js re-prepares a
+ * statement PostgreSQL reports as stale. Not for a pooler in transaction mode (PgBouncer), which
+ * does not keep prepared statements. Transactions and savepoints hand drizzle a new client, so those
+ * are wrapped the same way.
+ */
+export function preparingStatements(sql: Sql): Sql {
+  return new Proxy(sql, {
+    get(target, prop, receiver) {
+      if (prop === 'unsafe') {
+        return (query: string, args?: unknown[], options?: { prepare?: boolean }) =>
+          target.unsafe(query, args as never, { ...options, prepare: true });
+      }
+      if (prop === 'begin' || prop === 'savepoint') {
+        const original = Reflect.get(target, prop, receiver) as (...a: unknown[]) => unknown;
+        return (...a: unknown[]) => {
+          const fn = a.pop() as (tx: Sql) => unknown;
+          return original.call(target, ...a, (tx: Sql) => fn(preparingStatements(tx)));
+        };
+      }
+      return Reflect.get(target, prop, receiver);
+    },
+  });
 }
 
 /** Runs `fn` in one transaction; the transaction is handed on as a Db so use cases compose. */

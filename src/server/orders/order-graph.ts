@@ -1,14 +1,8 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { initialDue, type PricedOrder, type PricedShop, shopInitialDue } from '../../domain/index.js';
 import type { Db } from '../db/client.js';
-import {
-  locations,
-  orderLocations,
-  orders,
-  questionnaires,
-  shops,
-  userQuestionnaires,
-} from '../db/schema.js';
+import { executedRows, jsonRowDecoder } from '../db/json-rows.js';
+import { locations, orders, questionnaires, shops, userQuestionnaires } from '../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type LocationRow = typeof locations.$inferSelect;
@@ -21,29 +15,48 @@ export type UserQuestionnaireRow = typeof userQuestionnaires.$inferSelect & {
 export type ShopInContext = ShopRow & { questionnaire?: QuestionnaireRow | undefined; state: string };
 export type OrderLocation = LocationRow & { shops: ShopInContext[] };
 
-/** An order with everything the wizard and the summary show, loaded in four queries. */
+/** An order with everything the wizard and the summary show, loaded in one query. */
 export type OrderGraph = {
   order: OrderRow;
   userQuestionnaires: UserQuestionnaireRow[];
   locations: OrderLocation[];
 };
 
+const decodeUserQuestionnaire = jsonRowDecoder(userQuestionnaires);
+const decodeQuestionnaire = jsonRowDecoder(questionnaires);
+const decodeLocation = jsonRowDecoder(locations);
+const decodeShop = jsonRowDecoder(shops);
+
+type Json = Record<string, unknown>;
+
+/**
+ * The order's questionnaires (with their questionnaire), locations and shops in one round trip: each
+ * is a JSON array of whole rows, decoded as drizzle's select() would decode them. Orders as before:
+ * questionnaires and shops by creation, locations by when they were added, then their number.
+ */
+const graphQuery = (oid: string) => sql`
+  select
+    (select coalesce(json_agg(json_build_array(uq, q) order by uq.created_at, uq.id), '[]'::json)
+       from user_questionnaires uq join questionnaires q on q.id = uq.qid
+      where uq.oid = o.id) as "userQuestionnaires",
+    (select coalesce(json_agg(l order by ol.created_at, l.location_id_numeric), '[]'::json)
+       from order_locations ol join locations l on l.id = ol.location_id
+      where ol.oid = o.id) as "locations",
+    (select coalesce(json_agg(s order by s.created_at, s.id), '[]'::json)
+       from shops s
+      where s.oid = o.id) as "shops"
+  from (select ${oid}::text as id) o`;
+
 export async function loadOrderGraph(db: Db, order: OrderRow): Promise<OrderGraph> {
-  const [uqRows, locRows, shopRows] = await Promise.all([
-    db
-      .select({ uq: userQuestionnaires, q: questionnaires })
-      .from(userQuestionnaires)
-      .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-      .where(eq(userQuestionnaires.oid, order.id))
-      .orderBy(asc(userQuestionnaires.createdAt), asc(userQuestionnaires.id)),
-    db
-      .select({ location: locations })
-      .from(orderLocations)
-      .innerJoin(locations, eq(locations.id, orderLocations.locationId))
-      .where(eq(orderLocations.oid, order.id))
-      .orderBy(asc(orderLocations.createdAt), asc(locations.locationIdNumeric)),
-    db.select().from(shops).where(eq(shops.oid, order.id)).orderBy(asc(shops.createdAt), asc(shops.id)),
-  ]);
+  const [row] = executedRows<{ userQuestionnaires: [Json, Json][]; locations: Json[]; shops: Json[] }>(
+    await db.execute(graphQuery(order.id)),
+  );
+  const uqRows = (row?.userQuestionnaires ?? []).map(([uq, q]) => ({
+    uq: decodeUserQuestionnaire(uq),
+    q: decodeQuestionnaire(q),
+  }));
+  const locRows = (row?.locations ?? []).map(decodeLocation);
+  const shopRows = (row?.shops ?? []).map(decodeShop);
   const qById = new Map(uqRows.map((r) => [r.q.id, r.q]));
   const byLocation = new Map<string, ShopRow[]>();
   for (const shop of shopRows) {
@@ -54,12 +67,12 @@ export async function loadOrderGraph(db: Db, order: OrderRow): Promise<OrderGrap
   return {
     order,
     userQuestionnaires: uqRows.map((r) => ({ ...r.uq, questionnaire: r.q })),
-    locations: locRows.map((r) => ({
-      ...r.location,
-      shops: (byLocation.get(r.location.id) ?? []).map((s) => ({
+    locations: locRows.map((location) => ({
+      ...location,
+      shops: (byLocation.get(location.id) ?? []).map((s) => ({
         ...s,
         questionnaire: qById.get(s.qid),
-        state: r.location.state,
+        state: location.state,
       })),
     })),
   };
