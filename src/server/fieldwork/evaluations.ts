@@ -15,6 +15,7 @@ import type { BrandRow, UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, shops, users, visits } from '../db/schema.js';
 import { AppError, type FieldError, notAuthorized, notLoggedIn } from '../errors.js';
+import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import { correctionsNeededEmail, reportReadyEmail } from './emails.js';
 import {
   type EvaluationRow,
@@ -88,13 +89,9 @@ export async function saveEvaluationAnswers(
     if (!isShopperEditable(row.status)) {
       throw new AppError('CONFLICT', MSG_NOT_EDITABLE, [{ field: '_id', message: MSG_NOT_EDITABLE }]);
     }
-    let e = await loadEngineEvaluation(tx, row);
-    const errors: FieldError[] = [];
-    for (const [elementId, value] of Object.entries(opts.answers)) {
-      const next = answer(e, elementId, value);
-      if (next.ok) e = next.value;
-      else errors.push({ field: `answers.${elementId}`, message: next.error.message });
-    }
+    const applied = applyAnswers(await loadEngineEvaluation(tx, row), opts.answers);
+    const errors = applied.errors;
+    let e = applied.evaluation;
     if (errors.length) throw new AppError('BAD_USER_INPUT', errors.map((x) => x.message).join(' '), errors);
     if (opts.currentSectionId && e.form.sections.some((s) => s.localId === opts.currentSectionId)) {
       e = { ...e, metadata: { ...e.metadata, currentSectionId: opts.currentSectionId } };
@@ -131,12 +128,8 @@ export async function submitEvaluation(db: Db, opts: { user: UserRow | null; id:
     }
     assertTransition({ ...row, status: from }, S.Submitted);
     const e = await loadEngineEvaluation(tx, row);
-    if (e.status.completion.description !== 'Ready to Submit') {
-      const fields = Object.entries(e.status.elements)
-        .filter(([, st]) => st.visible && (st.message || (st.required && !st.populated)))
-        .map(([id, st]) => ({ field: `answers.${id}`, message: st.message ?? 'Please enter a response.' }));
-      throw new AppError('BAD_USER_INPUT', MSG_NOT_READY, fields);
-    }
+    const unfinished = unfinishedFields(e);
+    if (unfinished.length) throw new AppError('BAD_USER_INPUT', MSG_NOT_READY, unfinished);
     const submitted = { ...e, metadata: { ...e.metadata, timeSubmitted: opts.now.toISOString() } };
     await recordTransition(tx, {
       evaluationId: row.id,

@@ -20,6 +20,7 @@ import {
   userQuestionnaires,
 } from '../db/schema.js';
 import { AppError, type FieldError, notAuthorized, notLoggedIn } from '../errors.js';
+import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import { recordTransition, type StoredEvaluation, storeScores, toStored } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
 
@@ -99,19 +100,9 @@ export async function submitSurveyResponse(
     user: { role: 'shopper' },
     location: { name: survey.locationName, address: survey.address, state: survey.state },
   });
-  const errors: FieldError[] = [];
-  for (const [elementId, value] of Object.entries(opts.answers)) {
-    const next = answer(e, elementId, value);
-    if (next.ok) e = next.value;
-    else errors.push({ field: `answers.${elementId}`, message: next.error.message });
-  }
-  if (!errors.length && e.status.completion.description !== 'Ready to Submit') {
-    for (const [id, st] of Object.entries(e.status.elements)) {
-      if (st.visible && st.editable && (st.message || (st.required && !st.populated))) {
-        errors.push({ field: `answers.${id}`, message: st.message ?? 'Please enter a response.' });
-      }
-    }
-  }
+  const applied = applyAnswers(e, opts.answers);
+  e = applied.evaluation;
+  const errors = applied.errors.length ? applied.errors : unfinishedFields(e);
   if (errors.length) throw new AppError('BAD_USER_INPUT', MSG_SURVEY_INCOMPLETE, errors);
 
   return inTransaction(db, async (tx) => {

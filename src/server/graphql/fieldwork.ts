@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { evaluationStatusName, percentage, score } from '../../evaluation/index.js';
+import { EvaluationStatus, evaluationStatusName, percentage, score } from '../../evaluation/index.js';
 import type { AppContext } from '../context.js';
 import { evaluationEvents, locations, shops, surveyLinks, visits } from '../db/schema.js';
 import {
@@ -60,8 +60,25 @@ const EvaluationEventType = builder.objectRef<EvaluationEventRow>('EvaluationEve
   }),
 });
 
+/**
+ * Per-row results shared by the Evaluation fields of one response: a list asks for programName,
+ * locationName, address and dueDate of each row, and for completion and report; each is worked out once.
+ */
+const subjects = new WeakMap<EvaluationRow, ReturnType<typeof loadSubject>>();
+const engineViews = new WeakMap<EvaluationRow, ReturnType<typeof loadEngineEvaluation>>();
+const subjectOf = (ctx: AppContext, row: EvaluationRow) => {
+  let hit = subjects.get(row);
+  if (!hit) subjects.set(row, (hit = loadSubject(ctx, row)));
+  return hit;
+};
+const engineViewOf = (ctx: AppContext, row: EvaluationRow) => {
+  let hit = engineViews.get(row);
+  if (!hit) engineViews.set(row, (hit = loadEngineEvaluation(ctx.db, row)));
+  return hit;
+};
+
 /** What an evaluation is about: its program, location and (for visits) due date. */
-async function subjectOf(ctx: AppContext, row: EvaluationRow) {
+async function loadSubject(ctx: AppContext, row: EvaluationRow) {
   if (row.visitId) {
     const [r] = await ctx.db
       .select({
@@ -115,14 +132,16 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
     completion: t.field({
       type: 'JSON',
       description: "The engine's completion summary as the server sees it.",
-      resolve: async (e, _a, ctx) => (await loadEngineEvaluation(ctx.db, e)).status.completion,
+      resolve: async (e, _a, ctx) => (await engineViewOf(ctx, e)).status.completion,
     }),
     report: t.field({
       type: 'JSON',
       nullable: true,
       description: 'The scored report model: for approved evaluations, and for QA staff at any time.',
       resolve: async (e, _a, ctx) =>
-        e.status === 10004 || isStaff(ctx.user) ? score(await loadEngineEvaluation(ctx.db, e)) : null,
+        e.status === EvaluationStatus.Approved || isStaff(ctx.user)
+          ? score(await engineViewOf(ctx, e))
+          : null,
     }),
     percentage: t.int({
       nullable: true,

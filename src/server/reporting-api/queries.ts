@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { PERFORMANCE_THRESHOLDS } from '../../domain/index.js';
 import { EvaluationStatus, visitStatusName } from '../../evaluation/index.js';
 import type { Db } from '../db/client.js';
+import { executedRows } from '../db/json-rows.js';
 import {
   evaluationQuestionScores,
   evaluationSectionScores,
@@ -215,19 +216,12 @@ export class RawJson {
  * making a JavaScript object per row and serializing it again.
  */
 async function jsonRows(db: Db, query: SQL, order: SQL): Promise<RawJson> {
-  const result = (await db.execute(
-    sql`select coalesce(json_agg(t order by ${order}), '[]')::text as json from (${query}) t`,
-  )) as unknown as { rows?: { json: string }[] } | { json: string }[];
-  const rows = Array.isArray(result) ? result : (result.rows ?? []);
+  const rows = executedRows<{ json: string }>(
+    await db.execute(
+      sql`select coalesce(json_agg(t order by ${order}), '[]')::text as json from (${query}) t`,
+    ),
+  );
   return new RawJson(rows[0]?.json ?? '[]');
-}
-
-/** The approved shops of the client as a SQL condition (same rule as approvedOf, for raw queries). */
-function approvedWhere(client: string, f: DateFilter & { programId?: string | null }) {
-  return sql`e.client_id = ${client} and e.status = ${EvaluationStatus.Approved} and e.is_survey = false
-    ${f.startDate ? sql`and e.shop_date >= ${f.startDate}` : sql``}
-    ${f.endDate ? sql`and e.shop_date <= ${f.endDate}` : sql``}
-    ${f.programId ? sql`and e.uqid = ${f.programId}` : sql``}`;
 }
 
 const ADDRESS_SQL = sql`coalesce(l.formatted_address, concat_ws(', ', nullif(l.line1, ''), nullif(l.city, ''), nullif(l.state, '')))`;
@@ -236,15 +230,15 @@ const ADDRESS_SQL = sql`coalesce(l.formatted_address, concat_ws(', ', nullif(l.l
 export function summaryShops(db: Db, client: string, f: DateFilter & { programId?: string | null }) {
   return jsonRows(
     db,
-    sql`select e.id as shop_id, e.shop_date, e.uqid as program_id, q.title as program_name, l.name,
-        ${ADDRESS_SQL} as address_name, e.score as total_score, e.possible_score as total_possible_score,
-        e.score as overall_score,
-        case when e.possible_score > 0 then e.score::float8 / e.possible_score else 0 end as percent_score
-      from evaluations e
-      join user_questionnaires uq on uq.id = e.uqid
+    sql`select evaluations.id as shop_id, evaluations.shop_date, evaluations.uqid as program_id, q.title as program_name, l.name,
+        ${ADDRESS_SQL} as address_name, evaluations.score as total_score, evaluations.possible_score as total_possible_score,
+        evaluations.score as overall_score,
+        case when evaluations.possible_score > 0 then evaluations.score::float8 / evaluations.possible_score else 0 end as percent_score
+      from evaluations
+      join user_questionnaires uq on uq.id = evaluations.uqid
       join questionnaires q on q.id = uq.qid
-      join locations l on l.id = e.location_id
-      where ${approvedWhere(client, f)}`,
+      join locations l on l.id = evaluations.location_id
+      where ${approvedOf(client, f)}`,
     sql`t.shop_date, t.shop_id`,
   );
 }
@@ -253,15 +247,15 @@ export function summaryShops(db: Db, client: string, f: DateFilter & { programId
 export function summarySections(db: Db, client: string, f: DateFilter & { programId?: string | null }) {
   return jsonRows(
     db,
-    sql`select e.id as shop_id, e.shop_date, e.uqid as program_id, q.title as program_name, l.name,
+    sql`select evaluations.id as shop_id, evaluations.shop_date, evaluations.uqid as program_id, q.title as program_name, l.name,
         s.section_header, s.section_index,
         case when s.possible_score > 0 then s.score::float8 / s.possible_score else 0 end as percent_score
       from evaluation_section_scores s
-      join evaluations e on e.id = s.evaluation_id
-      join user_questionnaires uq on uq.id = e.uqid
+      join evaluations on evaluations.id = s.evaluation_id
+      join user_questionnaires uq on uq.id = evaluations.uqid
       join questionnaires q on q.id = uq.qid
-      join locations l on l.id = e.location_id
-      where ${approvedWhere(client, f)}`,
+      join locations l on l.id = evaluations.location_id
+      where ${approvedOf(client, f)}`,
     sql`t.shop_date, t.shop_id, t.section_index`,
   );
 }
@@ -323,14 +317,14 @@ export async function worstQuestions(
 export function summaryQuestions(db: Db, client: string, f: DateFilter & { programName?: string | null }) {
   return jsonRows(
     db,
-    sql`select e.id as shop_id, e.shop_date, qs.prompt, qs.answer, qs.possible_score as total_possible_score,
+    sql`select evaluations.id as shop_id, evaluations.shop_date, qs.prompt, qs.answer, qs.possible_score as total_possible_score,
         case when qs.possible_score > 0 then qs.score::float8 / qs.possible_score else 0 end as percent_score,
         qs.element_id
       from evaluation_question_scores qs
-      join evaluations e on e.id = qs.evaluation_id
-      join user_questionnaires uq on uq.id = e.uqid
+      join evaluations on evaluations.id = qs.evaluation_id
+      join user_questionnaires uq on uq.id = evaluations.uqid
       join questionnaires q on q.id = uq.qid
-      where ${approvedWhere(client, f)} ${f.programName ? sql`and q.title = ${f.programName}` : sql``}`,
+      where ${approvedOf(client, f)} ${f.programName ? sql`and q.title = ${f.programName}` : sql``}`,
     sql`t.shop_date, t.shop_id, t.element_id`,
   );
 }
