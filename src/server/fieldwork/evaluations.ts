@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { parseEmailList } from '../../domain/index.js';
 import {
-  answer,
   canTransition,
   type Evaluation,
   EvaluationStatus,
@@ -14,7 +13,7 @@ import type { Adapters } from '../adapters/index.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, shops, users, visits } from '../db/schema.js';
-import { AppError, type FieldError, notAuthorized, notLoggedIn } from '../errors.js';
+import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import { correctionsNeededEmail, reportReadyEmail } from './emails.js';
 import {

@@ -1,11 +1,5 @@
 import { and, avg, count, desc, eq, gt, max, sql } from 'drizzle-orm';
-import {
-  answer,
-  createEvaluation,
-  type Evaluation,
-  EvaluationStatus,
-  type Form,
-} from '../../evaluation/index.js';
+import { createEvaluation, type Evaluation, EvaluationStatus, type Form } from '../../evaluation/index.js';
 import { hashToken } from '../auth/tokens.js';
 import type { UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
@@ -19,7 +13,7 @@ import {
   surveyLinks,
   userQuestionnaires,
 } from '../db/schema.js';
-import { AppError, type FieldError, notAuthorized, notLoggedIn } from '../errors.js';
+import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import { recordTransition, type StoredEvaluation, storeScores, toStored } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';

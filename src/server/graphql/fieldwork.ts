@@ -66,16 +66,16 @@ const EvaluationEventType = builder.objectRef<EvaluationEventRow>('EvaluationEve
  */
 const subjects = new WeakMap<EvaluationRow, ReturnType<typeof loadSubject>>();
 const engineViews = new WeakMap<EvaluationRow, ReturnType<typeof loadEngineEvaluation>>();
-const subjectOf = (ctx: AppContext, row: EvaluationRow) => {
-  let hit = subjects.get(row);
-  if (!hit) subjects.set(row, (hit = loadSubject(ctx, row)));
+function subjectOf(ctx: AppContext, row: EvaluationRow) {
+  const hit = subjects.get(row) ?? loadSubject(ctx, row);
+  subjects.set(row, hit);
   return hit;
-};
-const engineViewOf = (ctx: AppContext, row: EvaluationRow) => {
-  let hit = engineViews.get(row);
-  if (!hit) engineViews.set(row, (hit = loadEngineEvaluation(ctx.db, row)));
+}
+function engineViewOf(ctx: AppContext, row: EvaluationRow) {
+  const hit = engineViews.get(row) ?? loadEngineEvaluation(ctx.db, row);
+  engineViews.set(row, hit);
   return hit;
-};
+}
 
 /** What an evaluation is about: its program, location and (for visits) due date. */
 async function loadSubject(ctx: AppContext, row: EvaluationRow) {
