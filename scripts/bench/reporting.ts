@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { signingText } from '../../src/domain/index.js';
 import { createAdapters } from '../../src/server/adapters/index.js';
@@ -14,15 +15,16 @@ import { hashPassword } from '../../src/server/auth/passwords.js';
 import { loadConfig } from '../../src/server/config.js';
 import { openDatabase } from '../../src/server/db/client.js';
 
-const SHOPS = Number(process.env.BENCH_SHOPS ?? 50_000);
-const QUESTIONS = 20;
-const LOCATIONS = 200;
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const SHOPS = Number(process.env.BENCH_SHOPS ?? 50_000);
+export const QUESTIONS = 20;
+export const LOCATIONS = 200;
+export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_MS = 150;
 const REPEAT = Number(process.env.REPEAT ?? 25);
 const TODAY = new Date('2026-11-22T00:00:00Z');
 
-async function seed(sql: postgres.Sql, passwordHash: string) {
+/** Loads the bench customer (client@bench.test / bench-client-pass, user id 'client') into an empty database. */
+export async function seed(sql: postgres.Sql, passwordHash: string) {
   await sql`insert into brands (id, short_name, name, is_default) values ('b', 'bench', 'Bench', true)`;
   await sql`insert into users (id, email, password_hash, first_name, last_name) values ('client', 'client@bench.test', ${passwordHash}, 'Bench', 'Client')`;
   await sql`insert into industries (id, brand_id, title) values ('i', 'b', 'Restaurants')`;
@@ -52,10 +54,13 @@ async function seed(sql: postgres.Sql, passwordHash: string) {
   await sql`update evaluations e set score = s.score, possible_score = s.possible
     from (select evaluation_id, sum(score) score, sum(possible_score) possible from evaluation_section_scores group by 1) s
     where s.evaluation_id = e.id`;
-  // The daily question rollup that approval maintains (see rollUpQuestionScores).
+  // The daily question and section rollups that approval maintains (see rollUpScores).
   await sql`insert into question_score_days (client_id, uqid, shop_date, prompt, percent_sum, answers)
     select e.client_id, e.uqid, e.shop_date, qs.prompt, sum(qs.score::float8 / qs.possible_score), count(*)
     from evaluation_question_scores qs join evaluations e on e.id = qs.evaluation_id group by 1, 2, 3, 4`;
+  await sql`insert into section_score_days (client_id, uqid, shop_date, section_index, section_header, percent_sum, shops)
+    select e.client_id, e.uqid, e.shop_date, s.section_index, s.section_header, sum(s.score::float8 / s.possible_score), count(*)
+    from evaluation_section_scores s join evaluations e on e.id = s.evaluation_id group by 1, 2, 3, 4, 5`;
   await sql`analyze`;
 }
 
@@ -121,14 +126,29 @@ async function main() {
     const who = { userMakingRequest: 'client', client: 'client' };
     const ytd = { startDate: '2026-01-01', endDate: '2026-11-22' };
     const last30 = { startDate: '2026-10-23', endDate: '2026-11-22' };
+    const last89 = { startDate: '2026-08-25', endDate: '2026-11-22' };
+    const dineIn = { programName: 'Dine-In Experience' };
+    // The Performance Summary's calls (grouped by month from 90 days, by day below), then the
+    // per-shop calls of one program that Download CSV makes.
     const cases: [string, string, Record<string, string | number>][] = [
-      ['summary/shops (Year to Date)', '/api/summary/shops', { ...who, ...ytd }],
-      ['summary/shops (Past 30 Days)', '/api/summary/shops', { ...who, ...last30 }],
-      ['summary/sectionHeaders (Year to Date)', '/api/summary/sectionHeaders', { ...who, ...ytd }],
+      ['summary/shops by month (All Time)', '/api/summary/shops', { ...who, groupBy: 'month' }],
+      ['summary/shops by month (Year to Date)', '/api/summary/shops', { ...who, ...ytd, groupBy: 'month' }],
+      ['summary/shops by day (89 days)', '/api/summary/shops', { ...who, ...last89, groupBy: 'day' }],
+      ['summary/shops by day (Past 30 Days)', '/api/summary/shops', { ...who, ...last30, groupBy: 'day' }],
       [
-        'summary/sectionHeaders (one program, Past 30 Days)',
+        'summary/sectionHeaders by month (one program, YTD)',
         '/api/summary/sectionHeaders',
-        { ...who, ...last30, programId: 'p1' },
+        { ...who, ...ytd, ...dineIn, groupBy: 'month' },
+      ],
+      [
+        'summary/sectionHeaders by month (program+location, YTD)',
+        '/api/summary/sectionHeaders',
+        { ...who, ...ytd, ...dineIn, locationName: 'Location 17', groupBy: 'month' },
+      ],
+      [
+        'summary/sectionHeaders by day (one program, 89 days)',
+        '/api/summary/sectionHeaders',
+        { ...who, ...last89, ...dineIn, groupBy: 'day' },
       ],
       ['summary/worstQuestions (Year to Date)', '/api/summary/worstQuestions', { ...who, ...ytd, limit: 3 }],
       [
@@ -136,12 +156,22 @@ async function main() {
         '/api/summary/worstQuestions',
         { ...who, ...ytd, limit: 3, programName: 'Drive-Thru Visit', locationName: 'Location 17' },
       ],
-      [
-        'summary/questions (one program, Past 30 Days)',
-        '/api/summary/questions',
-        { ...who, ...last30, programName: 'Dine-In Experience' },
-      ],
       ['programs', '/api/programs/', { ...who, pageNumber: 1, pageSize: 999 }],
+      [
+        'CSV: summary/shops (one program, Past 30 Days)',
+        '/api/summary/shops',
+        { ...who, ...last30, ...dineIn },
+      ],
+      [
+        'CSV: summary/sectionHeaders (one program, 30 days)',
+        '/api/summary/sectionHeaders',
+        { ...who, ...last30, ...dineIn },
+      ],
+      [
+        'CSV: summary/questions (one program, 30 days)',
+        '/api/summary/questions',
+        { ...who, ...last30, ...dineIn },
+      ],
     ];
     console.log(`\nReporting API over HTTP, ${REPEAT} requests each (target p95 < ${TARGET_MS} ms):`);
     let worst = 0;
@@ -162,7 +192,7 @@ async function main() {
       const p95 = pct(ms, 95);
       worst = Math.max(worst, p95);
       console.log(
-        `  ${name.padEnd(52)} ${String(rows).padStart(6)} rows ${(bytes / 1024).toFixed(0).padStart(6)} KiB   p50 ${pct(ms, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`,
+        `  ${name.padEnd(56)} ${String(rows).padStart(6)} rows ${(bytes / 1024).toFixed(0).padStart(6)} KiB   p50 ${pct(ms, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`,
       );
     }
     console.log(
@@ -179,7 +209,10 @@ async function main() {
   }
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run only when started directly: summary-page.ts imports seed() from here.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

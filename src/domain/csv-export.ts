@@ -54,13 +54,16 @@ export function formatScore(score: number | null | undefined): string {
   return (Math.round(Number((score * 10000).toPrecision(12))) / 100).toFixed(2);
 }
 
-const shopDateKey = (shop: CsvShopRecord): string | null => {
+const shopDateKey = (shop: Pick<CsvShopRecord, 'shop_date'>): string | null => {
   const date = parseDate(shop.shop_date);
   return date ? toDateKey(date) : null;
 };
 
 /** Shops with a valid shop date inside the range, both ends inclusive by UTC day. */
-export function shopsInRange<S extends CsvShopRecord>(shops: ReadonlyArray<S>, range: DateRange): S[] {
+export function shopsInRange<S extends Pick<CsvShopRecord, 'shop_date'>>(
+  shops: ReadonlyArray<S>,
+  range: DateRange,
+): S[] {
   const from = toDateKey(range.start);
   const to = toDateKey(range.end);
   return shops.filter((shop) => {
@@ -70,9 +73,10 @@ export function shopsInRange<S extends CsvShopRecord>(shops: ReadonlyArray<S>, r
 }
 
 /** Names of the programs to export: those with shops in the range, in order of first appearance. */
-export const programsInRange = (shops: ReadonlyArray<CsvShopRecord>, range: DateRange): string[] => [
-  ...new Set(shopsInRange(shops, range).map((shop) => cleanText(shop.program_name))),
-];
+export const programsInRange = (
+  shops: ReadonlyArray<Pick<CsvShopRecord, 'shop_date' | 'program_name'>>,
+  range: DateRange,
+): string[] => [...new Set(shopsInRange(shops, range).map((shop) => cleanText(shop.program_name)))];
 
 /** File-name-safe text: anything but letters, digits, '.', '_' and '-' becomes an underscore. */
 export const safeFileName = (name: string): string => name.replace(/[^A-Za-z0-9._-]/g, '_');

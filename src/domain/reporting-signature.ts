@@ -17,6 +17,7 @@ export const SIGNED_PARAMS = [
   'limit',
   'programName',
   'locationName',
+  'groupBy',
 ] as const;
 export type SignedParam = (typeof SIGNED_PARAMS)[number];
 export type ReportingParams = Partial<Record<SignedParam, string | number | null | undefined>>;

@@ -107,6 +107,31 @@ describe('programCards', () => {
   });
 });
 
+describe('programCards of grouped records', () => {
+  it('counts the shops of each group and takes the last shop date of the groups', () => {
+    const groups = [
+      {
+        ...record('A', 18, 20, { program_id: 7, program_name: 'Lunch', shop_date: '2024-03-02' }),
+        last_shop_date: '2024-03-28',
+        shop_count: 2,
+      },
+      {
+        ...record('B', 7, 10, { program_id: 7, program_name: 'Lunch', shop_date: '2024-02-01' }),
+        last_shop_date: '2024-02-01',
+        shop_count: 1,
+      },
+    ];
+    expect(programCards(groups)).toEqual([
+      expect.objectContaining({
+        score: 25 / 30,
+        percent: 83,
+        shopCount: 3,
+        lastShopDate: new Date('2024-03-28T00:00:00Z'),
+      }),
+    ]);
+  });
+});
+
 describe('locationBoard', () => {
   const shops = [
     record('Downtown', 19, 20), // 0.95

@@ -3,9 +3,17 @@
 // percents are 0 to 100.
 import { parseDate } from './dates';
 
-/** A summary shop record as the reporting API returns it. */
+/**
+ * A summary shop record as the reporting API returns it: one shop, or (groupBy) the shops of a
+ * program and location in a month or day, with their count, summed scores and last shop date.
+ */
 export interface ShopScoreRecord {
+  /** The shop's date; of a group, its first shop's. */
   shop_date?: string | Date | null;
+  /** A group's last shop date. */
+  last_shop_date?: string | Date | null;
+  /** Shops in a group (1 for a single shop). */
+  shop_count?: number | null;
   program_id?: string | number | null;
   program_name?: string | null;
   /** Location name. */
@@ -70,20 +78,23 @@ export interface ProgramCard {
   lastShopDate: Date | null;
 }
 
+/** Shops behind a summary record: a group's count, else 1. */
+export const shopsOf = (record: Pick<ShopScoreRecord, 'shop_count'>): number => record.shop_count ?? 1;
+
 /** One card per program, in order of first appearance: score, Shops count and Last Shop date. */
 export function programCards(shops: ReadonlyArray<ShopScoreRecord>): ProgramCard[] {
   const byProgram = groupBy(shops, (shop) => String(shop.program_id ?? shop.program_name ?? ''));
   return [...byProgram].map(([programId, records]) => {
     const score = summedScore(records);
     const times = records
-      .map((r) => parseDate(r.shop_date)?.getTime())
+      .map((r) => parseDate(r.last_shop_date ?? r.shop_date)?.getTime())
       .filter((t): t is number => t !== undefined);
     return {
       programId,
       programName: records[0]?.program_name ?? '',
       score,
       percent: score === null ? null : wholePercent(score),
-      shopCount: records.length,
+      shopCount: records.reduce((n, r) => n + shopsOf(r), 0),
       lastShopDate: times.length > 0 ? new Date(Math.max(...times)) : null,
     };
   });

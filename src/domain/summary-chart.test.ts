@@ -45,6 +45,38 @@ describe('programChartData', () => {
     expect(data.points.some((p) => p.key === '2024-02-02')).toBe(false);
   });
 
+  it('gives grouped records (the dashboard) the same points as the shops they sum', () => {
+    // The shops and sections above, grouped per day as /api/summary/*?groupBy=day returns them.
+    const grouped = programChartData({
+      shops: [
+        {
+          shop_date: '2024-01-05',
+          total_score: 14,
+          total_possible_score: 20,
+          percent_sum: 1.4,
+          scored_shops: 2,
+        },
+        {
+          shop_date: '2024-01-20',
+          total_score: 9,
+          total_possible_score: 10,
+          percent_sum: 0.9,
+          scored_shops: 1,
+        },
+        { shop_date: '2024-02-02', total_score: 0, total_possible_score: 0, percent_sum: 0, scored_shops: 0 },
+      ],
+      sections: [
+        { shop_date: '2024-01-05', section_header: 'Service', percent_sum: 1.5, shop_count: 2 },
+        { shop_date: '2024-01-05', section_header: 'Cleanliness', percent_sum: 0, shop_count: 1 },
+        { shop_date: '2024-01-20', section_header: 'Service', percent_sum: 0.9, shop_count: 1 },
+        { shop_date: '2024-01-20', section_header: 'Cleanliness', percent_sum: 0, shop_count: 1 },
+      ],
+      granularity: 'monthly',
+    });
+    expect(grouped).toEqual(programChartData({ shops, sections, granularity: 'monthly' }));
+    expect(grouped.points[0]!.values[OVERALL_SERIES]).toEqual({ percent: 77, shops: 3 });
+  });
+
   it('has no points and no series without data', () => {
     expect(programChartData({ shops: [], sections: [], granularity: 'daily' })).toEqual({
       series: [],

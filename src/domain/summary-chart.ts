@@ -13,19 +13,27 @@ export const OVERALL_SERIES = 'Overall Score';
 /** Smallest and largest point radius; a point grows with the number of shops behind it. */
 export const POINT_SIZE = { min: 6, max: 12 } as const;
 
+/** A shop, or (groupBy) the shops of a period: the sum of their percents and how many had a score. */
 export interface ChartShopRecord {
-  shop_id: string | number;
   shop_date?: string | Date | null;
   total_score: number;
   total_possible_score: number;
+  /** Of a group: the sum of its shops' score / possible score (0 to 1 each) ... */
+  percent_sum?: number | null;
+  /** ... over this many shops with something possible. */
+  scored_shops?: number | null;
 }
 
+/** A shop's section, or (groupBy) a section of a period's shops: the sum of their percents and count. */
 export interface ChartSectionRecord {
-  shop_id: string | number;
   shop_date?: string | Date | null;
   section_header?: string | null;
-  /** 0 to 1. */
+  /** A shop's percent, 0 to 1. */
   percent_score?: number | null;
+  /** Of a group: the sum of its shops' percents (0 to 1 each) ... */
+  percent_sum?: number | null;
+  /** ... over this many shops. */
+  shop_count?: number | null;
 }
 
 export interface ChartValue {
@@ -64,7 +72,7 @@ function bucketOf(date: Date, granularity: ChartGranularity): { key: string; lab
 /**
  * The chart's points: per period, the average of each series over the shops of that period. Overall is
  * each shop's total score over its possible score (shops with nothing possible are left out); a section
- * is its percent_score. A series is kept only if some point of it is above 0.
+ * is its percent_score. Grouped records count as their shops, with the sum of their percents. A series is kept only if some point of it is above 0.
  */
 export function programChartData(input: {
   shops: ReadonlyArray<ChartShopRecord>;
@@ -73,26 +81,32 @@ export function programChartData(input: {
 }): ChartData {
   const buckets = new Map<string, { label: string; sums: Map<string, { total: number; shops: number }> }>();
   const order: string[] = [OVERALL_SERIES];
-  const add = (dateValue: ChartShopRecord['shop_date'], series: string, ratio: number) => {
+  const add = (dateValue: ChartShopRecord['shop_date'], series: string, ratioSum: number, shops: number) => {
     const date = parseDate(dateValue);
-    if (!date || !Number.isFinite(ratio)) return;
+    if (!date || !Number.isFinite(ratioSum) || !(shops > 0)) return;
     const { key, label } = bucketOf(date, input.granularity);
     const bucket = buckets.get(key) ?? { label, sums: new Map() };
     buckets.set(key, bucket);
     const sum = bucket.sums.get(series) ?? { total: 0, shops: 0 };
-    sum.total += ratio;
-    sum.shops += 1;
+    sum.total += ratioSum;
+    sum.shops += shops;
     bucket.sums.set(series, sum);
     if (!order.includes(series)) order.push(series);
   };
   for (const shop of input.shops) {
+    if (shop.scored_shops != null) {
+      add(shop.shop_date, OVERALL_SERIES, Number(shop.percent_sum) || 0, Number(shop.scored_shops));
+      continue;
+    }
     const possible = Number(shop.total_possible_score) || 0;
-    if (possible > 0) add(shop.shop_date, OVERALL_SERIES, (Number(shop.total_score) || 0) / possible);
+    if (possible > 0) add(shop.shop_date, OVERALL_SERIES, (Number(shop.total_score) || 0) / possible, 1);
   }
   for (const section of input.sections) {
     const header = section.section_header?.trim();
-    if (header && section.percent_score != null)
-      add(section.shop_date, header, Number(section.percent_score));
+    if (!header) continue;
+    if (section.shop_count != null)
+      add(section.shop_date, header, Number(section.percent_sum) || 0, Number(section.shop_count));
+    else if (section.percent_score != null) add(section.shop_date, header, Number(section.percent_score), 1);
   }
   const points = [...buckets]
     .sort(([a], [b]) => a.localeCompare(b))

@@ -9,7 +9,11 @@ import {
   filtersAtDefaults,
   locationChoices,
   programChoices,
+  recordDates,
   resolveFilters,
+  summaryGrouping,
+  summarySectionsParams,
+  summaryShopsParams,
   worstQuestionsParams,
 } from './summary-filters';
 
@@ -140,5 +144,38 @@ describe('worstQuestionsParams', () => {
       programName: 'Lunch',
       locationName: 'Mall',
     });
+  });
+});
+
+describe('the grouped summary calls', () => {
+  it('group by month from 90 days, by day below, with the range as YYYY-MM-DD', () => {
+    expect(summaryGrouping(range('2024-01-01', '2024-03-31'))).toBe('month');
+    expect(summaryGrouping(range('2024-01-01', '2024-03-30'))).toBe('day');
+    expect(summaryShopsParams(q1)).toEqual({
+      startDate: '2024-01-01',
+      endDate: '2024-03-31',
+      groupBy: 'month',
+    });
+  });
+
+  it('ask for the chart program’s sections, at the chosen location unless All', () => {
+    expect(summarySectionsParams(q1, 'Lunch', DEFAULT_SUMMARY_FILTERS)).toEqual({
+      startDate: '2024-01-01',
+      endDate: '2024-03-31',
+      groupBy: 'month',
+      programName: 'Lunch',
+    });
+    expect(summarySectionsParams(q1, 'Lunch', { program: ALL_PROGRAMS, location: 'Mall' })).toEqual(
+      expect.objectContaining({ programName: 'Lunch', locationName: 'Mall' }),
+    );
+  });
+
+  it('span every first and last shop date of the records (All Time)', () => {
+    expect(
+      recordDates([
+        { shop_date: '2024-01-03', last_shop_date: '2024-01-29' },
+        { shop_date: '2024-02-01', last_shop_date: null },
+      ]),
+    ).toEqual(['2024-01-03', '2024-01-29', '2024-02-01']);
   });
 });

@@ -2,7 +2,7 @@
 // and 4, admin-and-evaluation 2 'Summary dashboard pieces'). Programs and locations are chosen by name,
 // as the reporting API filters them (programName, locationName).
 import { shopsInRange } from './csv-export';
-import { type DateRange, toDateKey } from './dates';
+import { chartGranularity, type DateRange, toDateKey } from './dates';
 
 export const ALL_PROGRAMS = 'All Programs';
 export const ALL_LOCATIONS = 'All Locations';
@@ -19,9 +19,8 @@ export interface SummaryFilters {
 
 export const DEFAULT_SUMMARY_FILTERS: SummaryFilters = { program: ALL_PROGRAMS, location: ALL_LOCATIONS };
 
-/** A summary record (shop or section) as far as the filters read it. */
+/** A summary record (shop, section or a group of them) as far as the filters read it. */
 export interface FilterableRecord {
-  shop_id: string | number;
   shop_date?: string | Date | null;
   program_name?: string | null;
   /** Location name. */
@@ -101,13 +100,45 @@ export function activeFilterChips(filters: SummaryFilters): FilterChip[] {
 export const clearFilter = (filters: SummaryFilters, key: keyof SummaryFilters): SummaryFilters =>
   key === 'program' ? { ...filters, program: ALL_PROGRAMS } : { ...filters, location: ALL_LOCATIONS };
 
+/** The range as the reporting API's startDate and endDate (YYYY-MM-DD). */
+export const rangeParams = (range: DateRange) => ({
+  startDate: toDateKey(range.start),
+  endDate: toDateKey(range.end),
+});
+
+/** The chosen program and location as programName and locationName, omitted when All. */
+const namedFilterParams = (filters: SummaryFilters) => ({
+  ...(filters.program === ALL_PROGRAMS ? {} : { programName: filters.program }),
+  ...(filters.location === ALL_LOCATIONS ? {} : { locationName: filters.location }),
+});
+
 /** Query parameters of /api/summary/worstQuestions: dates as YYYY-MM-DD, All filters omitted. */
-export function worstQuestionsParams(range: DateRange, filters: SummaryFilters) {
-  return {
-    startDate: toDateKey(range.start),
-    endDate: toDateKey(range.end),
-    limit: WORST_QUESTIONS_LIMIT,
-    ...(filters.program === ALL_PROGRAMS ? {} : { programName: filters.program }),
-    ...(filters.location === ALL_LOCATIONS ? {} : { locationName: filters.location }),
-  };
-}
+export const worstQuestionsParams = (range: DateRange, filters: SummaryFilters) => ({
+  ...rangeParams(range),
+  limit: WORST_QUESTIONS_LIMIT,
+  ...namedFilterParams(filters),
+});
+
+/**
+ * The Performance Summary asks for summary records grouped by program, location and period: by month
+ * when its chart is monthly, by day otherwise, so every widget and chart point can be summed from them.
+ */
+export const summaryGrouping = (range: DateRange): 'month' | 'day' =>
+  chartGranularity(range.start, range.end) === 'monthly' ? 'month' : 'day';
+
+/** Query parameters of the shops of the range, grouped for the dashboard. */
+export const summaryShopsParams = (range: DateRange) => ({
+  ...rangeParams(range),
+  groupBy: summaryGrouping(range),
+});
+
+/** Query parameters of the chart's sections: one program (and location, unless All), grouped per period. */
+export const summarySectionsParams = (range: DateRange, program: string, filters: SummaryFilters) => ({
+  ...summaryShopsParams(range),
+  ...namedFilterParams({ ...filters, program }),
+});
+
+/** Every date a set of summary records spans (first and, of a group, last shop dates): All Time's range. */
+export const recordDates = (
+  records: ReadonlyArray<{ shop_date?: string | Date | null; last_shop_date?: string | Date | null }>,
+) => records.flatMap((r) => [r.shop_date, r.last_shop_date]).filter((d) => d != null);

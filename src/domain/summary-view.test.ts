@@ -37,7 +37,7 @@ describe('columnCards', () => {
 });
 
 describe('summaryProgramCards', () => {
-  it('makes one card per program name, across orders of the same program', () => {
+  it('makes one card per program name, across orders of the same program, in name order', () => {
     const cards = summaryProgramCards([
       {
         program_id: 'uq1',
@@ -64,8 +64,8 @@ describe('summaryProgramCards', () => {
     expect(
       cards.map((c) => [c.programName, c.percent, c.shopCount, c.lastShopDate?.toISOString().slice(0, 10)]),
     ).toEqual([
-      ['Lunch', 90, 2, '2024-03-04'],
       ['Dinner', 50, 1, '2024-02-01'],
+      ['Lunch', 90, 2, '2024-03-04'],
     ]);
   });
 });

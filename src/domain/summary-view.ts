@@ -28,11 +28,14 @@ export function programView(selected: string, programs: ReadonlyArray<string>): 
 }
 
 /**
- * The program cards, one per program name: the summary selects programs by name, so two orders of the
- * same questionnaire are one program here, as in the program filter and the reporting API's filters.
+ * The program cards, one per program name and in name order, like the program filter: the summary
+ * selects programs by name, so two orders of the same questionnaire are one program here, as in the
+ * program filter and the reporting API's filters.
  */
 export const summaryProgramCards = (shops: ReadonlyArray<ShopScoreRecord>): ProgramCard[] =>
-  programCards(shops.map((shop) => ({ ...shop, program_id: shop.program_name ?? '' })));
+  programCards(shops.map((shop) => ({ ...shop, program_id: shop.program_name ?? '' }))).sort((a, b) =>
+    a.programName.localeCompare(b.programName),
+  );
 
 /** Cards each board column shows before 'Show N more'. */
 export const BOARD_COLUMN_CARDS = 3;

@@ -689,6 +689,35 @@ export const questionScoreDays = pgTable(
   (t) => [primaryKey({ columns: [t.clientId, t.shopDate, t.uqid, t.prompt] })],
 );
 
+/**
+ * Daily rollup of approved mystery shops' section scores per client, program, day and section,
+ * maintained at approval with question_score_days: the Performance Summary's program chart reads a
+ * few rows per program and day instead of every shop's sections.
+ */
+export const sectionScoreDays = pgTable(
+  'section_score_days',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => users.id),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id),
+    shopDate: date('shop_date', { mode: 'string' }).notNull(),
+    sectionIndex: integer('section_index').notNull(),
+    sectionHeader: text('section_header').notNull(),
+    /** Sum of the shops' score / possible score in the section (their average is percentSum / shops). */
+    percentSum: doublePrecision('percent_sum').notNull(),
+    shops: integer('shops').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'section_score_days_pk',
+      columns: [t.clientId, t.shopDate, t.uqid, t.sectionIndex, t.sectionHeader],
+    }),
+  ],
+);
+
 // ---------------------------------------------------------------- adapters' tables
 
 /** Payment-provider webhook events, stored once by event id (providers deliver at least once). */

@@ -10,7 +10,7 @@ import {
   score,
   VisitStatus,
 } from '../../evaluation/index.js';
-import { formOfVersion, rollUpQuestionScores } from '../fieldwork/index.js';
+import { formOfVersion, rollUpScores } from '../fieldwork/index.js';
 import type { Db } from './client.js';
 import { createUser } from './factories.js';
 import { newId } from './ids.js';
@@ -306,5 +306,5 @@ export async function seedReportingDemo(db: Db, opts: { brandId: string; now: Da
       }
     }
   }
-  await rollUpQuestionScores(db, eq(evaluations.clientId, customer.id));
+  await rollUpScores(db, eq(evaluations.clientId, customer.id));
 }

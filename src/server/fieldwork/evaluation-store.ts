@@ -18,6 +18,7 @@ import {
   evaluationSectionScores,
   evaluations,
   questionScoreDays,
+  sectionScoreDays,
 } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { formOfVersion } from './forms.js';
@@ -168,21 +169,33 @@ export async function storeScores(db: Db, evaluationId: string, e: Evaluation) {
 }
 
 /**
- * Adds approved mystery-shop evaluations' question scores to the daily rollup (question_score_days).
- * Call once per evaluation, after its scores, client, program and shop date are stored: approval is
- * final, so an evaluation is never added twice.
+ * Adds approved mystery-shop evaluations' question and section scores to the daily rollups
+ * (question_score_days, section_score_days). Call once per evaluation, after its scores, client,
+ * program and shop date are stored: approval is final, so an evaluation is never added twice.
  */
-export async function rollUpQuestionScores(db: Db, which: SQL) {
+export async function rollUpScores(db: Db, which: SQL) {
+  const shop = sql`${evaluations.isSurvey} = false and ${evaluations.clientId} is not null
+      and ${evaluations.uqid} is not null and ${evaluations.shopDate} is not null`;
   const qs = evaluationQuestionScores;
   await db.execute(sql`
     insert into ${questionScoreDays} (client_id, uqid, shop_date, prompt, percent_sum, answers)
     select ${evaluations.clientId}, ${evaluations.uqid}, ${evaluations.shopDate}, ${qs.prompt},
            sum(${qs.score}::float8 / ${qs.possibleScore}), count(*)
     from ${qs} join ${evaluations} on ${evaluations.id} = ${qs.evaluationId}
-    where ${which} and ${evaluations.isSurvey} = false and ${evaluations.clientId} is not null
-      and ${evaluations.uqid} is not null and ${evaluations.shopDate} is not null and ${qs.possibleScore} > 0
+    where ${which} and ${shop} and ${qs.possibleScore} > 0
     group by 1, 2, 3, 4
     on conflict (client_id, shop_date, uqid, prompt) do update
       set percent_sum = ${questionScoreDays.percentSum} + excluded.percent_sum,
           answers = ${questionScoreDays.answers} + excluded.answers`);
+  const ss = evaluationSectionScores;
+  await db.execute(sql`
+    insert into ${sectionScoreDays} (client_id, uqid, shop_date, section_index, section_header, percent_sum, shops)
+    select ${evaluations.clientId}, ${evaluations.uqid}, ${evaluations.shopDate}, ${ss.sectionIndex}, ${ss.sectionHeader},
+           sum(${ss.score}::float8 / ${ss.possibleScore}), count(*)
+    from ${ss} join ${evaluations} on ${evaluations.id} = ${ss.evaluationId}
+    where ${which} and ${shop} and ${ss.possibleScore} > 0
+    group by 1, 2, 3, 4, 5
+    on conflict (client_id, shop_date, uqid, section_index, section_header) do update
+      set percent_sum = ${sectionScoreDays.percentSum} + excluded.percent_sum,
+          shops = ${sectionScoreDays.shops} + excluded.shops`);
 }

@@ -21,7 +21,7 @@ import {
   loadEngineEvaluation,
   loadEvaluationRow,
   recordTransition,
-  rollUpQuestionScores,
+  rollUpScores,
   type StoredEvaluation,
   storeScores,
   toStored,
@@ -338,7 +338,7 @@ export async function approveEvaluation(
       })
       .where(eq(evaluations.id, row.id))
       .returning();
-    await rollUpQuestionScores(tx, eq(evaluations.id, row.id));
+    await rollUpScores(tx, eq(evaluations.id, row.id));
     if (row.visitId) {
       await tx
         .update(visits)

@@ -12,6 +12,8 @@ import {
   formVersions,
   outboxEmails,
   questionnaires,
+  questionScoreDays,
+  sectionScoreDays,
   surveyLinks,
   visits,
 } from '../db/schema.js';
@@ -404,6 +406,31 @@ describe('the evaluator and QA flow', () => {
         ['Were you greeted?', 'Yes', 10, 10],
         ['Minutes waited', '4', 10, 10],
       ]),
+    );
+    // The daily rollups the dashboard reads now hold this shop: one per question and per section.
+    const [{ shopDate }] = (await t.db.select().from(evaluations).where(eq(evaluations.id, id))) as [
+      { shopDate: string },
+    ];
+    const client = eq(questionScoreDays.clientId, p.alice.user.id);
+    expect(
+      (await t.db.select().from(questionScoreDays).where(client)).map((d) => [
+        d.shopDate,
+        d.prompt,
+        d.answers,
+      ]),
+    ).toEqual(
+      expect.arrayContaining([
+        [shopDate, 'Were you greeted?', 1],
+        [shopDate, 'Minutes waited', 1],
+      ]),
+    );
+    const sectionDays = await t.db
+      .select()
+      .from(sectionScoreDays)
+      .where(eq(sectionScoreDays.clientId, p.alice.user.id));
+    expect(sectionDays).toHaveLength(2);
+    expect(sectionDays.every((d) => d.shopDate === shopDate && d.shops === 1 && d.percentSum === 1)).toBe(
+      true,
     );
 
     // Approved is final, and the customer now reads the report and got the e-mail.

@@ -1,7 +1,7 @@
 export {
   type EvaluationRow,
   loadEngineEvaluation,
-  rollUpQuestionScores,
+  rollUpScores,
   type StoredEvaluation,
 } from './evaluation-store.js';
 export {

@@ -12,6 +12,7 @@ import {
   orders,
   questionnaires,
   questionScoreDays,
+  sectionScoreDays,
   surveyLinks,
   userQuestionnaires,
   visits,
@@ -226,36 +227,115 @@ async function jsonRows(db: Db, query: SQL, order: SQL): Promise<RawJson> {
 
 const ADDRESS_SQL = sql`coalesce(l.formatted_address, concat_ws(', ', nullif(l.line1, ''), nullif(l.city, ''), nullif(l.state, '')))`;
 
-/** /api/summary/shops: one record per approved shop (Performance Summary, CSV). */
-export function summaryShops(db: Db, client: string, f: DateFilter & { programId?: string | null }) {
+/** How the dashboard's summary calls group records: by program, location and month or day. */
+export type SummaryGrouping = 'month' | 'day';
+
+export type SummaryFilter = DateFilter & {
+  programId?: string | null;
+  programName?: string | null;
+  locationName?: string | null;
+  groupBy?: SummaryGrouping | null;
+};
+
+/** A date's month (its first day, still a date: cheaper than date_trunc's timestamp) or the day itself. */
+const bucketOf = (grouping: SummaryGrouping, column: SQL) =>
+  grouping === 'month' ? sql`${column} - extract(day from ${column})::int + 1` : column;
+
+/** The named program and location filters of the summary calls (omitted when All). */
+const namedFilters = (f: SummaryFilter) =>
+  sql`${f.programName ? sql`and q.title = ${f.programName}` : sql``} ${f.locationName ? sql`and l.name = ${f.locationName}` : sql``}`;
+
+/**
+ * /api/summary/shops: one record per approved shop (CSV, external clients); with `groupBy`, one per
+ * program, location and month or day, with its shop count, summed scores, the sum of the shops'
+ * percents and its first and last shop date (the Performance Summary: a few thousand records for
+ * any range instead of one per shop).
+ */
+export function summaryShops(db: Db, client: string, f: SummaryFilter) {
+  const percent = sql`case when evaluations.possible_score > 0 then evaluations.score::float8 / evaluations.possible_score else 0 end`;
+  if (f.groupBy) {
+    // Evaluations are summed per program, location and period first; names join the few groups.
+    const named = f.programName || f.locationName;
+    return jsonRows(
+      db,
+      sql`select g.shop_date, g.last_shop_date, g.uqid as program_id, q.title as program_name, l.name, g.shop_count,
+          g.total_score, g.total_possible_score, g.percent_sum, g.scored_shops
+        from (
+          select evaluations.uqid, evaluations.location_id, min(evaluations.shop_date) as shop_date,
+            max(evaluations.shop_date) as last_shop_date, count(*)::int as shop_count,
+            sum(evaluations.score)::float8 as total_score, sum(evaluations.possible_score)::float8 as total_possible_score,
+            coalesce(sum(${percent}) filter (where evaluations.possible_score > 0), 0) as percent_sum,
+            (count(*) filter (where evaluations.possible_score > 0))::int as scored_shops
+          from evaluations
+          ${named ? sql`join user_questionnaires uq on uq.id = evaluations.uqid join questionnaires q on q.id = uq.qid join locations l on l.id = evaluations.location_id` : sql``}
+          where ${approvedOf(client, f)} ${namedFilters(f)}
+          group by evaluations.uqid, evaluations.location_id, ${bucketOf(f.groupBy, sql`evaluations.shop_date`)}
+        ) g
+        join user_questionnaires uq on uq.id = g.uqid
+        join questionnaires q on q.id = uq.qid
+        join locations l on l.id = g.location_id`,
+      sql`t.shop_date, t.program_name, t.name`,
+    );
+  }
   return jsonRows(
     db,
     sql`select evaluations.id as shop_id, evaluations.shop_date, evaluations.uqid as program_id, q.title as program_name, l.name,
         ${ADDRESS_SQL} as address_name, evaluations.score as total_score, evaluations.possible_score as total_possible_score,
-        evaluations.score as overall_score,
-        case when evaluations.possible_score > 0 then evaluations.score::float8 / evaluations.possible_score else 0 end as percent_score
+        evaluations.score as overall_score, ${percent} as percent_score
       from evaluations
       join user_questionnaires uq on uq.id = evaluations.uqid
       join questionnaires q on q.id = uq.qid
       join locations l on l.id = evaluations.location_id
-      where ${approvedOf(client, f)}`,
+      where ${approvedOf(client, f)} ${namedFilters(f)}`,
     sql`t.shop_date, t.shop_id`,
   );
 }
 
-/** /api/summary/sectionHeaders: each approved shop's percent per section. */
-export function summarySections(db: Db, client: string, f: DateFilter & { programId?: string | null }) {
-  return jsonRows(
-    db,
-    sql`select evaluations.id as shop_id, evaluations.shop_date, evaluations.uqid as program_id, q.title as program_name, l.name,
-        s.section_header, s.section_index,
-        case when s.possible_score > 0 then s.score::float8 / s.possible_score else 0 end as percent_score
-      from evaluation_section_scores s
+/**
+ * /api/summary/sectionHeaders: each approved shop's percent per section; with `groupBy`, per program,
+ * section and month or day, the sum of the shops' percents and their count (the program chart), read
+ * from the daily rollup unless a location is chosen.
+ */
+export function summarySections(db: Db, client: string, f: SummaryFilter) {
+  if (f.groupBy && !f.locationName) {
+    const d = sectionScoreDays;
+    return jsonRows(
+      db,
+      sql`select min(d.shop_date) as shop_date, q.title as program_name, d.section_header, d.section_index,
+          sum(d.percent_sum) as percent_sum, sum(d.shops)::int as shop_count
+        from ${d} d
+        join user_questionnaires uq on uq.id = d.uqid
+        join questionnaires q on q.id = uq.qid
+        where d.client_id = ${client}
+          ${f.startDate ? sql`and d.shop_date >= ${f.startDate}` : sql``}
+          ${f.endDate ? sql`and d.shop_date <= ${f.endDate}` : sql``}
+          ${f.programId ? sql`and d.uqid = ${f.programId}` : sql``}
+          ${f.programName ? sql`and q.title = ${f.programName}` : sql``}
+        group by q.title, d.section_index, d.section_header, ${bucketOf(f.groupBy, sql`d.shop_date`)}`,
+      sql`t.shop_date, t.program_name, t.section_index`,
+    );
+  }
+  const from = sql`from evaluation_section_scores s
       join evaluations on evaluations.id = s.evaluation_id
       join user_questionnaires uq on uq.id = evaluations.uqid
       join questionnaires q on q.id = uq.qid
       join locations l on l.id = evaluations.location_id
-      where ${approvedOf(client, f)}`,
+      where ${approvedOf(client, f)} ${namedFilters(f)}`;
+  const percent = sql`case when s.possible_score > 0 then s.score::float8 / s.possible_score else 0 end`;
+  if (f.groupBy)
+    return jsonRows(
+      db,
+      sql`select min(evaluations.shop_date) as shop_date, q.title as program_name, s.section_header, s.section_index,
+          sum(${percent}) as percent_sum, count(*)::int as shop_count
+        ${from}
+        group by q.title, s.section_index, s.section_header, ${bucketOf(f.groupBy, sql`evaluations.shop_date`)}`,
+      sql`t.shop_date, t.program_name, t.section_index`,
+    );
+  return jsonRows(
+    db,
+    sql`select evaluations.id as shop_id, evaluations.shop_date, evaluations.uqid as program_id, q.title as program_name, l.name,
+        s.section_header, s.section_index, ${percent} as percent_score
+      ${from}`,
     sql`t.shop_date, t.shop_id, t.section_index`,
   );
 }

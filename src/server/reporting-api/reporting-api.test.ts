@@ -11,7 +11,7 @@ import {
   formVersions,
   userQuestionnaires,
 } from '../db/schema.js';
-import { rollUpQuestionScores } from '../fieldwork/index.js';
+import { rollUpScores } from '../fieldwork/index.js';
 import { setupTestApp } from '../test/harness.js';
 import { type Catalogue, catalogue, placedOrderOf } from '../test/order-wizard.js';
 import { type ReportingParams, signingText } from './signature.js';
@@ -68,7 +68,7 @@ async function approvedShop(
       possibleScore: poss,
     })),
   );
-  await rollUpQuestionScores(t.db, eq(evaluations.id, id));
+  await rollUpScores(t.db, eq(evaluations.id, id));
   return id;
 }
 
@@ -284,6 +284,115 @@ describe('signed reporting endpoints', () => {
       reportLink: null,
       stats: null,
     });
+  });
+
+  it('groups the dashboard records by program, location and month or day, from the rollup or per location', async () => {
+    const a = p.alice.user.id;
+    await approvedShop('2026-03-02', [
+      ['Greeting', 10, 10],
+      ['Wait', 2, 10],
+    ]); // 60%: Service 100%, Speed 20%
+    await approvedShop('2026-03-20', [
+      ['Greeting', 5, 10],
+      ['Wait', 10, 10],
+    ]); // 75%: Service 50%, Speed 100%
+    await approvedShop('2026-04-10', [
+      ['Greeting', 10, 10],
+      ['Wait', 9, 10],
+    ]); // 95%
+    await approvedShop('2025-01-05', [
+      ['Greeting', 0, 10],
+      ['Wait', 0, 10],
+    ]); // outside the range
+    const get = async (path: string, params: ReportingParams) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: await signed(
+          path,
+          { userMakingRequest: a, client: a, startDate: '2026-01-01', endDate: '2026-12-31', ...params },
+          p.alice.token,
+        ),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+
+    const months = await get('/api/summary/shops', { groupBy: 'month' });
+    expect(months).toEqual([
+      {
+        shop_date: '2026-03-02',
+        last_shop_date: '2026-03-20',
+        program_id: program.uqid,
+        program_name: 'Dine-In',
+        name: 'Main Street',
+        shop_count: 2,
+        total_score: 27,
+        total_possible_score: 40,
+        percent_sum: expect.closeTo(1.35, 9),
+        scored_shops: 2,
+      },
+      expect.objectContaining({ shop_date: '2026-04-10', last_shop_date: '2026-04-10', shop_count: 1 }),
+    ]);
+    const days = await get('/api/summary/shops', { groupBy: 'day' });
+    expect(days.map((r: { shop_date: string; shop_count: number }) => [r.shop_date, r.shop_count])).toEqual([
+      ['2026-03-02', 1],
+      ['2026-03-20', 1],
+      ['2026-04-10', 1],
+    ]);
+    expect(await get('/api/summary/shops', { groupBy: 'month', locationName: 'Nowhere' })).toEqual([]);
+    expect(await get('/api/summary/shops', { programName: 'Nothing' })).toEqual([]);
+    expect(await get('/api/summary/shops', { programName: 'Dine-In' })).toHaveLength(3);
+
+    // The rollup (all locations) and the per-location path give the same sums.
+    const fromRollup = await get('/api/summary/sectionHeaders', { groupBy: 'month', programName: 'Dine-In' });
+    const perLocation = await get('/api/summary/sectionHeaders', {
+      groupBy: 'month',
+      programName: 'Dine-In',
+      locationName: 'Main Street',
+    });
+    const march = [
+      {
+        shop_date: '2026-03-02',
+        program_name: 'Dine-In',
+        section_header: 'Service',
+        section_index: 0,
+        percent_sum: expect.closeTo(1.5, 9),
+        shop_count: 2,
+      },
+      {
+        shop_date: '2026-03-02',
+        program_name: 'Dine-In',
+        section_header: 'Speed',
+        section_index: 1,
+        percent_sum: expect.closeTo(1.2, 9),
+        shop_count: 2,
+      },
+    ];
+    expect(fromRollup.slice(0, 2)).toEqual(march);
+    expect(perLocation.slice(0, 2)).toEqual(march);
+    expect(fromRollup).toHaveLength(4);
+    expect(perLocation).toHaveLength(4);
+    expect(await get('/api/summary/sectionHeaders', { groupBy: 'day', programName: 'Dine-In' })).toHaveLength(
+      6,
+    );
+    expect(
+      await get('/api/summary/sectionHeaders', {
+        groupBy: 'month',
+        programName: 'Dine-In',
+        locationName: 'Nowhere',
+      }),
+    ).toEqual([]);
+
+    const wrong = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/summary/shops',
+        { userMakingRequest: a, client: a, groupBy: 'week' },
+        p.alice.token,
+      ),
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: "groupBy must be 'month' or 'day'", field: 'groupBy' });
   });
 
   it('refuses a wrong signature, a tampered parameter, a signature for another client and a missing one', async () => {

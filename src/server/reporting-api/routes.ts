@@ -46,6 +46,7 @@ const ZQuery = z.object({
   limit: positive(3, 100),
   programName: z.string().max(300).optional(),
   locationName: z.string().max(300).optional(),
+  groupBy: z.enum(['month', 'day'], { error: "must be 'month' or 'day'" }).optional(),
 });
 type Query = z.infer<typeof ZQuery>;
 

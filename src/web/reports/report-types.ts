@@ -69,6 +69,33 @@ export interface SummarySectionRow {
   percent_score: number;
 }
 
+/** /api/summary/shops?groupBy=: the shops of a program and location in one month or day. */
+export interface SummaryShopGroupRow {
+  /** The group's first and last shop dates. */
+  shop_date: string;
+  last_shop_date: string;
+  program_id: string;
+  program_name: string;
+  name: string;
+  shop_count: number;
+  total_score: number;
+  total_possible_score: number;
+  /** Sum of score / possible score of the shops with something possible ... */
+  percent_sum: number;
+  /** ... and their number. */
+  scored_shops: number;
+}
+
+/** /api/summary/sectionHeaders?groupBy=: a program's section over the shops of one month or day. */
+export interface SummarySectionGroupRow {
+  shop_date: string;
+  program_name: string;
+  section_header: string;
+  section_index: number;
+  percent_sum: number;
+  shop_count: number;
+}
+
 export interface WorstQuestionRow {
   prompt: string;
   avg_percent_score: number;

@@ -2,8 +2,8 @@ import { useApolloClient } from '@apollo/client';
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { toDateKey } from '../../../domain';
-import type { QuestionRow } from '../report-types';
+import { rangeParams } from '../../../domain';
+import type { QuestionRow, SummarySectionRow, SummaryShopRow } from '../report-types';
 import { fetchReport } from '../reporting-client';
 import { buildCsvZip, CSV_COMPLETE_RESET_MS, CSV_TEXT, type ProgramFailure } from './download-csv';
 import type { Summary } from './use-summary';
@@ -37,15 +37,16 @@ export function CsvDownloadButton({ summary }: { summary: Summary }) {
     setNotice(null);
     const result = await buildCsvZip({
       range,
-      shops: summary.allShops,
-      sections: summary.allSections,
-      fetchQuestions: (programName) =>
-        fetchReport<QuestionRow>(apollo, '/api/summary/questions', {
-          ...parties,
-          startDate: toDateKey(range.start),
-          endDate: toDateKey(range.end),
-          programName,
-        }),
+      shops: summary.inRange,
+      fetchProgram: async (programName) => {
+        const params = { ...parties, ...rangeParams(range), programName };
+        const [shops, sections, questions] = await Promise.all([
+          fetchReport<SummaryShopRow>(apollo, '/api/summary/shops', params),
+          fetchReport<SummarySectionRow>(apollo, '/api/summary/sectionHeaders', params),
+          fetchReport<QuestionRow>(apollo, '/api/summary/questions', params),
+        ]);
+        return { shops, sections, questions };
+      },
       onProgress: setProgress,
     });
     if (result.kind === 'noPrograms' || result.kind === 'allFailed' || result.kind === 'zipFailed') {

@@ -48,8 +48,11 @@ function run(fetchQuestions: (p: string) => Promise<unknown[]>, zip?: () => Uint
   const result = buildCsvZip({
     range,
     shops,
-    sections,
-    fetchQuestions: fetchQuestions as never,
+    fetchProgram: async (program) => ({
+      shops,
+      sections,
+      questions: (await fetchQuestions(program)) as never,
+    }),
     onProgress: (t) => progress.push(t),
     ...(zip ? { zip } : {}),
   });
@@ -81,8 +84,7 @@ describe('buildCsvZip', () => {
     const r = await buildCsvZip({
       range: { start: new Date('2030-01-01'), end: new Date('2030-01-31') },
       shops,
-      sections,
-      fetchQuestions: async () => [],
+      fetchProgram: async () => ({ shops, sections, questions: [] }),
       onProgress: (t) => progress.push(t),
     });
     expect(r).toEqual({ kind: 'noPrograms' });

@@ -12,7 +12,7 @@ import {
 } from '../../../domain';
 
 // 'Download CSV' (admin-and-evaluation 4, 5, 8, 9): one CSV per program with shops in the date range,
-// built in the browser from the summary records and each program's questions, zipped with fflate.
+// built in the browser from each program's shops, sections and answers in the range, zipped with fflate.
 
 export const CSV_TEXT = {
   preparing: 'Preparing download...',
@@ -42,13 +42,19 @@ export type CsvZipResult =
   | { kind: 'zipFailed'; message: string; failures: ProgramFailure[] }
   | { kind: 'zip'; fileName: string; bytes: Uint8Array; files: string[]; failures: ProgramFailure[] };
 
-export interface CsvZipInput {
-  range: DateRange;
-  /** Every summary shop and section record; the programs and shops in range are picked here. */
+/** A program's records in the range: its shops, their sections and their answers. */
+export interface ProgramRecords {
   shops: ReadonlyArray<CsvShopRecord>;
   sections: ReadonlyArray<CsvSectionRecord>;
-  /** /api/summary/questions of one program in the range. */
-  fetchQuestions: (programName: string) => Promise<CsvQuestionRecord[]>;
+  questions: ReadonlyArray<CsvQuestionRecord>;
+}
+
+export interface CsvZipInput {
+  range: DateRange;
+  /** Summary records (single or grouped shops): the programs with shops in the range are exported. */
+  shops: ReadonlyArray<Pick<CsvShopRecord, 'shop_date' | 'program_name'>>;
+  /** /api/summary/shops, sectionHeaders and questions of one program in the range. */
+  fetchProgram: (programName: string) => Promise<ProgramRecords>;
   onProgress: (text: string) => void;
   zip?: (files: Record<string, Uint8Array>) => Uint8Array;
 }
@@ -66,7 +72,7 @@ function uniqueName(name: string, taken: Record<string, unknown>): string {
 
 /**
  * Builds the zip, program by program. A program without shop or question data is skipped silently;
- * one whose questions cannot be fetched or turned into CSV is a failure, reported with the rest.
+ * one whose records cannot be fetched or turned into CSV is a failure, reported with the rest.
  */
 export async function buildCsvZip(input: CsvZipInput): Promise<CsvZipResult> {
   input.onProgress(CSV_TEXT.preparing);
@@ -77,14 +83,8 @@ export async function buildCsvZip(input: CsvZipInput): Promise<CsvZipResult> {
   for (const [i, program] of programs.entries()) {
     input.onProgress(CSV_TEXT.processing(program, i + 1, programs.length));
     try {
-      const questions = await input.fetchQuestions(program);
-      const rows = programCsvRows({
-        programName: program,
-        range: input.range,
-        shops: input.shops,
-        sections: input.sections,
-        questions,
-      });
+      const records = await input.fetchProgram(program);
+      const rows = programCsvRows({ programName: program, range: input.range, ...records });
       if (rows) files[uniqueName(programCsvFileName(program), files)] = strToU8(toCsv(rows));
     } catch (err) {
       failures.push({ program, message: messageOf(err) });

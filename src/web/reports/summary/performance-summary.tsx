@@ -46,13 +46,17 @@ function ProgramArea({ summary }: { summary: Summary }) {
           </Button>
         )}
       </Group>
-      <Suspense fallback={<SummaryLoading text="Loading program data..." />}>
-        <ProgramChart
-          shops={summary.shops.filter((s) => s.program_name === view.program)}
-          sections={summary.sections.filter((s) => s.program_name === view.program)}
-          range={summary.range}
-        />
-      </Suspense>
+      {summary.sections.loading ? (
+        <SummaryLoading text="Loading program data..." />
+      ) : (
+        <Suspense fallback={<SummaryLoading text="Loading program data..." />}>
+          <ProgramChart
+            shops={summary.shops.filter((s) => s.program_name === view.program)}
+            sections={summary.sections.rows}
+            range={summary.range}
+          />
+        </Suspense>
+      )}
     </Stack>
   );
 }

@@ -10,7 +10,7 @@ import {
   programChartData,
   shopCountLabel,
 } from '../../../domain';
-import type { SummarySectionRow, SummaryShopRow } from '../report-types';
+import type { SummarySectionGroupRow, SummaryShopGroupRow } from '../report-types';
 import { SummaryEmpty } from './summary-texts';
 
 /** Ten series colours that repeat (account-and-reporting 9). */
@@ -82,8 +82,8 @@ export default function ProgramChart({
   sections,
   range,
 }: {
-  shops: SummaryShopRow[];
-  sections: SummarySectionRow[];
+  shops: SummaryShopGroupRow[];
+  sections: SummarySectionGroupRow[];
   range: DateRange;
 }) {
   const granularity = chartGranularity(range.start, range.end);

@@ -5,52 +5,71 @@ import {
   filterRecords,
   locationChoices,
   programChoices,
+  programView,
+  recordDates,
   resolveFilters,
   type SummaryDateRange,
   type SummaryFilters,
   shopsInRange,
   summaryDateRange,
+  summarySectionsParams,
+  summaryShopsParams,
   toDateKey,
   worstQuestionsParams,
 } from '../../../domain';
 import { type ReportScope, useReportingParties } from '../report-scope';
-import type { SummarySectionRow, SummaryShopRow, WorstQuestionRow } from '../report-types';
+import type { SummarySectionGroupRow, SummaryShopGroupRow, WorstQuestionRow } from '../report-types';
 import { useReport } from '../reporting-client';
 
 /** A picker value: two YYYY-MM-DD days, either missing while a range is being picked. */
 export type PickedDates = [string | null, string | null];
 
 /**
- * The Performance Summary's data and filters (account-and-reporting 4): the summary shops and
- * sections are loaded once and filtered here; the worst questions are refetched per filter.
+ * The Performance Summary's data and filters (account-and-reporting 4). The shops of the range come
+ * grouped by program, location and month (ranges of 90 days and more) or day, so any range is a few
+ * thousand records; the filters pick from them here. All Time first asks for every month (its range is
+ * the shops' span) and, should that span be under 90 days, for its days. The chart's sections and the
+ * worst questions are asked for per filter.
  */
 export function useSummary(scope: ReportScope) {
   const parties = useReportingParties(scope);
-  const shops = useReport<SummaryShopRow>('/api/summary/shops', parties);
-  const sections = useReport<SummarySectionRow>('/api/summary/sectionHeaders', parties);
   const [today] = useState(() => new Date());
   const [rangeChoice, setRangeChoice] = useState<SummaryDateRange>(DEFAULT_SUMMARY_DATE_RANGE);
   const [custom, setCustom] = useState<PickedDates>([null, null]);
   const [chosen, setFilters] = useState<SummaryFilters>(DEFAULT_SUMMARY_FILTERS);
 
+  const allTime = rangeChoice === 'All Time';
+  const allMonths = useReport<SummaryShopGroupRow>(
+    '/api/summary/shops',
+    parties && allTime ? { ...parties, groupBy: 'month' } : null,
+  );
   const range = useMemo(
     () =>
       summaryDateRange(rangeChoice, {
         today,
-        shopDates: shops.rows.map((s) => s.shop_date),
+        shopDates: recordDates(allMonths.rows),
         custom: {
           start: custom[0] ? new Date(custom[0]) : null,
           end: custom[1] ? new Date(custom[1]) : null,
         },
       }),
-    [rangeChoice, today, shops.rows, custom],
+    [rangeChoice, today, allMonths.rows, custom],
   );
+  const rangeKnown = !(allTime && allMonths.loading);
+  const shopsParams = summaryShopsParams(range);
+  // All Time by month is what allMonths holds already.
+  const ownShops = rangeKnown && !(allTime && shopsParams.groupBy === 'month');
+  const rangeShops = useReport<SummaryShopGroupRow>(
+    '/api/summary/shops',
+    parties && ownShops ? { ...parties, ...shopsParams } : null,
+  );
+  const shops = ownShops ? rangeShops : allMonths;
+  const loading = !parties || !rangeKnown || shops.loading;
 
   // A program or location that the range (or program) no longer has resets to its All value.
-  const loaded = !shops.loading;
   const filters = useMemo(
-    () => (loaded ? resolveFilters(chosen, shops.rows, range) : chosen),
-    [loaded, chosen, shops.rows, range],
+    () => (loading ? chosen : resolveFilters(chosen, shops.rows, range)),
+    [loading, chosen, shops.rows, range],
   );
   useEffect(() => {
     if (filters !== chosen) setFilters(filters);
@@ -64,27 +83,32 @@ export function useSummary(scope: ReportScope) {
       shops: filterRecords(shops.rows, range, filters),
       /** Program cards show every program of the range at the chosen location. */
       cardShops: filterRecords(shops.rows, range, filters, { ignoreProgram: true }),
-      sections: filterRecords(sections.rows, range, filters),
     }),
-    [shops.rows, sections.rows, range, filters],
+    [shops.rows, range, filters],
   );
 
-  // Asked for at once, alongside the shops: only All Time's range depends on them (then it is asked again).
+  // The chart's program: its sections are asked for only while a chart is shown.
+  const chart = loading ? null : programView(filters.program, view.programs);
+  const sections = useReport<SummarySectionGroupRow>(
+    '/api/summary/sectionHeaders',
+    parties && chart?.kind === 'chart'
+      ? { ...parties, ...summarySectionsParams(range, chart.program, filters) }
+      : null,
+  );
   const questions = useReport<WorstQuestionRow>(
     '/api/summary/worstQuestions',
-    parties && { ...parties, ...worstQuestionsParams(range, filters) },
+    parties && rangeKnown ? { ...parties, ...worstQuestionsParams(range, filters) } : null,
   );
 
   return {
-    loading: shops.loading || sections.loading,
-    allShops: shops.rows,
-    allSections: sections.rows,
+    loading,
     parties,
     range,
     rangeChoice,
     custom,
     filters,
     questions,
+    sections,
     ...view,
     /** Custom Range starts from the range shown, so choosing it does not move the data. */
     chooseRange: (choice: SummaryDateRange) => {

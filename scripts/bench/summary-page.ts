@@ -1,0 +1,208 @@
+// Time to interactive of the customer's Performance Summary in Chromium, on PostgreSQL with the reporting
+// bench's customer (seeded by reporting.ts): 200 locations, 3 programs, 50,000 approved shops and
+// 1,000,000 question scores. The production web build is served by the real app. The script logs in once,
+// then each run opens a fresh page at /account/dashboard and times navigation start to interactive: the
+// summary is visible, nothing in it shows a loading text or loader, the Locations section shows location
+// cards and the questions section its question rows (or its empty text). Then it times two interactions
+// until the widgets are updated again: Date Range 'Past 30 Days', and one program (until its chart is drawn).
+// Target: the initial load is interactive in under 2,000 ms in every run (the max of the runs).
+// Run after `npm run build`: npm run bench:summary-page
+//   RUNS=5 measured runs (plus 1 warm-up); COLD_CACHE=1 opens each run in a new browser context (empty HTTP
+//   cache, same login); KEEP_DB=1 keeps the database; WEB_DIST, BENCH_SHOPS and BENCH_POSTGRES_URL as in
+//   first-page-size.ts and reporting.ts.
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import postgres from 'postgres';
+import { createAdapters } from '../../src/server/adapters/index.js';
+import { buildApp, WEB_DIST } from '../../src/server/app.js';
+import { hashPassword } from '../../src/server/auth/passwords.js';
+import { loadConfig } from '../../src/server/config.js';
+import { openDatabase } from '../../src/server/db/client.js';
+import { ADMIN_URL, LOCATIONS, SHOPS, seed } from './reporting.js';
+
+const RUNS = Number(process.env.RUNS ?? 5);
+const COLD_CACHE = Boolean(process.env.COLD_CACHE);
+const TARGET_MS = 2000;
+const WAIT_MS = 60_000;
+const CHROMIUM = '/usr/bin/chromium';
+const RANGE = 'Past 30 Days';
+const PROGRAM = 'Dine-In Experience';
+const webDist = process.env.WEB_DIST ?? WEB_DIST;
+
+/**
+ * In the page: performance.now() once the summary is interactive, else null. With `before` (the widgets'
+ * text before an interaction) the widgets must also show something else; with `chart`, a drawn chart.
+ */
+function interactive({ before, chart }: { before: string | null; chart: boolean }) {
+  const root = document.querySelector<HTMLElement>('[data-testid="performance-summary"]');
+  if (!root?.checkVisibility()) return null;
+  if (root.querySelector('[aria-busy="true"], .mantine-Loader-root, .mantine-Skeleton-root[data-visible]'))
+    return null;
+  if (/\bLoading\b/.test(root.innerText)) return null;
+  const locations = root.querySelector<HTMLElement>('[data-testid="locations-section"]');
+  const questions = root.querySelector<HTMLElement>('[data-testid="questions-section"]');
+  if (!locations?.querySelector('[data-testid="location-card"]') || !questions) return null;
+  if (
+    !questions.querySelector('[data-testid="worst-question"]') &&
+    !/No question data/.test(questions.innerText)
+  )
+    return null;
+  if (before !== null && locations.innerText + questions.innerText === before) return null;
+  if (chart && !root.querySelector('[data-testid="program-chart-section"] svg.recharts-surface')) return null;
+  return performance.now();
+}
+
+const widgetsText = (page: Page) =>
+  page.evaluate(() =>
+    ['locations-section', 'questions-section']
+      .map((id) => document.querySelector<HTMLElement>(`[data-testid="${id}"]`)?.innerText ?? '')
+      .join(''),
+  );
+
+/** Opens the dashboard and times it to interactive: wall clock here, and the page's own clocks. */
+async function load(page: Page) {
+  const t0 = performance.now();
+  await page.goto('/account/dashboard', { waitUntil: 'commit' });
+  const ready = await page.waitForFunction(
+    interactive,
+    { before: null, chart: false },
+    { polling: 'raf', timeout: WAIT_MS },
+  );
+  const wall = performance.now() - t0;
+  const inPage = Number(await ready.jsonValue());
+  const nav = await page.evaluate(() => {
+    const n = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+    return { ttfb: n.responseStart, dcl: n.domContentLoadedEventEnd, onload: n.loadEventEnd };
+  });
+  return { wall, inPage, ...nav };
+}
+
+/** Picks an option of a summary select and times the click to the widgets updated again. */
+async function choose(page: Page, label: string, option: string, chart: boolean) {
+  const input = page.getByRole('textbox', { name: label, exact: true });
+  await input.click();
+  const item = page.getByRole('option', { name: option, exact: true });
+  await item.waitFor();
+  const before = await widgetsText(page);
+  const t0 = performance.now();
+  await item.click();
+  await page.waitForFunction(interactive, { before, chart }, { polling: 'raf', timeout: WAIT_MS });
+  const ms = performance.now() - t0;
+  if ((await input.inputValue()) !== option) throw new Error(`${label} shows ${await input.inputValue()}`);
+  return ms;
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)]!;
+const f = (ms: number) => `${ms.toFixed(0).padStart(5)} ms`;
+
+async function measure(browser: Browser, base: string) {
+  const loggedIn = await browser.newContext({ baseURL: base });
+  const login = await loggedIn.newPage();
+  await login.goto('/login');
+  await login.getByLabel('Email').fill('client@bench.test');
+  await login.getByRole('textbox', { name: 'Password', exact: true }).fill('bench-client-pass');
+  await login.getByRole('button', { name: 'Login' }).click();
+  await login.waitForURL('**/account/dashboard', { timeout: WAIT_MS });
+  await login.close();
+  const storageState = await loggedIn.storageState();
+
+  const rows: { load: number; inPage: number; range: number; program: number }[] = [];
+  console.log(
+    `\nPerformance Summary in Chromium, ${RUNS} runs + 1 warm-up, ${COLD_CACHE ? 'empty' : 'warm'} HTTP cache:`,
+  );
+  for (let run = 0; run <= RUNS; run++) {
+    const context: BrowserContext = COLD_CACHE
+      ? await browser.newContext({ baseURL: base, storageState })
+      : loggedIn;
+    const page = await context.newPage();
+    try {
+      const l = await load(page);
+      const range = await choose(page, 'Date Range', RANGE, false);
+      const program = await choose(page, 'Program', PROGRAM, true);
+      console.log(
+        `  ${(run === 0 ? 'warm-up' : `run ${run}`).padEnd(8)} load ${f(l.wall)} (in page ${f(l.inPage)}; TTFB ${f(l.ttfb)}, DOMContentLoaded ${f(l.dcl)}, load event ${f(l.onload)})   ${RANGE} ${f(range)}   one program ${f(program)}`,
+      );
+      if (run > 0) rows.push({ load: l.wall, inPage: l.inPage, range, program });
+    } catch (err) {
+      await page.screenshot({ path: '/tmp/summary-page-failure.png', fullPage: true }).catch(() => {});
+      console.error(`Run ${run} failed (screenshot: /tmp/summary-page-failure.png) at ${page.url()}`);
+      throw err;
+    } finally {
+      await page.close();
+      if (context !== loggedIn) await context.close();
+    }
+  }
+  const stat = (key: keyof (typeof rows)[number]) => rows.map((r) => r[key]);
+  for (const [name, key] of [
+    ['initial load (wall)', 'load'],
+    ['initial load (in page)', 'inPage'],
+    [RANGE, 'range'],
+    ['one program', 'program'],
+  ] as const)
+    console.log(`  ${name.padEnd(24)} p50 ${f(median(stat(key)))}   max ${f(Math.max(...stat(key)))}`);
+  return Math.max(...stat('load'));
+}
+
+async function main() {
+  if (!existsSync(path.join(webDist, 'index.html')))
+    throw new Error(`No production web build in ${webDist}: run \`npm run build\` first (or set WEB_DIST).`);
+  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package.`);
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  const dbName = `storefront_bench_summary_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${dbName}`;
+  const database = await openDatabase({ url: url.toString() });
+  const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
+  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+  let browser: Browser | null = null;
+  try {
+    const t0 = performance.now();
+    await seed(direct, await hashPassword('bench-client-pass'));
+    console.log(
+      `Seeded 1 customer, ${LOCATIONS} locations, 3 programs and ${SHOPS} approved shops in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
+    );
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      APP_SECRET: randomBytes(24).toString('hex'),
+      LOG_LEVEL: 'silent',
+      DATABASE_URL: url.toString(),
+      DATA_DIR: `/tmp/${dbName}`,
+      HOST: '127.0.0.1',
+    });
+    app = await buildApp({ db: database.db, config, adapters: createAdapters(config), webDist });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    });
+    const worst = await measure(browser, base);
+    console.log(
+      `\n${worst < TARGET_MS ? 'PASS' : 'FAIL'}: the slowest initial load was interactive in ${worst.toFixed(0)} ms (target < ${TARGET_MS} ms in every run).`,
+    );
+    if (worst >= TARGET_MS) process.exitCode = 1;
+  } finally {
+    await browser?.close();
+    await app?.close();
+    await database.close();
+    await direct.end({ timeout: 5 });
+    if (process.env.KEEP_DB) console.log(`Kept database ${dbName} (KEEP_DB).`);
+    else await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
+    await admin.end({ timeout: 5 });
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
