@@ -11,7 +11,7 @@ import { registerUser } from '../accounts/register-user.js';
 import type { MailAdapter } from '../adapters/mail.js';
 import type { CardDetails, PaymentsAdapter } from '../adapters/payments.js';
 import type { BrandRow, UserRow } from '../context.js';
-import { type Db, inTransaction } from '../db/client.js';
+import { type Db, inTransaction, pipeline, type Statement } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import {
   invoiceLines,
@@ -24,15 +24,9 @@ import {
   users,
 } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
-import { scheduleOrderVisits } from '../fieldwork/index.js';
-import { loadCart } from '../orders/cart-access.js';
-import {
-  loadOrderGraph,
-  type OrderRow,
-  orderInitialDue,
-  pricedShop,
-  shopDue,
-} from '../orders/order-graph.js';
+import { visitsInsert } from '../fieldwork/index.js';
+import { loadCartGraph } from '../orders/cart-access.js';
+import { type OrderRow, orderInitialDue, pricedShop, shopDue } from '../orders/order-graph.js';
 import { orderConfirmationEmail, orderNotificationEmail } from './confirmation-emails.js';
 
 export const MSG_NOTHING_IN_ORDER = 'There is nothing in your order yet, please begin the order process.';
@@ -73,8 +67,8 @@ export async function checkout(
   );
 
   return inTransaction(db, async (tx) => {
-    const order = await loadCart(tx, deps.user, opts.oid, { forUpdate: true });
-    const graph = await loadOrderGraph(tx, order);
+    const graph = await loadCartGraph(tx, deps.user, opts.oid, { forUpdate: true });
+    const order = graph.order;
     const due = orderInitialDue(graph, deps.now);
     if (due.value <= 0) throw new AppError('BAD_USER_INPUT', MSG_NOTHING_IN_ORDER);
     const uploadMissing = customizeContinueError(graph.userQuestionnaires);
@@ -138,70 +132,73 @@ export async function checkout(
       throw new AppError('PAYMENT_FAILED', charge.message, [{ field: 'card', message: charge.message }]);
     }
 
-    // Complete the order.
+    // Complete the order. The writes below are sent together, in this order (see pipeline).
     const now = deps.now;
-    const [completed] = await tx
-      .update(orders)
-      .set({
-        status: 'COMPLETE',
-        uid: customer?.id ?? null,
-        orderDate: now,
-        amount: due.value,
-        referralCode: input.referralCode ?? null,
-        paymentChargeId: charge.chargeId,
-        paymentCustomerId: customerId,
-        guestEmail: guest ? email : null,
-        guestProfile: guest ? input.profile! : null,
-        updatedAt: now,
-      })
-      .where(eq(orders.id, order.id))
-      .returning();
     const qById = new Map(graph.userQuestionnaires.map((uq) => [uq.qid, uq.questionnaire]));
-    for (const shop of allShops) {
-      await tx
-        .update(shops)
-        .set({
-          status: 'active',
-          uid: customer?.id ?? null,
-          paidThrough: paidThroughAfterCheckout(pricedShop(shop, qById.get(shop.qid)), now),
-          updatedAt: now,
-        })
-        .where(eq(shops.id, shop.id));
-    }
-    // The mystery shops' first visits, ready for shoppers to accept.
-    await scheduleOrderVisits(tx, order.id, now);
+    const changes = {
+      status: 'COMPLETE',
+      uid: customer?.id ?? null,
+      orderDate: now,
+      amount: due.value,
+      referralCode: input.referralCode ?? null,
+      paymentChargeId: charge.chargeId,
+      paymentCustomerId: customerId,
+      guestEmail: guest ? email : null,
+      guestProfile: guest ? input.profile! : null,
+      updatedAt: now,
+    } satisfies Partial<OrderRow>;
+    const completed: OrderRow = { ...order, ...changes };
+    const writes: (Statement | null)[] = [
+      tx.update(orders).set(changes).where(eq(orders.id, order.id)),
+      ...allShops.map((shop) =>
+        tx
+          .update(shops)
+          .set({
+            status: 'active',
+            uid: customer?.id ?? null,
+            paidThrough: paidThroughAfterCheckout(pricedShop(shop, qById.get(shop.qid)), now),
+            updatedAt: now,
+          })
+          .where(eq(shops.id, shop.id)),
+      ),
+      // The mystery shops' first visits, ready for shoppers to accept.
+      visitsInsert(tx, allShops, now),
+    ];
     if (customer) {
       const locationIds = graph.locations.map((l) => l.id);
       if (locationIds.length) {
-        await tx
-          .update(locations)
-          .set({ uid: customer.id, updatedAt: now })
-          .where(and(inArray(locations.id, locationIds), isNull(locations.uid)));
+        writes.push(
+          tx
+            .update(locations)
+            .set({ uid: customer.id, updatedAt: now })
+            .where(and(inArray(locations.id, locationIds), isNull(locations.uid))),
+        );
       }
-      await tx
-        .update(userQuestionnaires)
-        .set({ uid: customer.id })
-        .where(eq(userQuestionnaires.oid, order.id));
-      await tx
-        .update(users)
-        .set({ paymentCustomerId: customerId, ...(card ? { paymentCard: card } : {}), updatedAt: now })
-        .where(eq(users.id, customer.id));
+      writes.push(
+        tx.update(userQuestionnaires).set({ uid: customer.id }).where(eq(userQuestionnaires.oid, order.id)),
+        tx
+          .update(users)
+          .set({ paymentCustomerId: customerId, ...(card ? { paymentCard: card } : {}), updatedAt: now })
+          .where(eq(users.id, customer.id)),
+      );
 
-      // The checkout charge on the customer's payment history.
+      // The checkout charge on the customer's payment history (its lines are sent after it).
       const invoiceId = newId();
-      await tx.insert(invoices).values({
-        id: invoiceId,
-        uid: customer.id,
-        oid: order.id,
-        date: now,
-        amount: due.value,
-        attempted: true,
-        paid: true,
-        closed: true,
-        receiptNumber: `${completed!.orderNumber}-1`,
-        idempotencyKey,
-        paymentChargeId: charge.chargeId,
-      });
+      writes.push(
+        tx.insert(invoices).values({
+          id: invoiceId,
+          uid: customer.id,
+          oid: order.id,
+          date: now,
+          amount: due.value,
+          attempted: true,
+          paid: true,
+          closed: true,
+          receiptNumber: `${order.orderNumber}-1`,
+          idempotencyKey,
+          paymentChargeId: charge.chargeId,
+        }),
+      );
       const lines: (typeof invoiceLines.$inferInsert)[] = graph.locations.flatMap((l) =>
         l.shops.map((s) => ({
           id: newId(),
@@ -220,38 +217,55 @@ export async function checkout(
           amount: due.startupCosts,
         });
       }
-      if (lines.length) await tx.insert(invoiceLines).values(lines);
+      if (lines.length) writes.push(tx.insert(invoiceLines).values(lines));
     }
 
     // Survey links: one per survey questionnaire and location.
-    const links: { title: string; locationName: string; surveyCode: string }[] = [];
-    for (const l of graph.locations) {
-      for (const s of l.shops.filter((x) => x.questionnaireType === 'customerSurvey')) {
-        const surveyCode = newId(12);
-        await tx
+    const links = graph.locations.flatMap((l) =>
+      l.shops
+        .filter((x) => x.questionnaireType === 'customerSurvey')
+        .map((s) => ({ shop: s, location: l, surveyCode: newId(12) })),
+    );
+    if (links.length) {
+      writes.push(
+        tx
           .insert(surveyLinks)
-          .values({ id: newId(), uqid: s.uqid, shopId: s.id, locationId: l.id, surveyCode })
-          .onConflictDoNothing();
-        links.push({ title: s.questionnaireTitle, locationName: l.name, surveyCode });
-      }
+          .values(
+            links.map((x) => ({
+              id: newId(),
+              uqid: x.shop.uqid,
+              shopId: x.shop.id,
+              locationId: x.location.id,
+              surveyCode: x.surveyCode,
+            })),
+          )
+          .onConflictDoNothing(),
+      );
     }
 
     const facts = {
       brandName: deps.brand.name,
       origin: deps.origin,
-      orderNumber: completed!.orderNumber,
+      orderNumber: order.orderNumber,
       amount: due.value,
       customerName: `${profile.firstName} ${profile.lastName}`.trim() || email,
       hasShops: allShops.some((s) => s.questionnaireType !== 'customerSurvey'),
-      surveyLinks: links,
+      surveyLinks: links.map((x) => ({
+        title: x.shop.questionnaireTitle,
+        locationName: x.location.name,
+        surveyCode: x.surveyCode,
+      })),
     };
-    await deps.mail.send(tx, orderConfirmationEmail(email, facts));
-    for (const to of parseEmailList(deps.brand.orderNotificationEmails ?? '')) {
-      await deps.mail.send(
-        tx,
-        orderNotificationEmail(to, { ...facts, businessName: profile.businessName, email }),
-      );
-    }
-    return { order: completed!, createdUser };
+    await Promise.all([
+      pipeline(...writes.filter((w) => w !== null)),
+      deps.mail.send(tx, orderConfirmationEmail(email, facts)),
+      ...parseEmailList(deps.brand.orderNotificationEmails ?? '').map((to) =>
+        deps.mail.send(
+          tx,
+          orderNotificationEmail(to, { ...facts, businessName: profile.businessName, email }),
+        ),
+      ),
+    ]);
+    return { order: completed, createdUser };
   });
 }

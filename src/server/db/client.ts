@@ -89,3 +89,19 @@ export function preparingStatements(sql: Sql): Sql {
 export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Db));
 }
+
+/** A drizzle statement not yet sent (a select, insert, update or delete builder). */
+export type Statement = { execute(): Promise<unknown> };
+type Results<T extends readonly Statement[]> = {
+  -readonly [K in keyof T]: Awaited<ReturnType<T[K]['execute']>>;
+};
+
+/**
+ * Sends a transaction's statements together, in this order, without waiting for each answer: postgres.js
+ * pipelines them on the transaction's connection (one round trip instead of one each); PGlite runs them
+ * one after another. Each statement is sent synchronously here, so a later one may rely on an earlier
+ * one (a foreign key to a row inserted before it). If one fails, the transaction fails and rolls back.
+ */
+export function pipeline<T extends readonly Statement[]>(...statements: T): Promise<Results<T>> {
+  return Promise.all(statements.map((statement) => statement.execute())) as Promise<Results<T>>;
+}

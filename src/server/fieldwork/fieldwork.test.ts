@@ -408,9 +408,8 @@ describe('the evaluator and QA flow', () => {
       ]),
     );
     // The daily rollups the dashboard reads now hold this shop: one per question and per section.
-    const [{ shopDate }] = (await t.db.select().from(evaluations).where(eq(evaluations.id, id))) as [
-      { shopDate: string },
-    ];
+    const [approvedRow] = await t.db.select().from(evaluations).where(eq(evaluations.id, id));
+    const shopDate = approvedRow!.shopDate;
     const client = eq(questionScoreDays.clientId, p.alice.user.id);
     expect(
       (await t.db.select().from(questionScoreDays).where(client)).map((d) => [

@@ -8,17 +8,16 @@ import { evaluationEvents, evaluations, shops, visits } from '../db/schema.js';
 type ShopRow = typeof shops.$inferSelect;
 
 /**
- * Creates the visits a mystery shop should have by `today` (surveys have no visits). Idempotent: the
- * unique (shop, cycle, sequence) key makes a rerun, or two instances at once, add nothing twice.
+ * The statement that creates the visits the shops should have by `today` (surveys have none); null when
+ * there are none. Idempotent: the unique (shop, cycle, sequence) key makes a rerun, or two instances at
+ * once, add nothing twice. At checkout it runs in the order's transaction: the first visits of every
+ * mystery shop of the order.
  */
-export async function scheduleShopVisits(db: Db, shop: ShopRow, today: Date): Promise<number> {
-  if (shop.questionnaireType === 'customerSurvey') return 0;
-  const planned = plannedVisits(shop as SchedulableShop, today);
-  if (!planned.length) return 0;
-  const inserted = await db
-    .insert(visits)
-    .values(
-      planned.map((v) => ({
+export function visitsInsert(db: Db, rows: ReadonlyArray<ShopRow>, today: Date) {
+  const planned = rows
+    .filter((shop) => shop.questionnaireType !== 'customerSurvey')
+    .flatMap((shop) =>
+      plannedVisits(shop as SchedulableShop, today).map((v) => ({
         id: newId(),
         shopId: shop.id,
         uqid: shop.uqid,
@@ -27,18 +26,19 @@ export async function scheduleShopVisits(db: Db, shop: ShopRow, today: Date): Pr
         sequence: v.sequence,
         dueDate: v.dueDate,
       })),
-    )
-    .onConflictDoNothing()
-    .returning({ id: visits.id });
-  return inserted.length;
+    );
+  return planned.length
+    ? db.insert(visits).values(planned).onConflictDoNothing().returning({ id: visits.id })
+    : null;
 }
 
-/** At checkout (same transaction): the first visits of every mystery shop of the order. */
-export async function scheduleOrderVisits(db: Db, oid: string, today: Date): Promise<number> {
-  const rows = await db.select().from(shops).where(eq(shops.oid, oid));
-  let n = 0;
-  for (const shop of rows) n += await scheduleShopVisits(db, shop, today);
-  return n;
+/** Creates the shops' due visits (see visitsInsert); returns how many were added. */
+export async function scheduleShopsVisits(
+  db: Db,
+  rows: ReadonlyArray<ShopRow>,
+  today: Date,
+): Promise<number> {
+  return (await visitsInsert(db, rows, today))?.length ?? 0;
 }
 
 /** The daily job: next cycles of every active recurring mystery shop. Returns how many visits were added. */
@@ -55,7 +55,9 @@ export async function runVisitScheduling(db: Db, today: Date): Promise<{ shops: 
       ),
     );
   let added = 0;
-  for (const shop of rows) added += await scheduleShopVisits(db, shop, today);
+  // A statement has at most 65,535 parameters: 100 shops' visits stay far below that.
+  for (let i = 0; i < rows.length; i += 100)
+    added += await scheduleShopsVisits(db, rows.slice(i, i + 100), today);
   return { shops: rows.length, visits: added };
 }
 

@@ -6,7 +6,13 @@ import { orderLocations, orders, users } from '../db/schema.js';
 import { notAuthorized } from '../errors.js';
 import { findOrder, mayReadOrder } from '../orders/cart-access.js';
 import { removeUserQuestionnaire, saveUserQuestionnaire } from '../orders/customize.js';
-import { loadOrderGraph, type OrderRow, orderInitialDue, shopDue } from '../orders/order-graph.js';
+import {
+  findOrderGraph,
+  loadOrderGraph,
+  type OrderRow,
+  orderInitialDue,
+  shopDue,
+} from '../orders/order-graph.js';
 import { modifyOrderQuestionnaires, startOrder } from '../orders/start-order.js';
 import { copyShopsToAllOrderLocations, removeCartShop } from '../shops/cart-shops.js';
 import { builder } from './builder.js';
@@ -143,13 +149,18 @@ builder.queryFields((t) => ({
       'A cart by its id (the capability), or a placed order by id or number for its owner or an admin.',
     args: { _id: t.arg.string(), orderNumber: t.arg.int() },
     resolve: async (_r, a, ctx) => {
-      let order = a._id ? await findOrder(ctx.db, a._id) : null;
+      // By id, the order and its graph come in one query; by number, the graph after the order.
+      let graph = a._id ? await findOrderGraph(ctx.db, a._id) : null;
       if (!a._id && a.orderNumber != null) {
-        order =
-          (await ctx.db.select().from(orders).where(eq(orders.orderNumber, a.orderNumber)).limit(1))[0] ??
-          null;
+        const [byNumber] = await ctx.db
+          .select()
+          .from(orders)
+          .where(eq(orders.orderNumber, a.orderNumber))
+          .limit(1);
+        graph = byNumber ? await loadOrderGraph(ctx.db, byNumber) : null;
       }
-      if (!order) return null;
+      const order = graph?.order;
+      if (!graph || !order) return null;
       if (a._id && a.orderNumber != null && order.orderNumber !== a.orderNumber) return null;
       // A cart's capability is its unguessable id; order numbers count up, so by number only its owner or an admin.
       const ownerOrAdmin = ctx.user?.admin || (order.uid !== null && order.uid === ctx.user?.id);
@@ -158,7 +169,7 @@ builder.queryFields((t) => ({
         if (!ctx.user && order.status !== 'CART') return null;
         throw notAuthorized();
       }
-      return loadOrderGraph(ctx.db, order);
+      return graph;
     },
   }),
   nextLocationID: t.string({

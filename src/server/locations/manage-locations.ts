@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZBulkLocationsInput, ZLocationEditInput, ZLocationInput } from '../../domain/index.js';
 import type { GeocodingAdapter } from '../adapters/geocoding.js';
 import type { UserRow } from '../context.js';
-import { type Db, inTransaction } from '../db/client.js';
+import { type Db, inTransaction, pipeline } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { locations, orderLocations, shops } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
@@ -17,24 +17,28 @@ type Deps = { user: UserRow | null; geocoding: GeocodingAdapter };
 export const MSG_POSTAL_CODE_LOCKED =
   'Please add a new location to edit zip code or contact support for assistance';
 
-async function attach(db: Db, oid: string, locationIds: string[]) {
-  if (locationIds.length === 0) return;
-  await db
+/** The statement that puts locations on a cart (none twice); `locationIds` must not be empty. */
+const attachStatement = (db: Db, oid: string, locationIds: string[]) =>
+  db
     .insert(orderLocations)
     .values(locationIds.map((locationId) => ({ oid, locationId })))
     .onConflictDoNothing();
+
+async function attach(db: Db, oid: string, locationIds: string[]) {
+  if (locationIds.length > 0) await attachStatement(db, oid, locationIds);
 }
 
-async function insertLocation(
+const insertStatement = (
   db: Db,
   uid: string | null,
   fields: { name: string; website?: string; phone?: string; additionalEmails?: string },
   address: Awaited<ReturnType<typeof resolveAddress>>,
-): Promise<LocationRow> {
-  const [row] = await db
+  id = newId(),
+) =>
+  db
     .insert(locations)
     .values({
-      id: newId(),
+      id,
       uid,
       name: fields.name,
       website: fields.website ?? '',
@@ -43,6 +47,9 @@ async function insertLocation(
       ...address,
     })
     .returning();
+
+async function insertLocation(...args: Parameters<typeof insertStatement>): Promise<LocationRow> {
+  const [row] = await insertStatement(...args);
   return row!;
 }
 
@@ -52,9 +59,13 @@ export async function addLocation(db: Db, deps: Deps, rawInput: unknown): Promis
   const address = await resolveAddress(deps.geocoding, input.address);
   return inTransaction(db, async (tx) => {
     for (const oid of input.oids) await loadCart(tx, deps.user, oid, { forUpdate: true });
-    const location = await insertLocation(tx, deps.user?.id ?? null, input, address);
-    for (const oid of input.oids) await attach(tx, oid, [location.id]);
-    return location;
+    // The location and its places on the carts are sent together, in this order.
+    const id = newId();
+    const [[location]] = await pipeline(
+      insertStatement(tx, deps.user?.id ?? null, input, address, id),
+      ...input.oids.map((oid) => attachStatement(tx, oid, [id])),
+    );
+    return location!;
   });
 }
 

@@ -3,7 +3,7 @@ import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { orders } from '../db/schema.js';
 import { AppError, notAuthorized } from '../errors.js';
-import type { OrderRow } from './order-graph.js';
+import { findOrderGraph, type OrderGraph, type OrderRow } from './order-graph.js';
 
 export const MSG_ORDER_NOT_FOUND = 'Order Not Found';
 export const MSG_ORDER_COMPLETE = 'This order has already been placed. Please start a new order.';
@@ -35,11 +35,27 @@ export async function loadCart(
   oid: string | null | undefined,
   opts: { forUpdate?: boolean } = {},
 ): Promise<OrderRow> {
-  if (!oid)
-    throw new AppError('NOT_FOUND', MSG_ORDER_NOT_FOUND, [{ field: 'oid', message: MSG_ORDER_NOT_FOUND }]);
-  const order = await findOrder(db, oid, opts);
-  if (!order)
-    throw new AppError('NOT_FOUND', MSG_ORDER_NOT_FOUND, [{ field: 'oid', message: MSG_ORDER_NOT_FOUND }]);
+  return checkedCart(oid ? await findOrder(db, oid, opts) : null, user);
+}
+
+/** loadCart with the cart's questionnaires, locations and shops, read in the same query. */
+export async function loadCartGraph(
+  db: Db,
+  user: UserRow | null,
+  oid: string | null | undefined,
+  opts: { forUpdate?: boolean } = {},
+): Promise<OrderGraph> {
+  const graph = oid ? await findOrderGraph(db, oid, opts) : null;
+  checkedCart(graph?.order ?? null, user);
+  return graph!;
+}
+
+const notFound = () =>
+  new AppError('NOT_FOUND', MSG_ORDER_NOT_FOUND, [{ field: 'oid', message: MSG_ORDER_NOT_FOUND }]);
+
+/** The order if it is a cart this user may change, else the error that says why not. */
+export function checkedCart(order: OrderRow | null, user: UserRow | null): OrderRow {
+  if (!order) throw notFound();
   // A placed order is no cart for anyone (a second submit of the same checkout lands here).
   if (order.status !== 'CART') throw new AppError('CONFLICT', MSG_ORDER_COMPLETE);
   if (!mayReadOrder(order, user)) throw notAuthorized();

@@ -12,7 +12,7 @@ import {
   saveShop,
 } from '../test/order-wizard.js';
 import { findOrder } from './cart-access.js';
-import { loadOrderGraph, type OrderRow } from './order-graph.js';
+import { findOrderGraph, loadOrderGraph, type OrderRow } from './order-graph.js';
 
 const t = setupTestApp();
 let c: Catalogue;
@@ -106,8 +106,12 @@ describe('loadOrderGraph', () => {
     expect(graph.locations[0]!.shops[0]!.totalQuantity).toBe(2);
   });
 
-  it('reads an order of no rows as empty', async () => {
-    const order = { ...(await findOrder(t.db, (await cartWithShop(t, c)).oid))!, id: 'no-such-order' };
-    expect(await loadOrderGraph(t.db, order)).toEqual({ order, userQuestionnaires: [], locations: [] });
+  it('reads an order without questionnaires or locations as empty, and an unknown id as nothing', async () => {
+    const order = (await findOrder(t.db, (await cartWithShop(t, c)).oid))!;
+    await t.db.delete(shops);
+    await t.db.delete(orderLocations);
+    await t.db.delete(userQuestionnaires);
+    expect(await findOrderGraph(t.db, order.id)).toEqual({ order, userQuestionnaires: [], locations: [] });
+    expect(await findOrderGraph(t.db, 'no-such-order')).toBeNull();
   });
 });

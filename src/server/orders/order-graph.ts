@@ -30,12 +30,13 @@ const decodeShop = jsonRowDecoder(shops);
 type Json = Record<string, unknown>;
 
 /**
- * The order's questionnaires (with their questionnaire), locations and shops in one round trip: each
- * is a JSON array of whole rows, decoded as drizzle's select() would decode them. Orders as before:
- * questionnaires and shops by creation, locations by when they were added, then their number.
+ * The order row with its questionnaires (with their questionnaire), locations and shops in one round
+ * trip: each is a JSON array of whole rows, decoded as drizzle's select() would decode them. Orders as
+ * before: questionnaires and shops by creation, locations by when they were added, then their number.
+ * `forUpdate` locks the order row for the transaction, as a cart mutation does.
  */
-const graphQuery = (oid: string) => sql`
-  select
+const graphQuery = (oid: string, forUpdate: boolean) => sql`
+  select to_json(o) as "order",
     (select coalesce(json_agg(json_build_array(uq, q) order by uq.created_at, uq.id), '[]'::json)
        from user_questionnaires uq join questionnaires q on q.id = uq.qid
       where uq.oid = o.id) as "userQuestionnaires",
@@ -45,29 +46,38 @@ const graphQuery = (oid: string) => sql`
     (select coalesce(json_agg(s order by s.created_at, s.id), '[]'::json)
        from shops s
       where s.oid = o.id) as "shops"
-  from (select ${oid}::text as id) o`;
+  from orders o where o.id = ${oid}${forUpdate ? sql` for update of o` : sql``}`;
 
-export async function loadOrderGraph(db: Db, order: OrderRow): Promise<OrderGraph> {
-  const [row] = executedRows<{ userQuestionnaires: [Json, Json][]; locations: Json[]; shops: Json[] }>(
-    await db.execute(graphQuery(order.id)),
-  );
-  const uqRows = (row?.userQuestionnaires ?? []).map(([uq, q]) => ({
+const decodeOrder = jsonRowDecoder(orders);
+
+/** The order and everything the wizard shows of it, in one query; null for an unknown id. */
+export async function findOrderGraph(
+  db: Db,
+  oid: string,
+  opts: { forUpdate?: boolean } = {},
+): Promise<OrderGraph | null> {
+  const [row] = executedRows<{
+    order: Json;
+    userQuestionnaires: [Json, Json][];
+    locations: Json[];
+    shops: Json[];
+  }>(await db.execute(graphQuery(oid, opts.forUpdate ?? false)));
+  if (!row) return null;
+  const uqRows = row.userQuestionnaires.map(([uq, q]) => ({
     uq: decodeUserQuestionnaire(uq),
     q: decodeQuestionnaire(q),
   }));
-  const locRows = (row?.locations ?? []).map(decodeLocation);
-  const shopRows = (row?.shops ?? []).map(decodeShop);
   const qById = new Map(uqRows.map((r) => [r.q.id, r.q]));
   const byLocation = new Map<string, ShopRow[]>();
-  for (const shop of shopRows) {
+  for (const shop of row.shops.map(decodeShop)) {
     const list = byLocation.get(shop.locationId) ?? [];
     list.push(shop);
     byLocation.set(shop.locationId, list);
   }
   return {
-    order,
+    order: decodeOrder(row.order),
     userQuestionnaires: uqRows.map((r) => ({ ...r.uq, questionnaire: r.q })),
-    locations: locRows.map((location) => ({
+    locations: row.locations.map(decodeLocation).map((location) => ({
       ...location,
       shops: (byLocation.get(location.id) ?? []).map((s) => ({
         ...s,
@@ -76,6 +86,13 @@ export async function loadOrderGraph(db: Db, order: OrderRow): Promise<OrderGrap
       })),
     })),
   };
+}
+
+/** The graph of an order already read (for a placed order, the read of the moment). */
+export async function loadOrderGraph(db: Db, order: OrderRow): Promise<OrderGraph> {
+  const graph = await findOrderGraph(db, order.id);
+  if (!graph) throw new Error(`Order ${order.id} disappeared while it was read.`);
+  return graph;
 }
 
 export async function loadOrdersById(db: Db, ids: string[]): Promise<OrderRow[]> {

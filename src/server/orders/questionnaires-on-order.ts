@@ -47,13 +47,24 @@ export async function orderableQuestionnaires(
 }
 
 /** Adds user questionnaires for the questionnaires not yet on the order. */
-export async function addQuestionnaires(db: Db, order: OrderRow, qs: QuestionnaireRow[]): Promise<void> {
-  if (qs.length === 0) return;
-  await db
+export async function addQuestionnaires(
+  db: Db,
+  order: Pick<OrderRow, 'id' | 'uid'>,
+  qs: QuestionnaireRow[],
+): Promise<void> {
+  if (qs.length > 0) await userQuestionnairesInsert(db, order, qs);
+}
+
+/** The statement that adds questionnaires to an order (none twice); `qs` must not be empty. */
+export const userQuestionnairesInsert = (
+  db: Db,
+  order: Pick<OrderRow, 'id' | 'uid'>,
+  qs: QuestionnaireRow[],
+) =>
+  db
     .insert(userQuestionnaires)
     .values(qs.map((q) => ({ id: newId(), oid: order.id, uid: order.uid, qid: q.id })))
     .onConflictDoNothing();
-}
 
 /** Removes user questionnaires (and their cart shops) from an order. */
 export async function removeUserQuestionnaires(db: Db, oid: string, uqids: string[]): Promise<void> {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { ZQuestionnaireType } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
-import { type Db, inTransaction } from '../db/client.js';
+import { type Db, inTransaction, pipeline } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { orders, questionnaires, userQuestionnaires } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
@@ -14,6 +14,7 @@ import {
   parseQids,
   removeUserQuestionnaires,
   setServiceKeys,
+  userQuestionnairesInsert,
   ZServiceKeys,
 } from './questionnaires-on-order.js';
 
@@ -48,12 +49,13 @@ export async function startOrder(
       await addQuestionnaires(tx, order, qs);
       return (await findOrder(tx, order.id))!;
     }
-    // A new cart: the inserted row is already the order as it stands.
-    const [created] = await tx
-      .insert(orders)
-      .values({ id: newId(), uid: opts.user?.id ?? null, brandId: opts.brandId, serviceKeys: types })
-      .returning();
-    await addQuestionnaires(tx, created!, qs);
+    // A new cart: the inserted row is already the order as it stands. Its questionnaires are sent with
+    // it (postgres.js pipelines both statements, in this order).
+    const values = { id: newId(), uid: opts.user?.id ?? null, brandId: opts.brandId, serviceKeys: types };
+    const [[created]] = await pipeline(
+      tx.insert(orders).values(values).returning(),
+      userQuestionnairesInsert(tx, values, qs),
+    );
     return created!;
   });
 }

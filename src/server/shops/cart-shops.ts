@@ -6,7 +6,7 @@ import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { locations, orderLocations, questionnaires, shops, userQuestionnaires } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
-import { loadCart } from '../orders/cart-access.js';
+import { checkedCart, findOrder, loadCart } from '../orders/cart-access.js';
 import type { ShopInContext } from '../orders/order-graph.js';
 
 export const MSG_SHOP_NOT_FOUND = 'That shop is not on this order.';
@@ -27,25 +27,26 @@ export async function saveCartShop(
 ): Promise<ShopInContext> {
   const keys = parseInput(ZShopKeys, opts.input);
   return inTransaction(db, async (tx) => {
-    const order = await loadCart(tx, opts.user, keys.oid, { forUpdate: true });
-    // Three independent reads, sent together (postgres.js pipelines them on the transaction's connection).
-    const [[found], [onOrder], [existing]] = await Promise.all([
+    // The cart (locked) and three reads keyed by its id, sent together: postgres.js pipelines them on
+    // the transaction's connection, and nothing read is used before the cart is checked.
+    const [cart, [found], [onOrder], [existing]] = await Promise.all([
+      findOrder(tx, keys.oid, { forUpdate: true }),
       tx
         .select({ uq: userQuestionnaires, q: questionnaires })
         .from(userQuestionnaires)
         .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-        .where(and(eq(userQuestionnaires.id, keys.uqid), eq(userQuestionnaires.oid, order.id))),
+        .where(and(eq(userQuestionnaires.id, keys.uqid), eq(userQuestionnaires.oid, keys.oid))),
       tx
         .select({ id: orderLocations.locationId, state: locations.state })
         .from(orderLocations)
         .innerJoin(locations, eq(locations.id, orderLocations.locationId))
-        .where(and(eq(orderLocations.oid, order.id), eq(orderLocations.locationId, keys.locationId))),
+        .where(and(eq(orderLocations.oid, keys.oid), eq(orderLocations.locationId, keys.locationId))),
       tx
         .select()
         .from(shops)
         .where(
           and(
-            eq(shops.oid, order.id),
+            eq(shops.oid, keys.oid),
             opts.id
               ? eq(shops.id, opts.id)
               : and(eq(shops.uqid, keys.uqid), eq(shops.locationId, keys.locationId)),
@@ -53,6 +54,7 @@ export async function saveCartShop(
         )
         .limit(1),
     ]);
+    const order = checkedCart(cart, opts.user);
     if (!found)
       throw new AppError('NOT_FOUND', MSG_SHOP_NOT_FOUND, [{ field: 'uqid', message: MSG_SHOP_NOT_FOUND }]);
     if (!onOrder) {
