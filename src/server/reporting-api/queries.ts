@@ -214,7 +214,8 @@ export class RawJson {
 
 /**
  * The rows of a report query as one JSON array built by PostgreSQL: the large per-shop reports skip
- * making a JavaScript object per row and serializing it again.
+ * making a JavaScript object per row and serializing it again. Ids are ordered byte-wise (collate "C"):
+ * they only need a stable order, and the database's locale collation costs more.
  */
 async function jsonRows(db: Db, query: SQL, order: SQL): Promise<RawJson> {
   const rows = executedRows<{ json: string }>(
@@ -274,7 +275,7 @@ export function summaryShops(db: Db, client: string, f: SummaryFilter) {
         join user_questionnaires uq on uq.id = g.uqid
         join questionnaires q on q.id = uq.qid
         join locations l on l.id = g.location_id`,
-      sql`t.shop_date, t.program_name, t.name`,
+      sql`t.shop_date, t.program_name collate "C", t.name collate "C"`,
     );
   }
   return jsonRows(
@@ -287,7 +288,7 @@ export function summaryShops(db: Db, client: string, f: SummaryFilter) {
       join questionnaires q on q.id = uq.qid
       join locations l on l.id = evaluations.location_id
       where ${approvedOf(client, f)} ${namedFilters(f)}`,
-    sql`t.shop_date, t.shop_id`,
+    sql`t.shop_date, t.shop_id collate "C"`,
   );
 }
 
@@ -312,7 +313,7 @@ export function summarySections(db: Db, client: string, f: SummaryFilter) {
           ${f.programId ? sql`and d.uqid = ${f.programId}` : sql``}
           ${f.programName ? sql`and q.title = ${f.programName}` : sql``}
         group by q.title, d.section_index, d.section_header, ${bucketOf(f.groupBy, sql`d.shop_date`)}`,
-      sql`t.shop_date, t.program_name, t.section_index`,
+      sql`t.shop_date, t.program_name collate "C", t.section_index`,
     );
   }
   const from = sql`from evaluation_section_scores s
@@ -329,14 +330,14 @@ export function summarySections(db: Db, client: string, f: SummaryFilter) {
           sum(${percent}) as percent_sum, count(*)::int as shop_count
         ${from}
         group by q.title, s.section_index, s.section_header, ${bucketOf(f.groupBy, sql`evaluations.shop_date`)}`,
-      sql`t.shop_date, t.program_name, t.section_index`,
+      sql`t.shop_date, t.program_name collate "C", t.section_index`,
     );
   return jsonRows(
     db,
     sql`select evaluations.id as shop_id, evaluations.shop_date, evaluations.uqid as program_id, q.title as program_name, l.name,
         s.section_header, s.section_index, ${percent} as percent_score
       ${from}`,
-    sql`t.shop_date, t.shop_id, t.section_index`,
+    sql`t.shop_date, t.shop_id collate "C", t.section_index`,
   );
 }
 
@@ -393,18 +394,30 @@ export async function worstQuestions(
     .limit(f.limit);
 }
 
-/** /api/summary/questions: every scored answer of one program's shops in the range (CSV export). */
-export function summaryQuestions(db: Db, client: string, f: DateFilter & { programName?: string | null }) {
+/**
+ * /api/summary/questions: every scored answer of one program's shops in the range (CSV export). With
+ * `shopsPage`, the answers of one page of those shops only (in shop date order), so a long range is
+ * read in requests of bounded size.
+ */
+export function summaryQuestions(
+  db: Db,
+  client: string,
+  f: DateFilter & { programName?: string | null; shopsPage?: Paging | null },
+) {
+  const page = f.shopsPage;
   return jsonRows(
     db,
-    sql`select evaluations.id as shop_id, evaluations.shop_date, qs.prompt, qs.answer, qs.possible_score as total_possible_score,
+    sql`with shop as (
+        select evaluations.id, evaluations.shop_date
+        from evaluations
+        join user_questionnaires uq on uq.id = evaluations.uqid
+        join questionnaires q on q.id = uq.qid
+        where ${approvedOf(client, f)} ${f.programName ? sql`and q.title = ${f.programName}` : sql``}
+        ${page ? sql`order by evaluations.shop_date, evaluations.id collate "C" limit ${page.pageSize} offset ${offset(page)}` : sql``})
+      select shop.id as shop_id, shop.shop_date, qs.prompt, qs.answer, qs.possible_score as total_possible_score,
         case when qs.possible_score > 0 then qs.score::float8 / qs.possible_score else 0 end as percent_score,
         qs.element_id
-      from evaluation_question_scores qs
-      join evaluations on evaluations.id = qs.evaluation_id
-      join user_questionnaires uq on uq.id = evaluations.uqid
-      join questionnaires q on q.id = uq.qid
-      where ${approvedOf(client, f)} ${f.programName ? sql`and q.title = ${f.programName}` : sql``}`,
-    sql`t.shop_date, t.shop_id, t.element_id`,
+      from evaluation_question_scores qs join shop on shop.id = qs.evaluation_id`,
+    sql`t.shop_date, t.shop_id collate "C", t.element_id collate "C"`,
   );
 }

@@ -383,6 +383,19 @@ describe('signed reporting endpoints', () => {
       }),
     ).toEqual([]);
 
+    // Download CSV reads the answers a page of shops at a time; without paging, every answer comes.
+    const dineIn = { programName: 'Dine-In' };
+    const answersOf = (rows: { shop_date: string; prompt: string }[]) =>
+      rows.map((r) => [r.shop_date, r.prompt]);
+    expect(answersOf(await get('/api/summary/questions', { ...dineIn, pageNumber: 2, pageSize: 1 }))).toEqual(
+      [
+        ['2026-03-20', 'Greeting'],
+        ['2026-03-20', 'Wait'],
+      ],
+    );
+    expect(await get('/api/summary/questions', { ...dineIn, pageNumber: 4, pageSize: 1 })).toEqual([]);
+    expect(await get('/api/summary/questions', dineIn)).toHaveLength(6);
+
     const wrong = await t.inject({
       method: 'GET',
       url: await signed(

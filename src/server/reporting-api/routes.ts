@@ -55,7 +55,7 @@ async function authenticate(
   req: FastifyRequest,
   reply: FastifyReply,
   deps: { db: Db; config: Config },
-): Promise<(Query & { clientId: string }) | null> {
+): Promise<(Query & { clientId: string; paged: boolean }) | null> {
   const raw = req.query as Record<string, string>;
   const parsed = ZQuery.safeParse(raw);
   if (!parsed.success) {
@@ -85,10 +85,11 @@ async function authenticate(
       return null;
     }
   }
-  return { ...q, clientId: q.client };
+  // Paging the summary questions is asked for explicitly (without it, every answer of the range).
+  return { ...q, clientId: q.client, paged: raw.pageNumber !== undefined || raw.pageSize !== undefined };
 }
 
-type Handler = (q: Query & { clientId: string }, db: Db) => Promise<unknown>;
+type Handler = (q: Query & { clientId: string; paged: boolean }, db: Db) => Promise<unknown>;
 
 const ENDPOINTS: Record<string, Handler> = {
   '/api/programs': (q, db) => listPrograms(db, q.clientId, q),
@@ -97,7 +98,8 @@ const ENDPOINTS: Record<string, Handler> = {
   '/api/summary/shops': (q, db) => summaryShops(db, q.clientId, q),
   '/api/summary/sectionHeaders': (q, db) => summarySections(db, q.clientId, q),
   '/api/summary/worstQuestions': (q, db) => worstQuestions(db, q.clientId, q),
-  '/api/summary/questions': (q, db) => summaryQuestions(db, q.clientId, q),
+  '/api/summary/questions': (q, db) =>
+    summaryQuestions(db, q.clientId, { ...q, shopsPage: q.paged ? q : null }),
 };
 
 export async function registerReportingApi(app: FastifyInstance, deps: { db: Db; config: Config }) {

@@ -5,7 +5,13 @@ import { useEffect, useRef, useState } from 'react';
 import { rangeParams } from '../../../domain';
 import type { QuestionRow, SummarySectionRow, SummaryShopRow } from '../report-types';
 import { fetchReport } from '../reporting-client';
-import { buildCsvZip, CSV_COMPLETE_RESET_MS, CSV_TEXT, type ProgramFailure } from './download-csv';
+import {
+  buildCsvZip,
+  CSV_COMPLETE_RESET_MS,
+  CSV_TEXT,
+  fetchQuestionPages,
+  type ProgramFailure,
+} from './download-csv';
 import type { Summary } from './use-summary';
 
 type Notice = { color: 'red' | 'yellow'; lines: string[]; failures?: ProgramFailure[] };
@@ -43,7 +49,9 @@ export function CsvDownloadButton({ summary }: { summary: Summary }) {
         const [shops, sections, questions] = await Promise.all([
           fetchReport<SummaryShopRow>(apollo, '/api/summary/shops', params),
           fetchReport<SummarySectionRow>(apollo, '/api/summary/sectionHeaders', params),
-          fetchReport<QuestionRow>(apollo, '/api/summary/questions', params),
+          fetchQuestionPages((page) =>
+            fetchReport<QuestionRow>(apollo, '/api/summary/questions', { ...params, ...page }),
+          ),
         ]);
         return { shops, sections, questions };
       },

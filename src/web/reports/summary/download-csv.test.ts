@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildCsvZip, CSV_TEXT } from './download-csv';
+import { buildCsvZip, CSV_TEXT, fetchQuestionPages } from './download-csv';
 
 const range = { start: new Date('2024-01-01T00:00:00Z'), end: new Date('2024-01-31T23:59:59.999Z') };
 const shops = [
@@ -133,5 +133,28 @@ describe('buildCsvZip', () => {
     ).result;
     expect(r).toEqual({ kind: 'zipFailed', message: 'out of memory', failures: [] });
     expect(CSV_TEXT.zipFailed('out of memory')).toBe('Error creating zip file: out of memory');
+  });
+});
+
+describe('fetchQuestionPages', () => {
+  it('reads pages of shops until one has fewer shops than asked for', async () => {
+    const answers = (shops: number, from: number) =>
+      Array.from({ length: shops * 2 }, (_, i) => ({
+        shop_id: `s${from + Math.floor(i / 2)}`,
+        prompt: `q${i % 2}`,
+      }));
+    const asked: number[] = [];
+    const all = await fetchQuestionPages(async ({ pageNumber, pageSize }) => {
+      asked.push(pageNumber);
+      expect(pageSize).toBe(3);
+      return pageNumber < 3 ? answers(3, (pageNumber - 1) * 3) : answers(1, 6);
+    }, 3);
+    expect(asked).toEqual([1, 2, 3]);
+    expect(new Set(all.map((a) => a.shop_id)).size).toBe(7);
+    expect(all).toHaveLength(14);
+  });
+
+  it('stops after an empty first page', async () => {
+    expect(await fetchQuestionPages(async () => [], 3)).toEqual([]);
   });
 });

@@ -59,6 +59,25 @@ export interface CsvZipInput {
   zip?: (files: Record<string, Uint8Array>) => Uint8Array;
 }
 
+/** Shops whose answers one /api/summary/questions request reads (about 20 answers each). */
+export const QUESTION_PAGE_SHOPS = 250;
+
+/**
+ * Every answer of a program's shops, read a page of shops at a time: a page with fewer shops than
+ * asked for is the last.
+ */
+export async function fetchQuestionPages(
+  fetchPage: (page: { pageNumber: number; pageSize: number }) => Promise<CsvQuestionRecord[]>,
+  pageSize = QUESTION_PAGE_SHOPS,
+): Promise<CsvQuestionRecord[]> {
+  const all: CsvQuestionRecord[] = [];
+  for (let pageNumber = 1; ; pageNumber++) {
+    const rows = await fetchPage({ pageNumber, pageSize });
+    all.push(...rows);
+    if (new Set(rows.map((r) => String(r.shop_id))).size < pageSize) return all;
+  }
+}
+
 const messageOf = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** A file name not yet in the zip: 'Lunch.csv', then 'Lunch_2.csv'. */
