@@ -6,15 +6,14 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { createAdapters } from '../../src/server/adapters/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDatabase } from '../../src/server/db/client.js';
+import { percentile, withBenchDatabase } from './bench-database.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
-const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_MS = 100;
 const REPEAT = 30;
 
@@ -39,168 +38,154 @@ async function seed(sql: postgres.Sql, n: number) {
 
 type Timing = { name: string; ms: number[] };
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
 async function main() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const dbName = `storefront_bench_admin_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const database = await openDatabase({ url: url.toString() });
-  const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  try {
-    const t0 = performance.now();
-    await seed(direct, ROWS);
-    const passwordHash = await hashPassword('bench-admin-pass');
-    await direct`insert into users (id, email, password_hash, admin) values ('bench-admin', 'admin@bench.test', ${passwordHash}, true)`;
-    console.log(
-      `Seeded ${ROWS} customers, ${ROWS} completed orders and ${ROWS} carts in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
-    );
+  await withBenchDatabase('admin', async ({ name: dbName, url, database, direct }) => {
+    let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+    try {
+      const t0 = performance.now();
+      await seed(direct, ROWS);
+      const passwordHash = await hashPassword('bench-admin-pass');
+      await direct`insert into users (id, email, password_hash, admin) values ('bench-admin', 'admin@bench.test', ${passwordHash}, true)`;
+      console.log(
+        `Seeded ${ROWS} customers, ${ROWS} completed orders and ${ROWS} carts in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
+      );
 
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
-      DATA_DIR: `/tmp/${dbName}`,
-      HOST: '127.0.0.1',
-    });
-    app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-
-    const call = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
-      const res = await fetch(`${base}/api`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ query, variables }),
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: randomBytes(24).toString('hex'),
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: url.toString(),
+        DATA_DIR: `/tmp/${dbName}`,
+        HOST: '127.0.0.1',
       });
-      // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads responses loosely.
-      const body = (await res.json()) as { data?: any; errors?: { message: string }[] };
-      if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-      return body.data;
-    };
-    const token = (
-      await call('mutation { login(email: "admin@bench.test", password: "bench-admin-pass") { token } }')
-    ).login.token as string;
+      app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 
-    const USERS = `query ($after: String, $name: String, $business: String) {
-      users(after: $after, nameSearch: $name, businessNameSearch: $business) {
-        pageInfo { hasNextPage endCursor } nodes { _id fullName email profile { businessName } associatedBrand { name } } } }`;
-    const ORDERS = `query ($after: String) { orders(status: "COMPLETE", after: $after) {
-        pageInfo { hasNextPage endCursor } nodes { _id orderNumber orderDate businessName amount } } }`;
+      const call = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
+        const res = await fetch(`${base}/api`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ query, variables }),
+        });
+        // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads responses loosely.
+        const body = (await res.json()) as { data?: any; errors?: { message: string }[] };
+        if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+        return body.data;
+      };
+      const token = (
+        await call('mutation { login(email: "admin@bench.test", password: "bench-admin-pass") { token } }')
+      ).login.token as string;
 
-    // Cursors deep into each list (page 200 = rows 4,976-5,000), to time a page far from the start.
-    const cursorAt = async (query: string, key: 'users' | 'orders', pages: number) => {
-      let after: string | null = null;
-      for (let i = 0; i < pages; i++) after = (await call(query, { after }, token))[key].pageInfo.endCursor;
-      return after;
-    };
-    const deepUsers = await cursorAt(USERS, 'users', 200);
-    const deepOrders = await cursorAt(ORDERS, 'orders', 200);
+      const USERS = `query ($after: String, $name: String, $business: String) {
+        users(after: $after, nameSearch: $name, businessNameSearch: $business) {
+          pageInfo { hasNextPage endCursor } nodes { _id fullName email profile { businessName } associatedBrand { name } } } }`;
+      const ORDERS = `query ($after: String) { orders(status: "COMPLETE", after: $after) {
+          pageInfo { hasNextPage endCursor } nodes { _id orderNumber orderDate businessName amount } } }`;
 
-    const cases: [string, string, Record<string, unknown>, (d: Record<string, unknown>) => number][] = [
-      ['customers: first page', USERS, {}, (d) => (d.users as { nodes: unknown[] }).nodes.length],
-      [
-        'customers: page 201 (Load More)',
-        USERS,
-        { after: deepUsers },
-        (d) => (d.users as { nodes: unknown[] }).nodes.length,
-      ],
-      [
-        'customers: search by name',
-        USERS,
-        { name: 'maria customer1' },
-        (d) => (d.users as { nodes: unknown[] }).nodes.length,
-      ],
-      [
-        'customers: search by business name',
-        USERS,
-        { business: 'garage co 99' },
-        (d) => (d.users as { nodes: unknown[] }).nodes.length,
-      ],
-      [
-        'customers: search with no match',
-        USERS,
-        { name: 'zzz-nobody' },
-        (d) => (d.users as { nodes: unknown[] }).nodes.length,
-      ],
-      ['orders: first page', ORDERS, {}, (d) => (d.orders as { nodes: unknown[] }).nodes.length],
-      [
-        'orders: page 201 (Load More)',
-        ORDERS,
-        { after: deepOrders },
-        (d) => (d.orders as { nodes: unknown[] }).nodes.length,
-      ],
-    ];
-    const timings: Timing[] = [];
-    for (const [name, query, vars, count] of cases) {
-      const ms: number[] = [];
-      let rows = 0;
-      for (let i = 0; i < REPEAT + 3; i++) {
+      // Cursors deep into each list (page 200 = rows 4,976-5,000), to time a page far from the start.
+      const cursorAt = async (query: string, key: 'users' | 'orders', pages: number) => {
+        let after: string | null = null;
+        for (let i = 0; i < pages; i++) after = (await call(query, { after }, token))[key].pageInfo.endCursor;
+        return after;
+      };
+      const deepUsers = await cursorAt(USERS, 'users', 200);
+      const deepOrders = await cursorAt(ORDERS, 'orders', 200);
+
+      const cases: [string, string, Record<string, unknown>, (d: Record<string, unknown>) => number][] = [
+        ['customers: first page', USERS, {}, (d) => (d.users as { nodes: unknown[] }).nodes.length],
+        [
+          'customers: page 201 (Load More)',
+          USERS,
+          { after: deepUsers },
+          (d) => (d.users as { nodes: unknown[] }).nodes.length,
+        ],
+        [
+          'customers: search by name',
+          USERS,
+          { name: 'maria customer1' },
+          (d) => (d.users as { nodes: unknown[] }).nodes.length,
+        ],
+        [
+          'customers: search by business name',
+          USERS,
+          { business: 'garage co 99' },
+          (d) => (d.users as { nodes: unknown[] }).nodes.length,
+        ],
+        [
+          'customers: search with no match',
+          USERS,
+          { name: 'zzz-nobody' },
+          (d) => (d.users as { nodes: unknown[] }).nodes.length,
+        ],
+        ['orders: first page', ORDERS, {}, (d) => (d.orders as { nodes: unknown[] }).nodes.length],
+        [
+          'orders: page 201 (Load More)',
+          ORDERS,
+          { after: deepOrders },
+          (d) => (d.orders as { nodes: unknown[] }).nodes.length,
+        ],
+      ];
+      const timings: Timing[] = [];
+      for (const [name, query, vars, count] of cases) {
+        const ms: number[] = [];
+        let rows = 0;
+        for (let i = 0; i < REPEAT + 3; i++) {
+          const s = performance.now();
+          rows = count(await call(query, vars, token));
+          if (i >= 3) ms.push(performance.now() - s); // the first 3 warm the caches
+        }
+        timings.push({ name: `${name} (${rows} rows)`, ms });
+      }
+
+      console.log(`\nAdmin list pages over HTTP, ${REPEAT} requests each (target p95 < ${TARGET_MS} ms):`);
+      let worst = 0;
+      for (const t of timings) {
+        const p95 = percentile(t.ms, 95);
+        worst = Math.max(worst, p95);
+        console.log(
+          `  ${t.name.padEnd(52)} p50 ${percentile(t.ms, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   max ${Math.max(
+            ...t.ms,
+          )
+            .toFixed(1)
+            .padStart(6)} ms`,
+        );
+      }
+
+      console.log('\nCSV exports (streamed):');
+      for (const type of ['customers', 'orders']) {
+        const link = (await call(`mutation { createExportLink(type: "${type}") { url } }`, {}, token))
+          .createExportLink.url;
+        const rssBefore = process.memoryUsage().rss;
+        let peak = rssBefore;
+        const timer = setInterval(() => {
+          peak = Math.max(peak, process.memoryUsage().rss);
+        }, 20);
         const s = performance.now();
-        rows = count(await call(query, vars, token));
-        if (i >= 3) ms.push(performance.now() - s); // the first 3 warm the caches
+        const res = await fetch(`${base}${link}`);
+        let bytes = 0;
+        let lines = 0;
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          bytes += chunk.length;
+          for (const b of chunk) if (b === 10) lines++;
+        }
+        clearInterval(timer);
+        console.log(
+          `  ${type.padEnd(10)} ${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${((performance.now() - s) / 1000).toFixed(2)} s; ` +
+            `process memory grew by at most ${((peak - rssBefore) / 1024 / 1024).toFixed(0)} MiB`,
+        );
       }
-      timings.push({ name: `${name} (${rows} rows)`, ms });
-    }
-
-    console.log(`\nAdmin list pages over HTTP, ${REPEAT} requests each (target p95 < ${TARGET_MS} ms):`);
-    let worst = 0;
-    for (const t of timings) {
-      const p95 = pct(t.ms, 95);
-      worst = Math.max(worst, p95);
       console.log(
-        `  ${t.name.padEnd(52)} p50 ${pct(t.ms, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms   max ${Math.max(
-          ...t.ms,
-        )
-          .toFixed(1)
-          .padStart(6)} ms`,
+        `\n${worst < TARGET_MS ? 'PASS' : 'FAIL'}: the slowest list page p95 is ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms).`,
       );
+      if (worst >= TARGET_MS) process.exitCode = 1;
+    } finally {
+      await app?.close();
     }
-
-    console.log('\nCSV exports (streamed):');
-    for (const type of ['customers', 'orders']) {
-      const link = (await call(`mutation { createExportLink(type: "${type}") { url } }`, {}, token))
-        .createExportLink.url;
-      const rssBefore = process.memoryUsage().rss;
-      let peak = rssBefore;
-      const timer = setInterval(() => {
-        peak = Math.max(peak, process.memoryUsage().rss);
-      }, 20);
-      const s = performance.now();
-      const res = await fetch(`${base}${link}`);
-      let bytes = 0;
-      let lines = 0;
-      for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
-        bytes += chunk.length;
-        for (const b of chunk) if (b === 10) lines++;
-      }
-      clearInterval(timer);
-      console.log(
-        `  ${type.padEnd(10)} ${lines - 1} rows, ${(bytes / 1024 / 1024).toFixed(1)} MiB in ${((performance.now() - s) / 1000).toFixed(2)} s; ` +
-          `process memory grew by at most ${((peak - rssBefore) / 1024 / 1024).toFixed(0)} MiB`,
-      );
-    }
-    console.log(
-      `\n${worst < TARGET_MS ? 'PASS' : 'FAIL'}: the slowest list page p95 is ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms).`,
-    );
-    if (worst >= TARGET_MS) process.exitCode = 1;
-  } finally {
-    await app?.close();
-    await database.close();
-    await direct.end({ timeout: 5 });
-    await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end({ timeout: 5 });
-  }
+  });
 }
 
 main().catch((err) => {

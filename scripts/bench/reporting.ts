@@ -7,18 +7,17 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import postgres from 'postgres';
+import type postgres from 'postgres';
 import { signingText } from '../../src/domain/index.js';
 import { createAdapters } from '../../src/server/adapters/index.js';
 import { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDatabase } from '../../src/server/db/client.js';
+import { percentile, withBenchDatabase } from './bench-database.js';
 
 export const SHOPS = Number(process.env.BENCH_SHOPS ?? 50_000);
 export const QUESTIONS = 20;
 export const LOCATIONS = 200;
-export const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const TARGET_MS = 150;
 const REPEAT = Number(process.env.REPEAT ?? 25);
 const TODAY = new Date('2026-11-22T00:00:00Z');
@@ -64,154 +63,149 @@ export async function seed(sql: postgres.Sql, passwordHash: string) {
   await sql`analyze`;
 }
 
-const pct = (xs: number[], p: number) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
-};
-
 async function main() {
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const dbName = `storefront_bench_reports_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const database = await openDatabase({ url: url.toString() });
-  const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  try {
-    const t0 = performance.now();
-    await seed(direct, await hashPassword('bench-client-pass'));
-    const [{ n }] = (await direct`select count(*)::int n from evaluation_question_scores`) as unknown as [
-      { n: number },
-    ];
-    console.log(
-      `Seeded 1 customer, ${LOCATIONS} locations, 3 programs, ${SHOPS} approved shops and ${n} question scores in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
-    );
-
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
-      DATA_DIR: `/tmp/${dbName}`,
-      HOST: '127.0.0.1',
-    });
-    app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
-      const res = await fetch(`${base}/api`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-        body: JSON.stringify({ query, variables }),
-      });
-      // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads responses loosely.
-      const body = (await res.json()) as { data?: any; errors?: { message: string }[] };
-      if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-      return body.data;
-    };
-    const token = (
-      await gql('mutation { login(email: "client@bench.test", password: "bench-client-pass") { token } }')
-    ).login.token;
-    const signedUrl = async (path: string, params: Record<string, string | number>) => {
-      const signature = (
-        await gql('mutation ($t: String!) { generateSignature(text: $t) }', { t: signingText(params) }, token)
-      ).generateSignature;
-      const q = new URLSearchParams(Object.entries({ ...params, signature }).map(([k, v]) => [k, String(v)]));
-      return `${base}${path}?${q}`;
-    };
-    const who = { userMakingRequest: 'client', client: 'client' };
-    const ytd = { startDate: '2026-01-01', endDate: '2026-11-22' };
-    const last30 = { startDate: '2026-10-23', endDate: '2026-11-22' };
-    const last89 = { startDate: '2026-08-25', endDate: '2026-11-22' };
-    const dineIn = { programName: 'Dine-In Experience' };
-    // The Performance Summary's calls (grouped by month from 90 days, by day below), then the
-    // per-shop calls of one program that Download CSV makes (its answers 250 shops at a time).
-    const cases: [string, string, Record<string, string | number>][] = [
-      ['summary/shops by month (All Time)', '/api/summary/shops', { ...who, groupBy: 'month' }],
-      ['summary/shops by month (Year to Date)', '/api/summary/shops', { ...who, ...ytd, groupBy: 'month' }],
-      ['summary/shops by day (89 days)', '/api/summary/shops', { ...who, ...last89, groupBy: 'day' }],
-      ['summary/shops by day (Past 30 Days)', '/api/summary/shops', { ...who, ...last30, groupBy: 'day' }],
-      [
-        'summary/sectionHeaders by month (one program, YTD)',
-        '/api/summary/sectionHeaders',
-        { ...who, ...ytd, ...dineIn, groupBy: 'month' },
-      ],
-      [
-        'summary/sectionHeaders by month (program+location, YTD)',
-        '/api/summary/sectionHeaders',
-        { ...who, ...ytd, ...dineIn, locationName: 'Location 17', groupBy: 'month' },
-      ],
-      [
-        'summary/sectionHeaders by day (one program, 89 days)',
-        '/api/summary/sectionHeaders',
-        { ...who, ...last89, ...dineIn, groupBy: 'day' },
-      ],
-      ['summary/worstQuestions (Year to Date)', '/api/summary/worstQuestions', { ...who, ...ytd, limit: 3 }],
-      [
-        'summary/worstQuestions (one program, one location)',
-        '/api/summary/worstQuestions',
-        { ...who, ...ytd, limit: 3, programName: 'Drive-Thru Visit', locationName: 'Location 17' },
-      ],
-      ['programs', '/api/programs/', { ...who, pageNumber: 1, pageSize: 999 }],
-      [
-        'CSV: summary/shops (one program, Past 30 Days)',
-        '/api/summary/shops',
-        { ...who, ...last30, ...dineIn },
-      ],
-      [
-        'CSV: summary/sectionHeaders (one program, 30 days)',
-        '/api/summary/sectionHeaders',
-        { ...who, ...last30, ...dineIn },
-      ],
-      [
-        'CSV: summary/questions (one program, 30 days, page 1)',
-        '/api/summary/questions',
-        { ...who, ...last30, ...dineIn, pageNumber: 1, pageSize: 250 },
-      ],
-      [
-        'CSV: summary/questions (one program, YTD, page 20)',
-        '/api/summary/questions',
-        { ...who, ...ytd, ...dineIn, pageNumber: 20, pageSize: 250 },
-      ],
-    ];
-    console.log(`\nReporting API over HTTP, ${REPEAT} requests each (target p95 < ${TARGET_MS} ms):`);
-    let worst = 0;
-    for (const [name, path, params] of cases) {
-      const target = await signedUrl(path, params);
-      const ms: number[] = [];
-      let rows = 0;
-      let bytes = 0;
-      for (let i = 0; i < REPEAT + 3; i++) {
-        const s = performance.now();
-        const res = await fetch(target);
-        const text = await res.text();
-        if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
-        if (i >= 3) ms.push(performance.now() - s);
-        bytes = text.length;
-        rows = (JSON.parse(text) as unknown[]).length;
-      }
-      const p95 = pct(ms, 95);
-      worst = Math.max(worst, p95);
+  await withBenchDatabase('reports', async ({ name: dbName, url, database, direct }) => {
+    let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+    try {
+      const t0 = performance.now();
+      await seed(direct, await hashPassword('bench-client-pass'));
+      const [{ n }] = (await direct`select count(*)::int n from evaluation_question_scores`) as unknown as [
+        { n: number },
+      ];
       console.log(
-        `  ${name.padEnd(58)} ${String(rows).padStart(6)} rows ${(bytes / 1024).toFixed(0).padStart(6)} KiB   p50 ${pct(ms, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`,
+        `Seeded 1 customer, ${LOCATIONS} locations, 3 programs, ${SHOPS} approved shops and ${n} question scores in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
       );
+
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: randomBytes(24).toString('hex'),
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: url.toString(),
+        DATA_DIR: `/tmp/${dbName}`,
+        HOST: '127.0.0.1',
+      });
+      app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
+        const res = await fetch(`${base}/api`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify({ query, variables }),
+        });
+        // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads responses loosely.
+        const body = (await res.json()) as { data?: any; errors?: { message: string }[] };
+        if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+        return body.data;
+      };
+      const token = (
+        await gql('mutation { login(email: "client@bench.test", password: "bench-client-pass") { token } }')
+      ).login.token;
+      const signedUrl = async (path: string, params: Record<string, string | number>) => {
+        const signature = (
+          await gql(
+            'mutation ($t: String!) { generateSignature(text: $t) }',
+            { t: signingText(params) },
+            token,
+          )
+        ).generateSignature;
+        const q = new URLSearchParams(
+          Object.entries({ ...params, signature }).map(([k, v]) => [k, String(v)]),
+        );
+        return `${base}${path}?${q}`;
+      };
+      const who = { userMakingRequest: 'client', client: 'client' };
+      const ytd = { startDate: '2026-01-01', endDate: '2026-11-22' };
+      const last30 = { startDate: '2026-10-23', endDate: '2026-11-22' };
+      const last89 = { startDate: '2026-08-25', endDate: '2026-11-22' };
+      const dineIn = { programName: 'Dine-In Experience' };
+      // The Performance Summary's calls (grouped by month from 90 days, by day below), then the
+      // per-shop calls of one program that Download CSV makes (its answers 250 shops at a time).
+      const cases: [string, string, Record<string, string | number>][] = [
+        ['summary/shops by month (All Time)', '/api/summary/shops', { ...who, groupBy: 'month' }],
+        ['summary/shops by month (Year to Date)', '/api/summary/shops', { ...who, ...ytd, groupBy: 'month' }],
+        ['summary/shops by day (89 days)', '/api/summary/shops', { ...who, ...last89, groupBy: 'day' }],
+        ['summary/shops by day (Past 30 Days)', '/api/summary/shops', { ...who, ...last30, groupBy: 'day' }],
+        [
+          'summary/sectionHeaders by month (one program, YTD)',
+          '/api/summary/sectionHeaders',
+          { ...who, ...ytd, ...dineIn, groupBy: 'month' },
+        ],
+        [
+          'summary/sectionHeaders by month (program+location, YTD)',
+          '/api/summary/sectionHeaders',
+          { ...who, ...ytd, ...dineIn, locationName: 'Location 17', groupBy: 'month' },
+        ],
+        [
+          'summary/sectionHeaders by day (one program, 89 days)',
+          '/api/summary/sectionHeaders',
+          { ...who, ...last89, ...dineIn, groupBy: 'day' },
+        ],
+        [
+          'summary/worstQuestions (Year to Date)',
+          '/api/summary/worstQuestions',
+          { ...who, ...ytd, limit: 3 },
+        ],
+        [
+          'summary/worstQuestions (one program, one location)',
+          '/api/summary/worstQuestions',
+          { ...who, ...ytd, limit: 3, programName: 'Drive-Thru Visit', locationName: 'Location 17' },
+        ],
+        ['programs', '/api/programs/', { ...who, pageNumber: 1, pageSize: 999 }],
+        [
+          'CSV: summary/shops (one program, Past 30 Days)',
+          '/api/summary/shops',
+          { ...who, ...last30, ...dineIn },
+        ],
+        [
+          'CSV: summary/sectionHeaders (one program, 30 days)',
+          '/api/summary/sectionHeaders',
+          { ...who, ...last30, ...dineIn },
+        ],
+        [
+          'CSV: summary/questions (one program, 30 days, page 1)',
+          '/api/summary/questions',
+          { ...who, ...last30, ...dineIn, pageNumber: 1, pageSize: 250 },
+        ],
+        [
+          'CSV: summary/questions (one program, YTD, page 20)',
+          '/api/summary/questions',
+          { ...who, ...ytd, ...dineIn, pageNumber: 20, pageSize: 250 },
+        ],
+      ];
+      console.log(`\nReporting API over HTTP, ${REPEAT} requests each (target p95 < ${TARGET_MS} ms):`);
+      let worst = 0;
+      for (const [name, path, params] of cases) {
+        const target = await signedUrl(path, params);
+        const ms: number[] = [];
+        let rows = 0;
+        let bytes = 0;
+        for (let i = 0; i < REPEAT + 3; i++) {
+          const s = performance.now();
+          const res = await fetch(target);
+          const text = await res.text();
+          if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
+          if (i >= 3) ms.push(performance.now() - s);
+          bytes = text.length;
+          rows = (JSON.parse(text) as unknown[]).length;
+        }
+        const p95 = percentile(ms, 95);
+        worst = Math.max(worst, p95);
+        console.log(
+          `  ${name.padEnd(58)} ${String(rows).padStart(6)} rows ${(bytes / 1024).toFixed(0).padStart(6)} KiB   p50 ${percentile(ms, 50).toFixed(1).padStart(6)} ms   p95 ${p95.toFixed(1).padStart(6)} ms`,
+        );
+      }
+      console.log(
+        `\n${worst < TARGET_MS ? 'PASS' : 'FAIL'}: the slowest endpoint p95 is ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms); today is fixed at ${TODAY.toISOString().slice(0, 10)}.`,
+      );
+      if (worst >= TARGET_MS) process.exitCode = 1;
+    } finally {
+      await app?.close();
     }
-    console.log(
-      `\n${worst < TARGET_MS ? 'PASS' : 'FAIL'}: the slowest endpoint p95 is ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms); today is fixed at ${TODAY.toISOString().slice(0, 10)}.`,
-    );
-    if (worst >= TARGET_MS) process.exitCode = 1;
-  } finally {
-    await app?.close();
-    await database.close();
-    await direct.end({ timeout: 5 });
-    if (process.env.KEEP_DB) console.log(`Kept database ${dbName} (KEEP_DB).`);
-    else await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end({ timeout: 5 });
-  }
+  });
 }
 
 // Run only when started directly: summary-page.ts imports seed() from here.

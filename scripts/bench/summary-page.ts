@@ -15,13 +15,12 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import postgres from 'postgres';
 import { createAdapters } from '../../src/server/adapters/index.js';
 import { buildApp, WEB_DIST } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
 import { loadConfig } from '../../src/server/config.js';
-import { openDatabase } from '../../src/server/db/client.js';
-import { ADMIN_URL, LOCATIONS, SHOPS, seed } from './reporting.js';
+import { withBenchDatabase } from './bench-database.js';
+import { LOCATIONS, SHOPS, seed } from './reporting.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const COLD_CACHE = Boolean(process.env.COLD_CACHE);
@@ -150,56 +149,46 @@ async function main() {
   if (!existsSync(path.join(webDist, 'index.html')))
     throw new Error(`No production web build in ${webDist}: run \`npm run build\` first (or set WEB_DIST).`);
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package.`);
-  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const dbName = `storefront_bench_summary_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await admin.unsafe(`CREATE DATABASE "${dbName}"`);
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${dbName}`;
-  const database = await openDatabase({ url: url.toString() });
-  const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
-  let app: Awaited<ReturnType<typeof buildApp>> | null = null;
-  let browser: Browser | null = null;
-  try {
-    const t0 = performance.now();
-    await seed(direct, await hashPassword('bench-client-pass'));
-    console.log(
-      `Seeded 1 customer, ${LOCATIONS} locations, 3 programs and ${SHOPS} approved shops in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
-    );
-    const config = loadConfig({
-      NODE_ENV: 'production',
-      APP_SECRET: randomBytes(24).toString('hex'),
-      LOG_LEVEL: 'silent',
-      DATABASE_URL: url.toString(),
-      DATA_DIR: `/tmp/${dbName}`,
-      HOST: '127.0.0.1',
-    });
-    app = await buildApp({ db: database.db, config, adapters: createAdapters(config), webDist });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
-    const worst = await measure(browser, base);
-    console.log(
-      `\n${worst < TARGET_MS ? 'PASS' : 'FAIL'}: the slowest initial load was interactive in ${worst.toFixed(0)} ms (target < ${TARGET_MS} ms in every run).`,
-    );
-    if (worst >= TARGET_MS) process.exitCode = 1;
-  } finally {
-    await browser?.close();
-    await app?.close();
-    await database.close();
-    await direct.end({ timeout: 5 });
-    if (process.env.KEEP_DB) console.log(`Kept database ${dbName} (KEEP_DB).`);
-    else await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
-    await admin.end({ timeout: 5 });
-  }
+  await withBenchDatabase('summary', async ({ name: dbName, url, database, direct }) => {
+    let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+    let browser: Browser | null = null;
+    try {
+      const t0 = performance.now();
+      await seed(direct, await hashPassword('bench-client-pass'));
+      console.log(
+        `Seeded 1 customer, ${LOCATIONS} locations, 3 programs and ${SHOPS} approved shops in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
+      );
+      const config = loadConfig({
+        NODE_ENV: 'production',
+        APP_SECRET: randomBytes(24).toString('hex'),
+        LOG_LEVEL: 'silent',
+        DATABASE_URL: url.toString(),
+        DATA_DIR: `/tmp/${dbName}`,
+        HOST: '127.0.0.1',
+      });
+      app = await buildApp({ db: database.db, config, adapters: createAdapters(config), webDist });
+      await app.listen({ host: '127.0.0.1', port: 0 });
+      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      browser = await chromium.launch({
+        executablePath: CHROMIUM,
+        args: [
+          '--no-sandbox',
+          '--disable-gpu',
+          '--disable-background-networking',
+          '--disable-sync',
+          '--no-first-run',
+        ],
+      });
+      const worst = await measure(browser, base);
+      console.log(
+        `\n${worst < TARGET_MS ? 'PASS' : 'FAIL'}: the slowest initial load was interactive in ${worst.toFixed(0)} ms (target < ${TARGET_MS} ms in every run).`,
+      );
+      if (worst >= TARGET_MS) process.exitCode = 1;
+    } finally {
+      await browser?.close();
+      await app?.close();
+    }
+  });
 }
 
 main().catch((err) => {
