@@ -1,17 +1,8 @@
-// Benchmark of the admin customers and orders lists on PostgreSQL with 100,000 customers and 100,000
-// completed orders: every page request goes through the real GraphQL endpoint (HTTP, an admin session).
-// Target: under 100 ms per page (p95). Also streams both CSV exports and reports their time and the
-// server's memory growth (exports must not hold all rows in memory).
-// Run: npm run bench:admin   (BENCH_ROWS=100000, BENCH_POSTGRES_URL overrides postgres://postgres@127.0.0.1:5432/test)
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import type postgres from 'postgres';
-import { createAdapters } from '../../src/server/adapters/index.js';
-import { buildApp } from '../../src/server/app.js';
+import type { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
-import { loadConfig } from '../../src/server/config.js';
-import { percentile, withBenchDatabase } from './bench-database.js';
+import { percentile, startBenchApp, withBenchDatabase } from './bench-database.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 100_000);
 const TARGET_MS = 100;
@@ -39,7 +30,8 @@ async function seed(sql: postgres.Sql, n: number) {
 type Timing = { name: string; ms: number[] };
 
 async function main() {
-  await withBenchDatabase('admin', async ({ name: dbName, url, database, direct }) => {
+  await withBenchDatabase('admin', async (bench) => {
+    const { direct } = bench;
     let app: Awaited<ReturnType<typeof buildApp>> | null = null;
     try {
       const t0 = performance.now();
@@ -50,32 +42,10 @@ async function main() {
         `Seeded ${ROWS} customers, ${ROWS} completed orders and ${ROWS} carts in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
       );
 
-      const config = loadConfig({
-        NODE_ENV: 'production',
-        APP_SECRET: randomBytes(24).toString('hex'),
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: url.toString(),
-        DATA_DIR: `/tmp/${dbName}`,
-        HOST: '127.0.0.1',
-      });
-      app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const started = await startBenchApp(bench);
+      app = started.app;
+      const { base, gql: call } = started;
 
-      const call = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
-        const res = await fetch(`${base}/api`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify({ query, variables }),
-        });
-        // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads responses loosely.
-        const body = (await res.json()) as { data?: any; errors?: { message: string }[] };
-        if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-        return body.data;
-      };
       const token = (
         await call('mutation { login(email: "admin@bench.test", password: "bench-admin-pass") { token } }')
       ).login.token as string;

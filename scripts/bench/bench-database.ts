@@ -1,6 +1,10 @@
-// A throwaway PostgreSQL database for a benchmark, shared by the bench scripts.
+// A throwaway PostgreSQL database for a benchmark, and the app on it, shared by the bench scripts.
 import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import postgres from 'postgres';
+import { createAdapters } from '../../src/server/adapters/index.js';
+import { buildApp } from '../../src/server/app.js';
+import { loadConfig } from '../../src/server/config.js';
 import { type Database, openDatabase } from '../../src/server/db/client.js';
 
 /** The PostgreSQL server the benchmarks create their databases on. */
@@ -44,3 +48,33 @@ export const percentile = (xs: number[], p: number): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)]!;
 };
+
+/**
+ * The app as production runs it (NODE_ENV=production, silent log) on the bench database, listening on a
+ * free port of 127.0.0.1, with a loose GraphQL caller for the benchmark's own setup calls.
+ */
+export async function startBenchApp(db: BenchDatabase, opts: { webDist?: string } = {}) {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    APP_SECRET: randomBytes(24).toString('hex'),
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: db.url,
+    DATA_DIR: `/tmp/${db.name}`,
+    HOST: '127.0.0.1',
+  });
+  const app = await buildApp({ db: db.database.db, config, adapters: createAdapters(config), ...opts });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
+    const res = await fetch(`${base}/api`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify({ query, variables }),
+    });
+    // biome-ignore lint/suspicious/noExplicitAny: the benchmarks read responses loosely.
+    const body = (await res.json()) as { data?: any; errors?: { message: string }[] };
+    if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
+    return body.data;
+  };
+  return { app, base, gql };
+}

@@ -1,19 +1,10 @@
-// Benchmark of the signed reporting API on PostgreSQL: one customer with 200 locations, 3 programs and
-// 1,000,000 question scores (50,000 approved shops x 20 questions, 5 sections each, over 18 months).
-// Each summary endpoint is called over HTTP with a server-made signature, as the dashboard calls it.
-// Target: p95 under 150 ms per endpoint.
-// Run: npm run bench:reporting   (BENCH_SHOPS=50000, BENCH_POSTGRES_URL overrides postgres://postgres@127.0.0.1:5432/test)
-import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type postgres from 'postgres';
 import { signingText } from '../../src/domain/index.js';
-import { createAdapters } from '../../src/server/adapters/index.js';
-import { buildApp } from '../../src/server/app.js';
+import type { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
-import { loadConfig } from '../../src/server/config.js';
-import { percentile, withBenchDatabase } from './bench-database.js';
+import { percentile, startBenchApp, withBenchDatabase } from './bench-database.js';
 
 export const SHOPS = Number(process.env.BENCH_SHOPS ?? 50_000);
 export const QUESTIONS = 20;
@@ -64,7 +55,8 @@ export async function seed(sql: postgres.Sql, passwordHash: string) {
 }
 
 async function main() {
-  await withBenchDatabase('reports', async ({ name: dbName, url, database, direct }) => {
+  await withBenchDatabase('reports', async (bench) => {
+    const { direct } = bench;
     let app: Awaited<ReturnType<typeof buildApp>> | null = null;
     try {
       const t0 = performance.now();
@@ -76,31 +68,9 @@ async function main() {
         `Seeded 1 customer, ${LOCATIONS} locations, 3 programs, ${SHOPS} approved shops and ${n} question scores in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
       );
 
-      const config = loadConfig({
-        NODE_ENV: 'production',
-        APP_SECRET: randomBytes(24).toString('hex'),
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: url.toString(),
-        DATA_DIR: `/tmp/${dbName}`,
-        HOST: '127.0.0.1',
-      });
-      app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-      const gql = async (query: string, variables: Record<string, unknown> = {}, token?: string) => {
-        const res = await fetch(`${base}/api`, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-          },
-          body: JSON.stringify({ query, variables }),
-        });
-        // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads responses loosely.
-        const body = (await res.json()) as { data?: any; errors?: { message: string }[] };
-        if (body.errors?.length) throw new Error(body.errors.map((e) => e.message).join('; '));
-        return body.data;
-      };
+      const started = await startBenchApp(bench);
+      app = started.app;
+      const { base, gql } = started;
       const token = (
         await gql('mutation { login(email: "client@bench.test", password: "bench-client-pass") { token } }')
       ).login.token;

@@ -1,25 +1,9 @@
-// Time to interactive of the customer's Performance Summary in Chromium, on PostgreSQL with the reporting
-// bench's customer (seeded by reporting.ts): 200 locations, 3 programs, 50,000 approved shops and
-// 1,000,000 question scores. The production web build is served by the real app. The script logs in once,
-// then each run opens a fresh page at /account/dashboard and times navigation start to interactive: the
-// summary is visible, nothing in it shows a loading text or loader, the Locations section shows location
-// cards and the questions section its question rows (or its empty text). Then it times two interactions
-// until the widgets are updated again: Date Range 'Past 30 Days', and one program (until its chart is drawn).
-// Target: the initial load is interactive in under 2,000 ms in every run (the max of the runs).
-// Run after `npm run build`: npm run bench:summary-page
-//   RUNS=5 measured runs (plus 1 warm-up); COLD_CACHE=1 opens each run in a new browser context (empty HTTP
-//   cache, same login); KEEP_DB=1 keeps the database; WEB_DIST, BENCH_SHOPS and BENCH_POSTGRES_URL as in
-//   first-page-size.ts and reporting.ts.
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { createAdapters } from '../../src/server/adapters/index.js';
-import { buildApp, WEB_DIST } from '../../src/server/app.js';
+import { type buildApp, WEB_DIST } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
-import { loadConfig } from '../../src/server/config.js';
-import { withBenchDatabase } from './bench-database.js';
+import { startBenchApp, withBenchDatabase } from './bench-database.js';
 import { LOCATIONS, SHOPS, seed } from './reporting.js';
 
 const RUNS = Number(process.env.RUNS ?? 5);
@@ -149,7 +133,8 @@ async function main() {
   if (!existsSync(path.join(webDist, 'index.html')))
     throw new Error(`No production web build in ${webDist}: run \`npm run build\` first (or set WEB_DIST).`);
   if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} is missing: install Debian's chromium package.`);
-  await withBenchDatabase('summary', async ({ name: dbName, url, database, direct }) => {
+  await withBenchDatabase('summary', async (bench) => {
+    const { direct } = bench;
     let app: Awaited<ReturnType<typeof buildApp>> | null = null;
     let browser: Browser | null = null;
     try {
@@ -158,17 +143,9 @@ async function main() {
       console.log(
         `Seeded 1 customer, ${LOCATIONS} locations, 3 programs and ${SHOPS} approved shops in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
       );
-      const config = loadConfig({
-        NODE_ENV: 'production',
-        APP_SECRET: randomBytes(24).toString('hex'),
-        LOG_LEVEL: 'silent',
-        DATABASE_URL: url.toString(),
-        DATA_DIR: `/tmp/${dbName}`,
-        HOST: '127.0.0.1',
-      });
-      app = await buildApp({ db: database.db, config, adapters: createAdapters(config), webDist });
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+      const started = await startBenchApp(bench, { webDist });
+      app = started.app;
+      const { base } = started;
       browser = await chromium.launch({
         executablePath: CHROMIUM,
         args: [
