@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { people } from '../account/test-fixtures.js';
+import { brandsChanged } from '../brands/resolve-brand.js';
 import { newId } from '../db/ids.js';
 import { brands, industries, orders, questionnaires, userQuestionnaires, users } from '../db/schema.js';
 import { createUser, setupTestApp } from '../test/harness.js';
@@ -209,6 +210,7 @@ describe('brands', () => {
 
   it('refuses to modify or remove a restrictCMS brand', async () => {
     await t.db.update(brands).set({ restrictCMS: true }).where(eq(brands.id, c.brand.id));
+    brandsChanged();
     const upd = await asAdmin(UPDATE_BRAND, { id: c.brand.id, input: input({ shortName: 'optix' }) });
     expect(upd.errors?.[0]?.message).toBe('This brand cannot be modified from the CMS');
     const rm = await asAdmin(REMOVE_BRAND, { id: c.brand.id });
@@ -229,6 +231,7 @@ describe('brands', () => {
     const fresh = await asAdmin(CREATE_BRAND, { input: input() });
     await t.db.update(brands).set({ isDefault: false }).where(eq(brands.id, c.brand.id));
     await t.db.update(brands).set({ isDefault: true }).where(eq(brands.id, fresh.data.createBrand._id));
+    brandsChanged();
     const dflt = await asAdmin(REMOVE_BRAND, { id: fresh.data.createBrand._id });
     expect(dflt.errors?.[0]?.message).toBe('The default brand cannot be removed.');
   });

@@ -1,5 +1,6 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { type TBrandInput, ZBrandInput } from '../../domain/index.js';
+import { brandsChanged } from '../brands/resolve-brand.js';
 import type { BrandRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
@@ -103,10 +104,17 @@ function refuse(errors: FieldError[]): void {
   if (errors.length) throw new AppError('BAD_USER_INPUT', errors.map((e) => e.message).join(' '), errors);
 }
 
+/** A transaction that writes brands; once it has committed, every request reads the brands anew. */
+async function brandWrite<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  const result = await inTransaction(db, fn);
+  brandsChanged();
+  return result;
+}
+
 /** createBrand: images come after the first save, so image URLs are not taken here. */
 export async function createBrand(db: Db, rawInput: unknown): Promise<BrandRow> {
   const input = parseInput(ZBrandInput, rawInput);
-  return inTransaction(db, async (tx) => {
+  return brandWrite(db, async (tx) => {
     refuse(await uniquenessErrors(tx, input, null));
     const [row] = await tx
       .insert(brands)
@@ -129,10 +137,10 @@ async function loadEditableBrand(db: Db, id: string): Promise<BrandRow> {
   return brand;
 }
 
-/** updateBrand: the storefront shows the change at its next page load (brands are read per request). */
+/** updateBrand: the storefront shows the change at its next page load (see brandsChanged). */
 export async function updateBrand(db: Db, id: string, rawInput: unknown): Promise<BrandRow> {
   const input = parseInput(ZBrandInput, rawInput);
-  return inTransaction(db, async (tx) => {
+  return brandWrite(db, async (tx) => {
     await loadEditableBrand(tx, id);
     refuse([...imageErrors(input, id), ...(await uniquenessErrors(tx, input, id))]);
     const [row] = await tx
@@ -149,7 +157,7 @@ export async function updateBrand(db: Db, id: string, rawInput: unknown): Promis
  * history must stay readable); otherwise the brand and its catalogue go.
  */
 export async function removeBrand(db: Db, id: string): Promise<BrandRow> {
-  return inTransaction(db, async (tx) => {
+  return brandWrite(db, async (tx) => {
     const brand = await loadEditableBrand(tx, id);
     if (brand.isDefault)
       throw new AppError('CONFLICT', MSG_DEFAULT_BRAND, [{ field: '_id', message: MSG_DEFAULT_BRAND }]);

@@ -1,7 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrandRow } from '../context.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
-import { ENTRY_BRAND_COOKIE } from './resolve-brand.js';
+import { brands } from '../db/schema.js';
+import { BRAND_CACHE_MS, ENTRY_BRAND_COOKIE } from './resolve-brand.js';
 
 const t = setupTestApp();
 
@@ -119,6 +121,24 @@ describe('brand resolution', () => {
       customDomain: 'odd.test',
     });
     expect(await brandOf({ host: 'odd.localhost' })).toBe('customer-optix');
+  });
+});
+
+describe('brands kept in memory', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a change made by another instance within BRAND_CACHE_MS, and one saved here at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    expect(await brandOf({})).toBe('customer-optix');
+    // Another instance renames the default brand: this one still serves what it read...
+    await t.db.update(brands).set({ shortName: 'renamed-elsewhere' }).where(eq(brands.id, optix.id));
+    expect(await brandOf({})).toBe('customer-optix');
+    // ...until its copy is BRAND_CACHE_MS old.
+    vi.setSystemTime(Date.now() + BRAND_CACHE_MS);
+    expect(await brandOf({})).toBe('renamed-elsewhere');
+    // A brand saved through this instance (here the factory, as the admin mutations do) shows at once.
+    await createBrand(t.db, { shortName: 'fresh-entry', type: 'ENTRY_PATH', entryPath: 'fresh' });
+    expect(await brandOf({ cookie: { [ENTRY_BRAND_COOKIE]: 'fresh' } })).toBe('fresh-entry');
   });
 });
 

@@ -1,4 +1,3 @@
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { BrandRow, UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { brands } from '../db/schema.js';
@@ -61,67 +60,72 @@ export function bestBrand<B extends BrandRow>(candidates: B[], q: BrandLookup): 
   return [...candidates].sort((a, b) => rank(a) - rank(b))[0];
 }
 
-/**
- * The candidates' condition with its keys as placeholders: a key that is null matches nothing, so one
- * statement serves every request. Its SQL is built once per database handle (drizzle's prepare), not
- * once per request; brands are read afresh every time, so a change shows at the next request on
- * every instance.
- */
-const candidatesWhere = () =>
-  or(
-    and(eq(brands.type, 'CUSTOM_DOMAIN'), eq(sql`lower(${brands.customDomain})`, sql.placeholder('host'))),
-    and(eq(brands.type, 'CUSTOM_SUBDOMAIN'), eq(sql`lower(${brands.subdomain})`, sql.placeholder('sub'))),
-    eq(brands.id, sql.placeholder('userBrandId')),
-    and(eq(brands.type, 'ENTRY_PATH'), eq(sql`lower(${brands.entryPath})`, sql.placeholder('entryPath'))),
-    eq(brands.isDefault, true),
+/** Whether a brand could be the visit's brand: what bestBrand ranks (the SQL of readSession agrees). */
+function isCandidate(b: BrandRow, k: BrandKeys): boolean {
+  return (
+    (b.type === 'CUSTOM_DOMAIN' && b.customDomain?.toLowerCase() === k.host) ||
+    (k.sub !== null && b.type === 'CUSTOM_SUBDOMAIN' && b.subdomain?.toLowerCase() === k.sub) ||
+    b.id === k.userBrandId ||
+    (k.entryPath !== null && b.type === 'ENTRY_PATH' && b.entryPath?.toLowerCase() === k.entryPath) ||
+    b.isDefault
   );
-
-const builders = {
-  candidates: (db: Db) => db.select().from(brands).where(candidatesWhere()).prepare('brand_candidates'),
-  byEntryPath: (db: Db) =>
-    db
-      .select()
-      .from(brands)
-      .where(
-        and(eq(brands.type, 'ENTRY_PATH'), eq(sql`lower(${brands.entryPath})`, sql.placeholder('entryPath'))),
-      )
-      .limit(1)
-      .prepare('brand_by_entry_path'),
-  isDefault: (db: Db) =>
-    db.select().from(brands).where(eq(brands.isDefault, true)).limit(1).prepare('brand_default'),
-  any: (db: Db) => db.select().from(brands).limit(1).prepare('brand_any'),
-};
-
-type Statements = { [K in keyof typeof builders]: ReturnType<(typeof builders)[K]> };
-
-const prepared = new WeakMap<Db, Partial<Statements>>();
-
-/** The statement `name` for this database handle (or transaction), built at its first use. */
-function statement<K extends keyof Statements>(db: Db, name: K): Statements[K] {
-  let forDb = prepared.get(db);
-  if (!forDb) {
-    forDb = {};
-    prepared.set(db, forDb);
-  }
-  forDb[name] ??= builders[name](db) as Statements[K];
-  return forDb[name] as Statements[K];
 }
 
 /**
- * Resolves the brand of a visit (see bestBrand). Every request resolves its brand, so all the
- * candidates are read in one query and ranked here (one round trip instead of up to five).
+ * How long a process keeps the brands it read. A brand saved through this process shows at its next
+ * request (brandsChanged); a change made by another instance shows within this time.
  */
+export const BRAND_CACHE_MS = 5_000;
+
+type Cached = { generation: number; at: number; brands: Promise<BrandRow[]> };
+const cache = new WeakMap<Db, Cached>();
+let generation = 0;
+
+/** Call after a brand was written (after its transaction committed): the next request reads them anew. */
+export function brandsChanged(): void {
+  generation += 1;
+}
+
+/**
+ * Every brand (a white-label storefront has tens, not thousands), read at most every BRAND_CACHE_MS:
+ * anonymous requests resolve their brand without a query. A read that began before a change is not
+ * kept (its generation is old).
+ */
+function allBrands(db: Db, now = Date.now()): Promise<BrandRow[]> {
+  const hit = cache.get(db);
+  if (hit && hit.generation === generation && now - hit.at < BRAND_CACHE_MS) return hit.brands;
+  const entry: Cached = {
+    generation,
+    at: now,
+    brands: db.select().from(brands).orderBy(brands.createdAt).execute(),
+  };
+  cache.set(db, entry);
+  entry.brands.catch(() => {
+    if (cache.get(db) === entry) cache.delete(db);
+  });
+  return entry.brands;
+}
+
+/** Resolves the brand of a visit (see bestBrand) from the cached brands. */
 export async function resolveBrand(db: Db, q: BrandLookup): Promise<BrandRow> {
-  const candidates = await statement(db, 'candidates').execute(brandKeys(q));
-  return bestBrand(candidates, q) ?? defaultBrand(db);
+  const k = brandKeys(q);
+  return (
+    bestBrand(
+      (await allBrands(db)).filter((b) => isCandidate(b, k)),
+      q,
+    ) ?? defaultBrand(db)
+  );
 }
 
 export async function findBrandByEntryPath(db: Db, entryPath: string): Promise<BrandRow | undefined> {
-  return (await statement(db, 'byEntryPath').execute({ entryPath: entryPath.toLowerCase() }))[0];
+  const path = entryPath.toLowerCase();
+  return (await allBrands(db)).find((b) => b.type === 'ENTRY_PATH' && b.entryPath?.toLowerCase() === path);
 }
 
+/** The default brand, else the oldest. */
 export async function defaultBrand(db: Db): Promise<BrandRow> {
-  const brand = (await statement(db, 'isDefault').execute())[0] ?? (await statement(db, 'any').execute())[0];
+  const all = await allBrands(db);
+  const brand = all.find((b) => b.isDefault) ?? all[0];
   if (!brand) throw new Error('No brand is configured: run the seed or create a brand.');
   return brand;
 }

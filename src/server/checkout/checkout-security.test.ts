@@ -1,6 +1,7 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG_EMAIL_TAKEN } from '../accounts/register-user.js';
+import { brandsChanged } from '../brands/resolve-brand.js';
 import {
   brands,
   invoices,
@@ -317,6 +318,7 @@ describe('checkout rules', () => {
       .update(brands)
       .set({ orderNotificationEmails: 'ops@example.test, sales@example.test' })
       .where(eq(brands.id, c.brand.id));
+    brandsChanged();
     await placedGuestOrder(t, c);
     const notices = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'order-notification'));
     expect(notices.map((m) => m.to).sort()).toEqual(['ops@example.test', 'sales@example.test']);

@@ -1,4 +1,5 @@
 import { hashPassword } from '../auth/passwords.js';
+import { brandsChanged } from '../brands/resolve-brand.js';
 import type { BrandRow, UserRow } from '../context.js';
 import type { Db } from './client.js';
 import { newId } from './ids.js';
@@ -15,6 +16,7 @@ export async function createBrand(db: Db, over: Partial<typeof brands.$inferInse
     .insert(brands)
     .values({ id: newId(), shortName, name: over.name ?? shortName, ...over })
     .returning();
+  brandsChanged();
   return row!;
 }
 

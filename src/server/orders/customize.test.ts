@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { brandsChanged } from '../brands/resolve-brand.js';
 import { brands, shops, userQuestionnaires } from '../db/schema.js';
 import { setupTestApp } from '../test/harness.js';
 import {
@@ -112,6 +113,7 @@ describe('saveUserQuestionnaire', () => {
 
   it('refuses custom questions when the brand does not allow customization', async () => {
     await t.db.update(brands).set({ customizationEnabled: false }).where(eq(brands.id, c.brand.id));
+    brandsChanged();
     const cart = await startCart(t, [c.shop.id]);
     const res = await expectNoChange(t, () =>
       t.gql(SAVE_UQ, { id: cart.uqid(c.shop.id), input: { customQuestions: [question('Clean?')] } }),

@@ -9,6 +9,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import { type Adapters, createAdapters } from '../adapters/index.js';
 import { buildApp } from '../app.js';
+import { brandsChanged } from '../brands/resolve-brand.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
 
@@ -146,6 +147,7 @@ export class TestHarness {
       );
       await this.db.execute(sql.raw(`select ${resets.join(', ')}`));
     }
+    brandsChanged();
   }
 
   /** Rows of a raw query, whichever driver runs it. */
