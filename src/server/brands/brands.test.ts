@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrandRow } from '../context.js';
-import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import { brands } from '../db/schema.js';
+import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import { BRAND_CACHE_MS, ENTRY_BRAND_COOKIE } from './resolve-brand.js';
 
 const t = setupTestApp();
