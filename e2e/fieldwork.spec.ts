@@ -6,7 +6,7 @@ import {
   type Page,
   test,
 } from '@playwright/test';
-import { adminToken, DEMO, gql, loginThroughForm } from './support';
+import { adminToken, DEMO, gql, loginThroughForm, placeOrderThroughApi } from './support';
 
 // Fieldwork journeys: a customer's mystery shop goes from order to report through the evaluator app
 // (a new shopper fills it in on a phone, QA rejects it with comments, the shopper corrects it, QA
@@ -66,83 +66,22 @@ async function ensureCustomer(request: APIRequestContext) {
 /** The file's customer orders one questionnaire at a new Austin location, paid with a test card. */
 async function customerOrders(request: APIRequestContext, title: string, locationName: string) {
   await ensureCustomer(request);
-  const { login } = await gql<{ login: { token: string } }>(
-    request,
-    'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',
-    { e: CUSTOMER.email, p: CUSTOMER.password },
-  );
-  const token = login.token;
-  const { publishedIndustries } = await gql<{
-    publishedIndustries: {
-      questionnaires: { _id: string; title: string; type: string; minimumReimbursement: number }[];
-    }[];
-  }>(
-    request,
-    '{ publishedIndustries { questionnaires { _id title type minimumReimbursement } } }',
-    {},
-    token,
-  );
-  const q = publishedIndustries.flatMap((i) => i.questionnaires).find((x) => x.title === title);
-  if (!q) throw new Error(`${title} is not in the demo catalogue`);
-  const { startOrder } = await gql<{ startOrder: { _id: string; userQuestionnaires: { _id: string }[] } }>(
-    request,
-    'mutation($qids:[String!]!, $keys:[String!]){ startOrder(qids:$qids, serviceKeys:$keys){ _id userQuestionnaires { _id } } }',
-    { qids: [q._id], keys: [q.type] },
-    token,
-  );
-  const oid = startOrder._id;
-  const { addLocation } = await gql<{ addLocation: { _id: string } }>(
-    request,
-    'mutation($input: LocationInput!){ addLocation(input:$input){ _id } }',
-    {
-      input: {
-        name: locationName,
-        address: {
-          line1: '600 Congress Ave',
-          city: 'Austin',
-          state: 'TX',
-          postalCode: '78701',
-          formattedAddress: '600 Congress Ave, Austin, TX 78701, USA',
-        },
-        oids: [oid],
+  return placeOrderThroughApi(request, {
+    email: CUSTOMER.email,
+    password: CUSTOMER.password,
+    title,
+    location: {
+      name: locationName,
+      address: {
+        line1: '600 Congress Ave',
+        city: 'Austin',
+        state: 'TX',
+        postalCode: '78701',
+        formattedAddress: '600 Congress Ave, Austin, TX 78701, USA',
       },
     },
-    token,
-  );
-  await gql(
-    request,
-    'mutation($input: ShopInput!){ saveShop(input:$input){ _id } }',
-    {
-      input: {
-        oid,
-        locationId: addLocation._id,
-        qid: q._id,
-        uqid: startOrder.userQuestionnaires[0]?._id,
-        recurring: false,
-        totalQuantity: 1,
-        frequencyQuantity: 1,
-        frequencyPeriod: 'month',
-        reimbursement: q.minimumReimbursement,
-      },
-    },
-    token,
-  );
-  const { tokenizeTestCard } = await gql<{ tokenizeTestCard: { token: string } }>(
-    request,
-    'mutation($input: TestCardInput!){ tokenizeTestCard(input:$input){ token } }',
-    { input: { number: '4242424242424242', expireMonth: 12, expireYear: 2034, cvc: '123' } },
-    token,
-  );
-  await gql(
-    request,
-    'mutation($oid:String!,$input: CheckoutInput!){ checkout(oid:$oid, input:$input){ _id } }',
-    {
-      oid,
-      input: { paymentCardValid: true, cancellationPolcy: true, stripeToken: tokenizeTestCard.token },
-    },
-    token,
-  );
-  return { oid, uqid: startOrder.userQuestionnaires[0]?._id ?? oid };
+    cardNumber: '4242424242424242',
+  });
 }
 
 /** A made-up storefront photo, drawn in the browser. */

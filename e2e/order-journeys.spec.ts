@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, DEMO, gql } from './support';
+import { adminToken, DEMO, gql, placeOrderThroughApi } from './support';
 
 // Whole order journeys, each from / to /thanks as a new visitor would, through the real screens of
 // the wizard (Get Started, Customize, Add Locations, Frequency, Checkout). The API is used only to read
@@ -321,71 +321,17 @@ test('4. bulk locations with one unreadable line', async ({ page }) => {
 });
 
 /** Setup through the API: a placed order gives the demo customer a saved location and a card on file. */
-async function giveCustomerSavedLocationAndCard(request: APIRequestContext, locationName: string) {
-  const { login } = await gql<{ login: { token: string } }>(
-    request,
-    'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',
-    { e: DEMO.customer.email, p: DEMO.customer.password },
-  );
-  const token = login.token;
-  const { publishedIndustries } = await gql<{
-    publishedIndustries: { questionnaires: { _id: string; title: string; minimumReimbursement: number }[] }[];
-  }>(request, '{ publishedIndustries { questionnaires { _id title minimumReimbursement } } }', {}, token);
-  const q = publishedIndustries.flatMap((i) => i.questionnaires).find((x) => x.title === 'Drive-Thru Visit');
-  if (!q) throw new Error('Drive-Thru Visit is not in the demo catalogue');
-  const { startOrder } = await gql<{ startOrder: { _id: string; userQuestionnaires: { _id: string }[] } }>(
-    request,
-    'mutation($qids:[String!]!){ startOrder(qids:$qids, serviceKeys:["mysteryShop"]){ _id userQuestionnaires { _id } } }',
-    { qids: [q._id] },
-    token,
-  );
-  const oid = startOrder._id;
-  const { addLocation } = await gql<{ addLocation: { _id: string } }>(
-    request,
-    'mutation($input: LocationInput!){ addLocation(input:$input){ _id } }',
-    {
-      input: {
-        name: locationName,
-        address: { line1: '2 Virginia St', city: 'Reno', state: 'NV', postalCode: '89501' },
-        oids: [oid],
-      },
+const giveCustomerSavedLocationAndCard = (request: APIRequestContext, locationName: string) =>
+  placeOrderThroughApi(request, {
+    email: DEMO.customer.email,
+    password: DEMO.customer.password,
+    title: 'Drive-Thru Visit',
+    location: {
+      name: locationName,
+      address: { line1: '2 Virginia St', city: 'Reno', state: 'NV', postalCode: '89501' },
     },
-    token,
-  );
-  await gql(
-    request,
-    'mutation($input: ShopInput!){ saveShop(input:$input){ _id } }',
-    {
-      input: {
-        oid,
-        locationId: addLocation._id,
-        qid: q._id,
-        uqid: startOrder.userQuestionnaires[0]?._id,
-        recurring: false,
-        totalQuantity: 1,
-        frequencyQuantity: 1,
-        frequencyPeriod: 'month',
-        reimbursement: q.minimumReimbursement,
-      },
-    },
-    token,
-  );
-  const { tokenizeTestCard } = await gql<{ tokenizeTestCard: { token: string } }>(
-    request,
-    'mutation($input: TestCardInput!){ tokenizeTestCard(input:$input){ token } }',
-    { input: { number: '5555555555554444', expireMonth: 12, expireYear: 2034, cvc: '123' } },
-    token,
-  );
-  await gql(
-    request,
-    'mutation($oid:String!,$input: CheckoutInput!){ checkout(oid:$oid, input:$input){ _id } }',
-    {
-      oid,
-      input: { paymentCardValid: true, cancellationPolcy: true, stripeToken: tokenizeTestCard.token },
-    },
-    token,
-  );
-}
+    cardNumber: '5555555555554444',
+  });
 
 test('5. a logged-in customer reuses a saved location and the card on file', async ({ page, request }) => {
   test.setTimeout(60_000);

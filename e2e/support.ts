@@ -36,3 +36,91 @@ export async function adminToken(request: APIRequestContext): Promise<string> {
   );
   return data.login.token;
 }
+
+export type ApiAddress = {
+  line1: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  formattedAddress?: string;
+};
+
+/**
+ * Setup through the API, as the wizard calls it: a customer logs in and orders one questionnaire (one
+ * one-time shop or a survey) at a new location, paying with a test card. Returns the order and the
+ * program (user questionnaire) ids.
+ */
+export async function placeOrderThroughApi(
+  request: APIRequestContext,
+  order: {
+    email: string;
+    password: string;
+    title: string;
+    location: { name: string; address: ApiAddress };
+    cardNumber: string;
+  },
+): Promise<{ oid: string; uqid: string }> {
+  const { login } = await gql<{ login: { token: string } }>(
+    request,
+    'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',
+    { e: order.email, p: order.password },
+  );
+  const token = login.token;
+  const { publishedIndustries } = await gql<{
+    publishedIndustries: {
+      questionnaires: { _id: string; title: string; type: string; minimumReimbursement: number }[];
+    }[];
+  }>(
+    request,
+    '{ publishedIndustries { questionnaires { _id title type minimumReimbursement } } }',
+    {},
+    token,
+  );
+  const q = publishedIndustries.flatMap((i) => i.questionnaires).find((x) => x.title === order.title);
+  if (!q) throw new Error(`${order.title} is not in the demo catalogue`);
+  const { startOrder } = await gql<{ startOrder: { _id: string; userQuestionnaires: { _id: string }[] } }>(
+    request,
+    'mutation($qids:[String!]!, $keys:[String!]){ startOrder(qids:$qids, serviceKeys:$keys){ _id userQuestionnaires { _id } } }',
+    { qids: [q._id], keys: [q.type] },
+    token,
+  );
+  const oid = startOrder._id;
+  const uqid = startOrder.userQuestionnaires[0]?._id ?? oid;
+  const { addLocation } = await gql<{ addLocation: { _id: string } }>(
+    request,
+    'mutation($input: LocationInput!){ addLocation(input:$input){ _id } }',
+    { input: { ...order.location, oids: [oid] } },
+    token,
+  );
+  await gql(
+    request,
+    'mutation($input: ShopInput!){ saveShop(input:$input){ _id } }',
+    {
+      input: {
+        oid,
+        locationId: addLocation._id,
+        qid: q._id,
+        uqid,
+        recurring: false,
+        totalQuantity: 1,
+        frequencyQuantity: 1,
+        frequencyPeriod: 'month',
+        reimbursement: q.minimumReimbursement,
+      },
+    },
+    token,
+  );
+  const { tokenizeTestCard } = await gql<{ tokenizeTestCard: { token: string } }>(
+    request,
+    'mutation($input: TestCardInput!){ tokenizeTestCard(input:$input){ token } }',
+    { input: { number: order.cardNumber, expireMonth: 12, expireYear: 2034, cvc: '123' } },
+    token,
+  );
+  await gql(
+    request,
+    'mutation($oid:String!,$input: CheckoutInput!){ checkout(oid:$oid, input:$input){ _id } }',
+    { oid, input: { paymentCardValid: true, cancellationPolcy: true, stripeToken: tokenizeTestCard.token } },
+    token,
+  );
+  return { oid, uqid };
+}

@@ -14,4 +14,5 @@ export {
 export { EvaluationSection } from './evaluation-section';
 export { PERFORMANCE_COLOR, performanceColor, TONE_COLOR } from './performance';
 export { ReportView } from './report-view';
+export { SectionPager } from './section-pager';
 export { type EvaluationEntry, type EvaluationEntryStart, useEvaluationEntry } from './use-evaluation-entry';

@@ -1,9 +1,9 @@
 import { useMutation } from '@apollo/client';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight, IconSend } from '@tabler/icons-react';
+import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { fieldErrors, notifyError, notifySuccess } from '../app/apollo';
-import { CompletionSummaryView, EvaluationSection, useEvaluationEntry } from '../evaluation';
+import { CompletionSummaryView, EvaluationSection, SectionPager, useEvaluationEntry } from '../evaluation';
 import type { FieldEvaluationQuery } from '../gql/graphql';
 import { uploadFile } from '../order/upload-file';
 import { EvaluationHeader } from './evaluation-header';
@@ -171,24 +171,12 @@ export function EvaluationEditor({
                       comments[element.localId] ? <ProofingNote comment={comments[element.localId]!} /> : null
                     }
                   />
-                  <Group justify="space-between">
-                    <Button
-                      variant="default"
-                      leftSection={<IconArrowLeft size={16} />}
-                      onClick={entry.previous}
-                      disabled={index === 0}
-                    >
-                      Previous
-                    </Button>
-                    <Button
-                      variant="light"
-                      rightSection={<IconArrowRight size={16} />}
-                      onClick={entry.next}
-                      disabled={index === sections.length - 1}
-                    >
-                      Next
-                    </Button>
-                  </Group>
+                  <SectionPager
+                    index={index}
+                    count={sections.length}
+                    onPrevious={entry.previous}
+                    onNext={entry.next}
+                  />
                 </Stack>
               </Paper>
             )}

@@ -1,7 +1,11 @@
-import { Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
+import { Grid, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifyError } from '../../app/apollo';
-import { CompletionSummaryView, type EvaluationEntry, EvaluationSection } from '../../evaluation';
+import {
+  CompletionSummaryView,
+  type EvaluationEntry,
+  EvaluationSection,
+  SectionPager,
+} from '../../evaluation';
 import { SectionNav } from './section-nav';
 
 // The test entry lives in memory only; a picked image is shown from the browser's own copy.
@@ -68,24 +72,12 @@ export function EntryMode({ entry }: { entry: EvaluationEntry }) {
                 uploadImage={previewImage}
                 onUploadError={notifyError}
               />
-              <Group justify="space-between">
-                <Button
-                  variant="default"
-                  leftSection={<IconArrowLeft size={16} />}
-                  onClick={entry.previous}
-                  disabled={index === 0}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="light"
-                  rightSection={<IconArrowRight size={16} />}
-                  onClick={entry.next}
-                  disabled={index === sections.length - 1}
-                >
-                  Next
-                </Button>
-              </Group>
+              <SectionPager
+                index={index}
+                count={sections.length}
+                onPrevious={entry.previous}
+                onNext={entry.next}
+              />
             </Stack>
           </Paper>
         )}
