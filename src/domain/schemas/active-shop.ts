@@ -16,13 +16,16 @@ const activeShopFields = {
   reimbursement: zNumberInput,
 };
 
+/** Made once: zod compiles an object schema's parser on its first use. */
+const ZActiveShopFields = z.object(activeShopFields);
+
 /**
  * saveShop on an active shop (account-and-reporting 5): frequencyPeriod required when recurring,
  * frequencyQuantity at least 1, reimbursement required with the questionnaire's minimum when that
  * is above 0, otherwise a missing reimbursement means 0.
  */
 function createZActiveShop(context: ActiveShopRuleContext, unit: MoneyUnit) {
-  return z.object(activeShopFields).transform((v, ctx) => {
+  return ZActiveShopFields.transform((v, ctx) => {
     if (context.recurring && v.frequencyPeriod === null) {
       ctx.addIssue({ code: 'custom', message: MSG_FREQUENCY_REQUIRED, path: ['frequencyPeriod'] });
     }

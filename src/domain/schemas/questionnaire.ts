@@ -37,76 +37,77 @@ export interface QuestionnaireRuleContext {
   brandIndustryIds?: readonly string[];
 }
 
+/** Made once: zod compiles an object schema's parser on its first use. */
+const ZQuestionnaireFields = z.object({
+  title: z
+    .string({ error: 'Title is required.' })
+    .trim()
+    .min(1, { error: 'Title is required.' })
+    .max(300, { error: 'Title cannot exceed 300 characters.' }),
+  type: ZQuestionnaireType.default('mysteryShop'),
+  industryId: zId('Industry'),
+  brandId: zId('Brand'),
+  sampleLink: z
+    .string()
+    .trim()
+    .max(2000, { error: 'Sample Link cannot exceed 2000 characters.' })
+    .nullish()
+    .transform((v) => v ?? ''),
+  cost: zNumberInput,
+  startupCost: zNumberInput,
+  monthsPurchased: zNumberInput,
+  minimumReimbursement: zNumberInput,
+  showReimbursement: zBooleanish(true),
+  published: zBooleanish(true),
+  isCustom: zBooleanish(false),
+});
+
 /**
  * The admin's Add/Edit Questionnaire form and addEditQuestionnaire's input (admin-and-evaluation 5).
  * Money fields are integer cents. monthsPurchased is a survey field (empty saves as 1);
  * minimumReimbursement and showReimbursement are mystery-shop fields (empty minimum saves as 0).
  */
 export function createZQuestionnaireInput(context: QuestionnaireRuleContext = {}) {
-  return z
-    .object({
-      title: z
-        .string({ error: 'Title is required.' })
-        .trim()
-        .min(1, { error: 'Title is required.' })
-        .max(300, { error: 'Title cannot exceed 300 characters.' }),
-      type: ZQuestionnaireType.default('mysteryShop'),
-      industryId: zId('Industry'),
-      brandId: zId('Brand'),
-      sampleLink: z
-        .string()
-        .trim()
-        .max(2000, { error: 'Sample Link cannot exceed 2000 characters.' })
-        .nullish()
-        .transform((v) => v ?? ''),
-      cost: zNumberInput,
-      startupCost: zNumberInput,
-      monthsPurchased: zNumberInput,
-      minimumReimbursement: zNumberInput,
-      showReimbursement: zBooleanish(true),
-      published: zBooleanish(true),
-      isCustom: zBooleanish(false),
-    })
-    .transform((v, ctx) => {
-      if (context.brandIndustryIds && !context.brandIndustryIds.includes(v.industryId)) {
-        ctx.addIssue({ code: 'custom', path: ['industryId'], message: MSG_INDUSTRY_NOT_OF_BRAND });
+  return ZQuestionnaireFields.transform((v, ctx) => {
+    if (context.brandIndustryIds && !context.brandIndustryIds.includes(v.industryId)) {
+      ctx.addIssue({ code: 'custom', path: ['industryId'], message: MSG_INDUSTRY_NOT_OF_BRAND });
+    }
+    const cost = cents(v.cost, 'Cost', 'cost', null, ctx);
+    const startupCost = cents(v.startupCost, 'Startup Cost', 'startupCost', 0, ctx);
+    const isSurvey = v.type === 'customerSurvey';
+    let monthsPurchased: number = MONTHS_PURCHASED.default;
+    if (isSurvey && v.monthsPurchased != null) {
+      const m = v.monthsPurchased;
+      if (!Number.isInteger(m) || m < MONTHS_PURCHASED.min || m > MONTHS_PURCHASED.max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['monthsPurchased'],
+          message: 'Months Purchased must be a whole number from 1 to 12.',
+        });
       }
-      const cost = cents(v.cost, 'Cost', 'cost', null, ctx);
-      const startupCost = cents(v.startupCost, 'Startup Cost', 'startupCost', 0, ctx);
-      const isSurvey = v.type === 'customerSurvey';
-      let monthsPurchased: number = MONTHS_PURCHASED.default;
-      if (isSurvey && v.monthsPurchased != null) {
-        const m = v.monthsPurchased;
-        if (!Number.isInteger(m) || m < MONTHS_PURCHASED.min || m > MONTHS_PURCHASED.max) {
-          ctx.addIssue({
-            code: 'custom',
-            path: ['monthsPurchased'],
-            message: 'Months Purchased must be a whole number from 1 to 12.',
-          });
-        }
-        monthsPurchased = m;
-      }
-      const minimumReimbursement = isSurvey
-        ? 0
-        : cents(v.minimumReimbursement, 'Minimum Reimbursement', 'minimumReimbursement', 0, ctx);
-      if (minimumReimbursement > 0 && !v.showReimbursement) {
-        ctx.addIssue({ code: 'custom', path: ['showReimbursement'], message: MSG_SHOW_REIMBURSEMENT });
-      }
-      return {
-        title: v.title,
-        type: v.type,
-        industryId: v.industryId,
-        brandId: v.brandId,
-        sampleLink: v.sampleLink,
-        cost,
-        startupCost,
-        monthsPurchased,
-        minimumReimbursement,
-        showReimbursement: v.showReimbursement,
-        published: v.published,
-        isCustom: v.isCustom,
-      };
-    });
+      monthsPurchased = m;
+    }
+    const minimumReimbursement = isSurvey
+      ? 0
+      : cents(v.minimumReimbursement, 'Minimum Reimbursement', 'minimumReimbursement', 0, ctx);
+    if (minimumReimbursement > 0 && !v.showReimbursement) {
+      ctx.addIssue({ code: 'custom', path: ['showReimbursement'], message: MSG_SHOW_REIMBURSEMENT });
+    }
+    return {
+      title: v.title,
+      type: v.type,
+      industryId: v.industryId,
+      brandId: v.brandId,
+      sampleLink: v.sampleLink,
+      cost,
+      startupCost,
+      monthsPurchased,
+      minimumReimbursement,
+      showReimbursement: v.showReimbursement,
+      published: v.published,
+      isCustom: v.isCustom,
+    };
+  });
 }
 export type TQuestionnaireFormValues = z.input<ReturnType<typeof createZQuestionnaireInput>>;
 export type TQuestionnaireInput = z.output<ReturnType<typeof createZQuestionnaireInput>>;

@@ -80,7 +80,18 @@ const shopFields = {
   reimbursement: zNumberInput,
 };
 
-type ShopFields = z.output<z.ZodObject<typeof shopFields>>;
+// The object schemas are made once: zod compiles an object schema's parser on its first use, so the
+// factories below add only their context's rules (a transform) to these.
+const ZShopFields = z.object(shopFields);
+const ZShopInputFields = z.object({
+  oid: zId('Order'),
+  locationId: zId('Location'),
+  qid: zId('Questionnaire'),
+  uqid: zId('User questionnaire'),
+  ...shopFields,
+});
+
+type ShopFields = z.output<typeof ZShopFields>;
 
 function normaliseShop(v: ShopFields, context: ShopRuleContext, unit: MoneyUnit, ctx: Ctx) {
   const totalQuantity = v.recurring
@@ -119,31 +130,23 @@ function normaliseShop(v: ShopFields, context: ShopRuleContext, unit: MoneyUnit,
  * output carries `reimbursementCents`, ready for the API.
  */
 export function createZShopForm(context: ShopRuleContext) {
-  return z.object(shopFields).transform((v, ctx) => normaliseShop(v, context, 'dollars', ctx));
+  return ZShopFields.transform((v, ctx) => normaliseShop(v, context, 'dollars', ctx));
 }
 export type TShopFormValues = z.input<ReturnType<typeof createZShopForm>>;
 export type TShopForm = z.output<ReturnType<typeof createZShopForm>>;
 
 /** saveShop's input at the API: ids plus the shop fields, reimbursement in integer cents. */
 export function createZShopInput(context: ShopRuleContext) {
-  return z
-    .object({
-      oid: zId('Order'),
-      locationId: zId('Location'),
-      qid: zId('Questionnaire'),
-      uqid: zId('User questionnaire'),
-      ...shopFields,
-    })
-    .transform((v, ctx) => {
-      const { reimbursementCents, ...shop } = normaliseShop(v, context, 'cents', ctx);
-      return {
-        oid: v.oid,
-        locationId: v.locationId,
-        qid: v.qid,
-        uqid: v.uqid,
-        ...shop,
-        reimbursement: reimbursementCents,
-      };
-    });
+  return ZShopInputFields.transform((v, ctx) => {
+    const { reimbursementCents, ...shop } = normaliseShop(v, context, 'cents', ctx);
+    return {
+      oid: v.oid,
+      locationId: v.locationId,
+      qid: v.qid,
+      uqid: v.uqid,
+      ...shop,
+      reimbursement: reimbursementCents,
+    };
+  });
 }
 export type TShopInput = z.output<ReturnType<typeof createZShopInput>>;
