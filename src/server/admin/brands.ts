@@ -1,6 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { type TBrandInput, ZBrandInput } from '../../domain/index.js';
 import { brandsChanged } from '../brands/resolve-brand.js';
+import { catalogueChanged } from '../catalogue/published-industries.js';
 import type { BrandRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
@@ -104,10 +105,14 @@ function refuse(errors: FieldError[]): void {
   if (errors.length) throw new AppError('BAD_USER_INPUT', errors.map((e) => e.message).join(' '), errors);
 }
 
-/** A transaction that writes brands; once it has committed, every request reads the brands anew. */
+/**
+ * A transaction that writes brands; once it has committed, every request reads the brands (and the
+ * catalogue, which a removed brand takes with it) anew.
+ */
 async function brandWrite<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   const result = await inTransaction(db, fn);
   brandsChanged();
+  catalogueChanged();
   return result;
 }
 

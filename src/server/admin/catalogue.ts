@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, max } from 'drizzle-orm';
 import { createZQuestionnaireInput, ZIndustryInput } from '../../domain/index.js';
+import { catalogueChanged } from '../catalogue/published-industries.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { brands, forms, industries, questionnaires } from '../db/schema.js';
@@ -11,6 +12,13 @@ export const MSG_QUESTIONNAIRE_NOT_FOUND = 'Questionnaire not found.';
 export const MSG_FORM_NOT_FOUND = 'Evaluation form not found.';
 
 const notFound = (field: string, message: string) => new AppError('NOT_FOUND', message, [{ field, message }]);
+
+/** A catalogue write, with the storefront's cached catalogue dropped once it has committed. */
+async function changing<T>(write: Promise<T>): Promise<T> {
+  const result = await write;
+  catalogueChanged();
+  return result;
+}
 
 type IndustryRow = typeof industries.$inferSelect;
 
@@ -32,23 +40,25 @@ export async function brandCatalogue(db: Db, brandId: string) {
 /** addIndustry(title, brandId): added last, published. */
 export async function addIndustry(db: Db, raw: unknown): Promise<IndustryRow> {
   const input = parseInput(ZIndustryInput, raw);
-  return inTransaction(db, async (tx) => {
-    const [brand] = await tx
-      .select({ id: brands.id })
-      .from(brands)
-      .where(eq(brands.id, input.brandId))
-      .limit(1);
-    if (!brand) throw notFound('brandId', 'Brand not found.');
-    const [last] = await tx
-      .select({ n: max(industries.sortOrder) })
-      .from(industries)
-      .where(eq(industries.brandId, brand.id));
-    const [row] = await tx
-      .insert(industries)
-      .values({ id: newId(), brandId: brand.id, title: input.title, sortOrder: (last?.n ?? 0) + 1 })
-      .returning();
-    return row!;
-  });
+  return changing(
+    inTransaction(db, async (tx) => {
+      const [brand] = await tx
+        .select({ id: brands.id })
+        .from(brands)
+        .where(eq(brands.id, input.brandId))
+        .limit(1);
+      if (!brand) throw notFound('brandId', 'Brand not found.');
+      const [last] = await tx
+        .select({ n: max(industries.sortOrder) })
+        .from(industries)
+        .where(eq(industries.brandId, brand.id));
+      const [row] = await tx
+        .insert(industries)
+        .values({ id: newId(), brandId: brand.id, title: input.title, sortOrder: (last?.n ?? 0) + 1 })
+        .returning();
+      return row!;
+    }),
+  );
 }
 
 async function liveIndustry(db: Db, id: string): Promise<IndustryRow> {
@@ -64,11 +74,9 @@ async function liveIndustry(db: Db, id: string): Promise<IndustryRow> {
 /** toggleIndustryPublish(_id, published): the page sends the opposite of the current value. */
 export async function setIndustryPublished(db: Db, id: string, published: boolean): Promise<IndustryRow> {
   await liveIndustry(db, id);
-  const [row] = await db
-    .update(industries)
-    .set({ published, updatedAt: new Date() })
-    .where(eq(industries.id, id))
-    .returning();
+  const [row] = await changing(
+    db.update(industries).set({ published, updatedAt: new Date() }).where(eq(industries.id, id)).returning(),
+  );
   return row!;
 }
 
@@ -77,20 +85,22 @@ export async function setIndustryPublished(db: Db, id: string, published: boolea
  * the admin lists, while completed orders keep pointing at them, so their history stays intact.
  */
 export async function removeIndustry(db: Db, id: string): Promise<IndustryRow> {
-  return inTransaction(db, async (tx) => {
-    await liveIndustry(tx, id);
-    const now = new Date();
-    await tx
-      .update(questionnaires)
-      .set({ removedAt: now, updatedAt: now })
-      .where(and(eq(questionnaires.industryId, id), isNull(questionnaires.removedAt)));
-    const [row] = await tx
-      .update(industries)
-      .set({ removedAt: now, updatedAt: now })
-      .where(eq(industries.id, id))
-      .returning();
-    return row!;
-  });
+  return changing(
+    inTransaction(db, async (tx) => {
+      await liveIndustry(tx, id);
+      const now = new Date();
+      await tx
+        .update(questionnaires)
+        .set({ removedAt: now, updatedAt: now })
+        .where(and(eq(questionnaires.industryId, id), isNull(questionnaires.removedAt)));
+      const [row] = await tx
+        .update(industries)
+        .set({ removedAt: now, updatedAt: now })
+        .where(eq(industries.id, id))
+        .returning();
+      return row!;
+    }),
+  );
 }
 
 export async function loadQuestionnaire(db: Db, id: string): Promise<QuestionnaireRow | null> {
@@ -110,47 +120,49 @@ export async function saveQuestionnaire(
   db: Db,
   opts: { id?: string | null; input: Record<string, unknown> & { formId?: string | null } },
 ): Promise<QuestionnaireRow> {
-  return inTransaction(db, async (tx) => {
-    const existing = opts.id ? await loadQuestionnaire(tx, opts.id) : null;
-    if (opts.id && !existing) throw notFound('_id', MSG_QUESTIONNAIRE_NOT_FOUND);
-    const brandId = typeof opts.input.brandId === 'string' ? opts.input.brandId : '';
-    const industryRows = brandId
-      ? await tx
-          .select({ id: industries.id })
-          .from(industries)
-          .where(and(eq(industries.brandId, brandId), isNull(industries.removedAt)))
-      : [];
-    const input = parseInput(
-      createZQuestionnaireInput({ brandIndustryIds: industryRows.map((r) => r.id) }),
-      opts.input,
-    );
-    if (existing && existing.brandId !== input.brandId) {
-      const message = 'A questionnaire cannot move to another brand.';
-      throw new AppError('BAD_USER_INPUT', message, [{ field: 'brandId', message }]);
-    }
-    const formId = opts.input.formId || null;
-    if (formId) {
-      const [form] = await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, formId)).limit(1);
-      if (!form)
-        throw new AppError('BAD_USER_INPUT', MSG_FORM_NOT_FOUND, [
-          { field: 'formId', message: MSG_FORM_NOT_FOUND },
-        ]);
-    }
-    const values = { ...input, formId };
-    if (existing) {
+  return changing(
+    inTransaction(db, async (tx) => {
+      const existing = opts.id ? await loadQuestionnaire(tx, opts.id) : null;
+      if (opts.id && !existing) throw notFound('_id', MSG_QUESTIONNAIRE_NOT_FOUND);
+      const brandId = typeof opts.input.brandId === 'string' ? opts.input.brandId : '';
+      const industryRows = brandId
+        ? await tx
+            .select({ id: industries.id })
+            .from(industries)
+            .where(and(eq(industries.brandId, brandId), isNull(industries.removedAt)))
+        : [];
+      const input = parseInput(
+        createZQuestionnaireInput({ brandIndustryIds: industryRows.map((r) => r.id) }),
+        opts.input,
+      );
+      if (existing && existing.brandId !== input.brandId) {
+        const message = 'A questionnaire cannot move to another brand.';
+        throw new AppError('BAD_USER_INPUT', message, [{ field: 'brandId', message }]);
+      }
+      const formId = opts.input.formId || null;
+      if (formId) {
+        const [form] = await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, formId)).limit(1);
+        if (!form)
+          throw new AppError('BAD_USER_INPUT', MSG_FORM_NOT_FOUND, [
+            { field: 'formId', message: MSG_FORM_NOT_FOUND },
+          ]);
+      }
+      const values = { ...input, formId };
+      if (existing) {
+        const [row] = await tx
+          .update(questionnaires)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(questionnaires.id, existing.id))
+          .returning();
+        return row!;
+      }
       const [row] = await tx
-        .update(questionnaires)
-        .set({ ...values, updatedAt: new Date() })
-        .where(eq(questionnaires.id, existing.id))
+        .insert(questionnaires)
+        .values({ id: newId(), ...values })
         .returning();
       return row!;
-    }
-    const [row] = await tx
-      .insert(questionnaires)
-      .values({ id: newId(), ...values })
-      .returning();
-    return row!;
-  });
+    }),
+  );
 }
 
 /** removeQuestionnaire: a soft delete, so completed orders that bought it keep their history. */
@@ -158,10 +170,12 @@ export async function removeQuestionnaire(db: Db, id: string): Promise<Questionn
   const existing = await loadQuestionnaire(db, id);
   if (!existing) throw notFound('_id', MSG_QUESTIONNAIRE_NOT_FOUND);
   const now = new Date();
-  const [row] = await db
-    .update(questionnaires)
-    .set({ removedAt: now, updatedAt: now })
-    .where(eq(questionnaires.id, id))
-    .returning();
+  const [row] = await changing(
+    db
+      .update(questionnaires)
+      .set({ removedAt: now, updatedAt: now })
+      .where(eq(questionnaires.id, id))
+      .returning(),
+  );
   return row!;
 }

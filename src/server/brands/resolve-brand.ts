@@ -1,5 +1,6 @@
 import type { BrandRow, UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
+import { readCache } from '../db/read-cache.js';
 import { brands } from '../db/schema.js';
 
 /** Cookie that remembers the entry path a visitor came in through (/{entryPath}). */
@@ -77,34 +78,17 @@ function isCandidate(b: BrandRow, k: BrandKeys): boolean {
  */
 export const BRAND_CACHE_MS = 5_000;
 
-type Cached = { generation: number; at: number; brands: Promise<BrandRow[]> };
-const cache = new WeakMap<Db, Cached>();
-let generation = 0;
+const brandCache = readCache<'all', BrandRow[]>(BRAND_CACHE_MS);
 
 /** Call after a brand was written (after its transaction committed): the next request reads them anew. */
-export function brandsChanged(): void {
-  generation += 1;
-}
+export const brandsChanged = (): void => brandCache.changed();
 
 /**
  * Every brand (a white-label storefront has tens, not thousands), read at most every BRAND_CACHE_MS:
- * anonymous requests resolve their brand without a query. A read that began before a change is not
- * kept (its generation is old).
+ * anonymous requests resolve their brand without a query.
  */
-function allBrands(db: Db, now = Date.now()): Promise<BrandRow[]> {
-  const hit = cache.get(db);
-  if (hit && hit.generation === generation && now - hit.at < BRAND_CACHE_MS) return hit.brands;
-  const entry: Cached = {
-    generation,
-    at: now,
-    brands: db.select().from(brands).orderBy(brands.createdAt).execute(),
-  };
-  cache.set(db, entry);
-  entry.brands.catch(() => {
-    if (cache.get(db) === entry) cache.delete(db);
-  });
-  return entry.brands;
-}
+const allBrands = (db: Db): Promise<BrandRow[]> =>
+  brandCache.get(db, 'all', () => db.select().from(brands).orderBy(brands.createdAt).execute());
 
 /** Resolves the brand of a visit (see bestBrand) from the cached brands. */
 export async function resolveBrand(db: Db, q: BrandLookup): Promise<BrandRow> {

@@ -1,5 +1,6 @@
 import { hashPassword } from '../auth/passwords.js';
 import { brandsChanged } from '../brands/resolve-brand.js';
+import { catalogueChanged } from '../catalogue/published-industries.js';
 import type { BrandRow, UserRow } from '../context.js';
 import type { Db } from './client.js';
 import { newId } from './ids.js';
@@ -49,6 +50,7 @@ export async function createIndustry(
     .insert(industries)
     .values({ id: newId(), title: `Industry ${unique()}`, ...over })
     .returning();
+  catalogueChanged();
   return row!;
 }
 
@@ -60,5 +62,6 @@ export async function createQuestionnaire(
     .insert(questionnaires)
     .values({ id: newId(), title: `Questionnaire ${unique()}`, cost: 9500, ...over })
     .returning();
+  catalogueChanged();
   return row!;
 }

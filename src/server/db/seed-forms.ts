@@ -1,5 +1,6 @@
 import { inArray, isNull } from 'drizzle-orm';
 import type { FormInput } from '../../evaluation/index.js';
+import { catalogueChanged } from '../catalogue/published-industries.js';
 import { createForm, publishForm, saveFormDraft } from '../forms/index.js';
 import type { Db } from './client.js';
 import { questionnaires } from './schema.js';
@@ -393,5 +394,6 @@ export async function seedDemoForms(db: Db): Promise<void> {
     const ids = unlinked.filter((q) => formFor(q) === formId).map((q) => q.id);
     if (ids.length > 0)
       await db.update(questionnaires).set({ formId }).where(inArray(questionnaires.id, ids));
+    catalogueChanged();
   }
 }

@@ -1,4 +1,7 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { CATALOGUE_CACHE_MS } from '../catalogue/published-industries.js';
+import { questionnaires } from '../db/schema.js';
 import { createBrand, createIndustry, createQuestionnaire, setupTestApp } from '../test/harness.js';
 
 const t = setupTestApp();
@@ -46,5 +49,55 @@ describe('publishedIndustries', () => {
         ],
       },
     ]);
+  });
+});
+
+describe('the published catalogue kept in memory', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('shows a change made by another instance within CATALOGUE_CACHE_MS', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    const brand = await createBrand(t.db, { isDefault: true });
+    const industry = await createIndustry(t.db, { brandId: brand.id, title: 'Dining', published: true });
+    const q = await createQuestionnaire(t.db, {
+      brandId: brand.id,
+      industryId: industry.id,
+      title: 'Dine-In',
+      published: true,
+    });
+    const listed = async () => (await t.gql(PUBLISHED)).data.publishedIndustries;
+    expect(await listed()).toEqual([{ title: 'Dining', questionnaires: [{ title: 'Dine-In', cost: 9500 }] }]);
+    // Another instance reprices the questionnaire: this one still serves what it read...
+    await t.db.update(questionnaires).set({ cost: 12000 }).where(eq(questionnaires.id, q.id));
+    expect((await listed())[0].questionnaires[0].cost).toBe(9500);
+    // ...until its copy is CATALOGUE_CACHE_MS old.
+    vi.setSystemTime(Date.now() + CATALOGUE_CACHE_MS);
+    expect((await listed())[0].questionnaires[0].cost).toBe(12000);
+  });
+
+  it("keeps each brand's catalogue apart, and an unknown brand id lists nothing", async () => {
+    const brand = await createBrand(t.db, { isDefault: true });
+    const other = await createBrand(t.db);
+    for (const b of [brand, other]) {
+      const industry = await createIndustry(t.db, {
+        brandId: b.id,
+        title: `${b.shortName} industry`,
+        published: true,
+      });
+      await createQuestionnaire(t.db, {
+        brandId: b.id,
+        industryId: industry.id,
+        title: 'Visit',
+        published: true,
+      });
+    }
+    const of = async (brandId?: string) =>
+      (
+        await t.gql('query ($b: String) { publishedIndustries(brandId: $b) { title } }', { b: brandId })
+      ).data.publishedIndustries.map((i: { title: string }) => i.title);
+    expect(await of()).toEqual([`${brand.shortName} industry`]);
+    expect(await of(other.id)).toEqual([`${other.shortName} industry`]);
+    expect(await of('no-such-brand')).toEqual([]);
+    expect(await of()).toEqual([`${brand.shortName} industry`]);
   });
 });

@@ -1,6 +1,5 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { executedRows, jsonRowDecoder } from '../db/json-rows.js';
+import { and, asc, eq, isNull } from 'drizzle-orm';
+import { publishedIndustries } from '../catalogue/published-industries.js';
 import { industries, questionnaires } from '../db/schema.js';
 import type { QuestionnaireRow } from '../orders/order-graph.js';
 import { builder } from './builder.js';
@@ -68,32 +67,6 @@ IndustryType.implement({
     }),
   }),
 });
-
-const decodeIndustry = jsonRowDecoder(industries);
-const decodeQuestionnaire = jsonRowDecoder(questionnaires);
-
-/**
- * Published industries of a brand that have at least one published questionnaire, with those
- * questionnaires, in one query (every visitor's first call): industries by sort order and title,
- * questionnaires by creation and title.
- */
-export async function publishedIndustries(db: Db, brandId: string) {
-  const rows = executedRows<{ industry: Record<string, unknown>; questionnaires: Record<string, unknown>[] }>(
-    await db.execute(sql`
-      select to_json(i) as industry, q.list as questionnaires
-      from industries i
-      cross join lateral (
-        select json_agg(q order by q.created_at, q.title) as list
-        from questionnaires q
-        where q.industry_id = i.id and q.published and q.removed_at is null) q
-      where i.brand_id = ${brandId} and i.published and i.removed_at is null and q.list is not null
-      order by i.sort_order, i.title`),
-  );
-  return rows.map((r) => ({
-    ...decodeIndustry(r.industry),
-    _questionnaires: r.questionnaires.map(decodeQuestionnaire),
-  }));
-}
 
 builder.queryFields((t) => ({
   publishedIndustries: t.field({

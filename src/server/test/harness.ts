@@ -10,6 +10,7 @@ import { afterAll, beforeAll } from 'vitest';
 import { type Adapters, createAdapters } from '../adapters/index.js';
 import { buildApp } from '../app.js';
 import { brandsChanged } from '../brands/resolve-brand.js';
+import { catalogueChanged } from '../catalogue/published-industries.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
 
@@ -148,6 +149,7 @@ export class TestHarness {
       await this.db.execute(sql.raw(`select ${resets.join(', ')}`));
     }
     brandsChanged();
+    catalogueChanged();
   }
 
   /** Rows of a raw query, whichever driver runs it. */
