@@ -1,6 +1,7 @@
 import cluster from 'node:cluster';
 import { createAdapters } from './adapters/index.js';
 import { buildApp } from './app.js';
+import { hashPasswordsAtLowPriority } from './auth/passwords.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed-demo.js';
@@ -46,6 +47,7 @@ async function serve(config: Config, opts: { worker: boolean }) {
   const database = opts.worker
     ? await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: false })
     : (await prepareDatabase(config, { keepOpen: true }))!;
+  hashPasswordsAtLowPriority(config.production);
   const app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
   const close = async () => {
     await app.close();

@@ -1,8 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { outboxEmails } from '../db/schema.js';
+import { orders, outboxEmails } from '../db/schema.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
+import { CHECKOUT, cardToken, cartWithShop, catalogue, guestInput } from '../test/order-wizard.js';
 import { outboxMail, smtpMail } from './mail.js';
 
 const t = setupTestApp();
@@ -107,5 +108,24 @@ describe('mail through the app', () => {
     // Long lines arrive quoted-printable: join soft line breaks before reading the link.
     const body = received[0]!.raw.replace(/=\r?\n/g, '');
     expect(body).toMatch(/\/reset-password\/[A-Za-z0-9_-]{20,}/);
+  });
+
+  it("delivers a checkout's confirmation and the brand's order notification once the order is placed", async () => {
+    const c = await catalogue(t, { name: 'Customer Optix', orderNotificationEmails: 'ops@example.test' });
+    const app = await t.buildApp({ env: { SMTP_URL: smtpUrl } });
+    const cart = await cartWithShop(t, c);
+    const res = await t.gql(CHECKOUT, { oid: cart.oid, input: guestInput(await cardToken(t)) }, { app });
+    expect(res.errors).toBeUndefined();
+    const [order] = await t.db.select().from(orders);
+    expect(order!.status).toBe('COMPLETE');
+    expect(received.map((r) => r.to).sort()).toEqual([['guest@example.test'], ['ops@example.test']]);
+    const subjects = received.map((r) => /^Subject: (.*?)\r?$/m.exec(r.raw)![1]).sort();
+    expect(subjects).toEqual([
+      `New Customer Optix order #${order!.orderNumber}`,
+      `Your Customer Optix order #${order!.orderNumber}`,
+    ]);
+    const outbox = await t.db.select().from(outboxEmails);
+    expect(outbox).toHaveLength(2);
+    expect(outbox.every((row) => row.sentAt instanceof Date && row.error === null)).toBe(true);
   });
 });

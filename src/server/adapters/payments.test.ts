@@ -91,6 +91,64 @@ describe('test payment processor', () => {
     expect(DECLINE_MESSAGES.decline).toBe('Your card was declined.');
   });
 
+  it('declines 4000 0000 0000 9995 for insufficient funds, recording the failure on the charge', async () => {
+    const { customerId, details } = await customerWithCard('4000000000009995');
+    const res = await payments.charge(t.db, {
+      customerId,
+      amount: 2500,
+      description: 'Order',
+      idempotencyKey: 'k-funds',
+    });
+    expect(res).toEqual({ ok: false, message: 'Your card has insufficient funds.' });
+    const [row] = await t.db.select().from(testPaymentCharges);
+    expect(row).toMatchObject({
+      status: 'failed',
+      failureMessage: 'Your card has insufficient funds.',
+      cardToken: expect.stringMatching(/^tok_/),
+      amount: 2500,
+    });
+    expect(details.last4).toBe('9995');
+  });
+
+  it('charges a newly entered card in one go: attached to the customer, then charged', async () => {
+    const customerId = await payments.createCustomer(t.db, { email: 'x@example.test', name: 'X' });
+    const tokenized = await tokenizeTestCard(t.db, card('5555555555554444'));
+    if (!tokenized.ok) throw new Error('tokenize failed');
+    const o = { customerId, amount: 4200, description: 'Order 7', idempotencyKey: 'k-new' };
+    const res = await payments.chargeNewCard(t.db, { ...o, cardToken: tokenized.token });
+    expect(res).toEqual({
+      card: { brand: 'MasterCard', last4: '4444', expireMonth: 12, expireYear: nextYear },
+      charge: { ok: true, chargeId: expect.stringMatching(/^ch_/) },
+    });
+    const [stored] = await t.db.select().from(testPaymentCards);
+    expect(stored!.customerId).toBe(customerId);
+    const charges = await t.db.select().from(testPaymentCharges);
+    expect(charges).toEqual([
+      expect.objectContaining({ customerId, cardToken: tokenized.token, amount: 4200, status: 'succeeded' }),
+    ]);
+    // The same key again: the first result, and still one charge.
+    expect((await payments.chargeNewCard(t.db, { ...o, cardToken: tokenized.token })).charge).toEqual(
+      res.charge,
+    );
+    expect(await t.db.select().from(testPaymentCharges)).toHaveLength(1);
+  });
+
+  it('declines a newly entered 4000 0000 0000 0002, and refuses a token it never issued', async () => {
+    const customerId = await payments.createCustomer(t.db, { email: 'x@example.test', name: 'X' });
+    const tokenized = await tokenizeTestCard(t.db, card('4000000000000002'));
+    if (!tokenized.ok) throw new Error('tokenize failed');
+    const o = { customerId, amount: 4200, description: 'Order 8', idempotencyKey: 'k-declined' };
+    expect((await payments.chargeNewCard(t.db, { ...o, cardToken: tokenized.token })).charge).toEqual({
+      ok: false,
+      message: 'Your card was declined.',
+    });
+    await expect(
+      payments.chargeNewCard(t.db, { ...o, idempotencyKey: 'k-unknown', cardToken: 'tok_never_issued' }),
+    ).rejects.toThrow('The card could not be read. Please enter it again.');
+    const charges = await t.db.select().from(testPaymentCharges);
+    expect(charges.map((c) => [c.idempotencyKey, c.status])).toEqual([['k-declined', 'failed']]);
+  });
+
   it('declines a customer without a card', async () => {
     const customerId = await payments.createCustomer(t.db, { email: 'x@example.test', name: 'X' });
     const res = await payments.charge(t.db, {

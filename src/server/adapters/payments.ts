@@ -1,6 +1,7 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
+import { executedRows } from '../db/json-rows.js';
 import { testPaymentCards, testPaymentCharges } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
@@ -19,11 +20,28 @@ export interface PaymentsAdapter {
   /** Attaches a card token to a customer as the default card. */
   attachCard(db: Db, opts: { customerId: string; cardToken: string }): Promise<CardDetails>;
   /** Charges the customer's default card; the idempotency key makes a retry return the first result. */
-  charge(
+  charge(db: Db, opts: ChargeOptions): Promise<ChargeResult>;
+  /** attachCard, then charge that card: checkout with a newly entered card. */
+  chargeNewCard(
     db: Db,
-    opts: { customerId: string; amount: number; description: string; idempotencyKey: string },
-  ): Promise<ChargeResult>;
+    opts: ChargeOptions & { cardToken: string },
+  ): Promise<{ card: CardDetails; charge: ChargeResult }>;
 }
+
+export type ChargeOptions = {
+  customerId: string;
+  amount: number;
+  description: string;
+  idempotencyKey: string;
+};
+
+/** chargeNewCard as two calls, for a provider whose attach and charge are separate requests. */
+export const attachThenCharge =
+  (adapter: Pick<PaymentsAdapter, 'attachCard' | 'charge'>): PaymentsAdapter['chargeNewCard'] =>
+  async (db, opts) => {
+    const card = await adapter.attachCard(db, opts);
+    return { card, charge: await adapter.charge(db, opts) };
+  };
 
 export const TEST_CARDS: Record<
   string,
@@ -81,6 +99,66 @@ export async function tokenizeTestCard(
   };
 }
 
+const MSG_UNREADABLE_CARD = 'The card could not be read. Please enter it again.';
+
+type ChargeRow = {
+  token: string | null;
+  number_last4: string | null;
+  brand: string | null;
+  expire_month: number | null;
+  expire_year: number | null;
+  charge_id: string | null;
+  status: string | null;
+  failure_message: string | null;
+};
+
+/**
+ * The built-in processor's charge as one statement: the card chosen by `card` (a query returning one
+ * test_payment_cards row, or none) decides the outcome, and the charge is recorded under its idempotency
+ * key. A key used before records nothing (charge_id is null then). With `cardRequired`, no card means
+ * no charge row either; otherwise the decline is recorded.
+ */
+function chargeStatement(card: SQL, o: ChargeOptions, cardRequired: boolean): SQL {
+  const failureMessage = sql.join(
+    Object.entries(DECLINE_MESSAGES).map(([behaviour, message]) => sql`when ${behaviour} then ${message}`),
+    sql` `,
+  );
+  const from = cardRequired ? sql`card` : sql`(select 1) one left join card on true`;
+  return sql`
+    with card as (${card}), inserted as (
+      insert into ${testPaymentCharges}
+        (id, customer_id, card_token, amount, description, idempotency_key, status, failure_message)
+      select ${`ch_${newId(20)}`}, ${o.customerId}, coalesce(card.token, ''), ${o.amount}, ${o.description},
+             ${o.idempotencyKey}, case when card.behaviour = 'succeed' then 'succeeded' else 'failed' end,
+             case when card.behaviour = 'succeed' then null
+                  else case card.behaviour ${failureMessage} else ${DECLINE_MESSAGES.decline} end end
+        from ${from}
+      on conflict do nothing
+      returning id, status, failure_message
+    )
+    select card.token, card.number_last4, card.brand, card.expire_month, card.expire_year,
+           inserted.id as charge_id, inserted.status, inserted.failure_message
+      from ${from} left join inserted on true`;
+}
+
+/** The charge's result, or that of the first charge with its key. */
+async function chargeResult(db: Db, row: ChargeRow, idempotencyKey: string): Promise<ChargeResult> {
+  let { charge_id: id, status, failure_message: failure } = row;
+  if (!id) {
+    // The key was used before: that first charge's result stands (a retry never charges twice).
+    const [prior] = await db
+      .select()
+      .from(testPaymentCharges)
+      .where(eq(testPaymentCharges.idempotencyKey, idempotencyKey))
+      .limit(1);
+    if (!prior) throw new Error(`Charge ${idempotencyKey} conflicted but cannot be read.`);
+    ({ id, status, failureMessage: failure } = prior);
+  }
+  return status === 'succeeded'
+    ? { ok: true, chargeId: id }
+    : { ok: false, message: failure ?? DECLINE_MESSAGES.decline };
+}
+
 /** Default adapter: a card processor that lives in this database and follows Stripe's test-card rules. */
 export function testPayments(): PaymentsAdapter {
   return {
@@ -96,7 +174,7 @@ export function testPayments(): PaymentsAdapter {
         .where(eq(testPaymentCards.token, cardToken))
         .returning();
       // A token this processor never issued is the visitor's to fix, as with Stripe (not a server fault).
-      if (!card) throw new AppError('BAD_USER_INPUT', 'The card could not be read. Please enter it again.');
+      if (!card) throw new AppError('BAD_USER_INPUT', MSG_UNREADABLE_CARD);
       return {
         brand: card.brand,
         last4: card.number,
@@ -104,47 +182,27 @@ export function testPayments(): PaymentsAdapter {
         expireYear: card.expireYear,
       };
     },
-    async charge(db, { customerId, amount, description, idempotencyKey }) {
+    async charge(db, o) {
       // The customer's default card is the one attached last.
-      const [latest] = await db
-        .select()
-        .from(testPaymentCards)
-        .where(eq(testPaymentCards.customerId, customerId))
-        .orderBy(desc(testPaymentCards.createdAt))
-        .limit(1);
-      const behaviour = latest?.behaviour ?? 'decline';
-      const id = `ch_${newId(20)}`;
-      const failure =
-        behaviour === 'succeed'
-          ? null
-          : (DECLINE_MESSAGES[behaviour as keyof typeof DECLINE_MESSAGES] ?? 'Your card was declined.');
-      const inserted = await db
-        .insert(testPaymentCharges)
-        .values({
-          id,
-          customerId,
-          cardToken: latest?.token ?? '',
-          amount,
-          description,
-          idempotencyKey,
-          status: failure ? 'failed' : 'succeeded',
-          failureMessage: failure,
-        })
-        .onConflictDoNothing()
-        .returning();
-      // The key was used before: that first charge's result stands (a retry never charges twice).
-      if (!inserted[0]) {
-        const [prior] = await db
-          .select()
-          .from(testPaymentCharges)
-          .where(eq(testPaymentCharges.idempotencyKey, idempotencyKey))
-          .limit(1);
-        if (!prior) throw new Error(`Charge ${idempotencyKey} conflicted but cannot be read.`);
-        return prior.status === 'succeeded'
-          ? { ok: true, chargeId: prior.id }
-          : { ok: false, message: prior.failureMessage ?? 'Your card was declined.' };
-      }
-      return failure ? { ok: false, message: failure } : { ok: true, chargeId: id };
+      const latest = sql`select token, number_last4, brand, expire_month, expire_year, behaviour
+        from ${testPaymentCards} where customer_id = ${o.customerId} order by created_at desc limit 1`;
+      const [row] = executedRows<ChargeRow>(await db.execute(chargeStatement(latest, o, false)));
+      return chargeResult(db, row!, o.idempotencyKey);
+    },
+    async chargeNewCard(db, o) {
+      // Attach and charge in one statement: the card just attached is the one charged.
+      const attached = sql`update ${testPaymentCards} set customer_id = ${o.customerId}
+        where token = ${o.cardToken}
+        returning token, number_last4, brand, expire_month, expire_year, behaviour`;
+      const [row] = executedRows<ChargeRow>(await db.execute(chargeStatement(attached, o, true)));
+      if (!row) throw new AppError('BAD_USER_INPUT', MSG_UNREADABLE_CARD);
+      const card: CardDetails = {
+        brand: row.brand!,
+        last4: row.number_last4!,
+        expireMonth: row.expire_month!,
+        expireYear: row.expire_year!,
+      };
+      return { card, charge: await chargeResult(db, row, o.idempotencyKey) };
     },
   };
 }

@@ -236,6 +236,27 @@ describe('stripe payments', () => {
     });
   });
 
+  it('charges a newly entered card: attaches it as the default, then pays with it', async () => {
+    const customerId = await stripe.createCustomer(database.db, { email: 'a@example.com', name: 'A' });
+    stand.requests.length = 0;
+    const { card, charge } = await stripe.chargeNewCard(database.db, {
+      customerId,
+      cardToken: 'pm_card_amex',
+      amount: 9_500,
+      description: 'Order 10002',
+      idempotencyKey: 'checkout-10002',
+    });
+    expect(card).toEqual({ brand: 'American Express', last4: '8431', expireMonth: 12, expireYear: 2034 });
+    expect(charge).toEqual({ ok: true, chargeId: expect.stringMatching(/^pi_/) });
+    const paths = stand.requests.map((r) => r.path);
+    expect(paths.indexOf('/v1/payment_methods/pm_card_amex/attach')).toBeLessThan(
+      paths.indexOf('/v1/payment_intents'),
+    );
+    const intent = stand.requests.find((r) => r.path === '/v1/payment_intents');
+    expect(intent?.form.get('payment_method')).toBe('pm_card_amex');
+    expect(intent?.headers['idempotency-key']).toBe('checkout-10002');
+  });
+
   it('returns the first result when a charge is retried with the same idempotency key', async () => {
     const customerId = await customerWithCard('pm_card_visa');
     const opts = { customerId, amount: 500, description: 'x', idempotencyKey: 'same-key' };

@@ -1,6 +1,6 @@
 import Stripe from 'stripe';
 import { AppError } from '../errors.js';
-import type { CardDetails, ChargeResult, PaymentsAdapter } from './payments.js';
+import { attachThenCharge, type CardDetails, type ChargeResult, type PaymentsAdapter } from './payments.js';
 
 export type StripeOptions = {
   secretKey: string;
@@ -68,7 +68,7 @@ export function stripePayments(opts: StripeOptions): PaymentsAdapter {
   const cardMessage = (error: { message?: string | undefined } | null | undefined) =>
     error?.message || FALLBACK_DECLINE;
 
-  return {
+  const adapter: Omit<PaymentsAdapter, 'chargeNewCard'> = {
     kind: 'stripe',
     publishableKey: opts.publishableKey,
 
@@ -145,4 +145,5 @@ export function stripePayments(opts: StripeOptions): PaymentsAdapter {
       }
     },
   };
+  return { ...adapter, chargeNewCard: attachThenCharge(adapter) };
 }

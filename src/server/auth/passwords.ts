@@ -1,4 +1,5 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { scryptOnHashingThread } from './hashing-threads.js';
 
 // scrypt with N=2^15, r=8, p=1 (OWASP's minimum is N=2^17 at r=8 for p=1 with ~64 MiB; 2^15 keeps
 // login under ~100 ms on two cores while staying memory-hard). Parameters are stored with the hash
@@ -8,9 +9,22 @@ const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 
+let lowPriority = false;
+
+/**
+ * In production, passwords are hashed on low-priority threads of their own (see hashing-threads.ts),
+ * so hashing never slows the requests around it; elsewhere on Node's thread pool, at normal priority
+ * (a test suite's parallel runs would starve low-priority threads).
+ */
+export function hashPasswordsAtLowPriority(on: boolean): void {
+  lowPriority = on;
+}
+
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  const options = { N: n, r, p, maxmem: 256 * n * r };
+  if (lowPriority) return scryptOnHashingThread(password.normalize('NFKC'), salt, KEY_LENGTH, options);
   return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, { N: n, r, p, maxmem: 256 * n * r }, (err, key) =>
+    scrypt(password.normalize('NFKC'), salt, KEY_LENGTH, options, (err, key) =>
       err ? reject(err) : resolve(key),
     );
   });

@@ -8,10 +8,11 @@ import {
   type QuestionnaireType,
 } from '../../domain/index.js';
 import { registerUser } from '../accounts/register-user.js';
-import type { MailAdapter } from '../adapters/mail.js';
-import type { CardDetails, PaymentsAdapter } from '../adapters/payments.js';
+import type { MailAdapter, QueuedMail } from '../adapters/mail.js';
+import type { CardDetails, ChargeResult, PaymentsAdapter } from '../adapters/payments.js';
+import { hashPassword } from '../auth/passwords.js';
 import type { BrandRow, UserRow } from '../context.js';
-import { type Db, inTransaction, pipeline, type Statement } from '../db/client.js';
+import { type Db, finish, inTransaction, type Statement } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import {
   invoiceLines,
@@ -26,7 +27,14 @@ import {
 import { AppError, parseInput } from '../errors.js';
 import { visitsInsert } from '../fieldwork/index.js';
 import { loadCartGraph } from '../orders/cart-access.js';
-import { type OrderRow, orderInitialDue, pricedShop, shopDue } from '../orders/order-graph.js';
+import {
+  type OrderGraph,
+  type OrderRow,
+  orderInitialDue,
+  pricedShop,
+  type ShopInContext,
+  shopDue,
+} from '../orders/order-graph.js';
 import { orderConfirmationEmail, orderNotificationEmail } from './confirmation-emails.js';
 
 export const MSG_NOTHING_IN_ORDER = 'There is nothing in your order yet, please begin the order process.';
@@ -42,7 +50,7 @@ export type CheckoutDeps = {
   now: Date;
 };
 
-export type CheckoutResult = { order: OrderRow; createdUser: UserRow | null };
+export type CheckoutResult = { order: OrderRow; graph: OrderGraph; createdUser: UserRow | null };
 
 /**
  * Places the order in one transaction: validate, charge the initial amount due (with an idempotency key
@@ -66,7 +74,10 @@ export async function checkout(
     opts.input,
   );
 
-  return inTransaction(db, async (tx) => {
+  // A new account's password is hashed before the transaction: the hash takes ~90 ms of CPU.
+  const passwordHash = !loggedIn && !guestRequested ? await hashPassword(input.password!) : undefined;
+  let mails: QueuedMail[] = [];
+  const placed = await inTransaction(db, async (tx) => {
     const graph = await loadCartGraph(tx, deps.user, opts.oid, { forUpdate: true });
     const order = graph.order;
     const due = orderInitialDue(graph, deps.now);
@@ -96,6 +107,7 @@ export async function checkout(
       createdUser = await registerUser(tx, {
         input: { email: input.email!, password: input.password!, profile: input.profile! },
         brandId: order.brandId,
+        passwordHash,
       });
       customer = createdUser;
     }
@@ -105,34 +117,34 @@ export async function checkout(
       : input.profile!;
 
     // Payment: a new card token is attached to the customer; otherwise the card on file is charged.
+    if (!input.stripeToken && !customer?.paymentCard) {
+      throw new AppError('BAD_USER_INPUT', 'A valid Payment Card is required.', [
+        { field: 'paymentCardValid', message: 'A valid Payment Card is required.' },
+      ]);
+    }
     const customerId =
       customer?.paymentCustomerId ??
       (await deps.payments.createCustomer(tx, {
         email,
         name: `${profile.firstName} ${profile.lastName}`.trim(),
       }));
-    let card: CardDetails | null = null;
-    if (input.stripeToken) {
-      card = await deps.payments.attachCard(tx, { customerId, cardToken: input.stripeToken });
-    } else if (!customer?.paymentCard) {
-      throw new AppError('BAD_USER_INPUT', 'A valid Payment Card is required.', [
-        { field: 'paymentCardValid', message: 'A valid Payment Card is required.' },
-      ]);
-    }
     const cardKey =
       input.stripeToken ?? `card-on-file:${customerId}:${JSON.stringify(customer?.paymentCard)}`;
     const idempotencyKey = `checkout:${order.id}:${cardKey}`;
-    const charge = await deps.payments.charge(tx, {
+    const payment = {
       customerId,
       amount: due.value,
       description: `${deps.brand.name} order #${order.orderNumber}`,
       idempotencyKey,
-    });
+    };
+    const { card, charge }: { card: CardDetails | null; charge: ChargeResult } = input.stripeToken
+      ? await deps.payments.chargeNewCard(tx, { ...payment, cardToken: input.stripeToken })
+      : { card: null, charge: await deps.payments.charge(tx, payment) };
     if (!charge.ok) {
       throw new AppError('PAYMENT_FAILED', charge.message, [{ field: 'card', message: charge.message }]);
     }
 
-    // Complete the order. The writes below are sent together, in this order (see pipeline).
+    // Complete the order. The writes below go out together, in this order, with the commit (see finish).
     const now = deps.now;
     const qById = new Map(graph.userQuestionnaires.map((uq) => [uq.qid, uq.questionnaire]));
     const changes = {
@@ -147,20 +159,16 @@ export async function checkout(
       guestProfile: guest ? input.profile! : null,
       updatedAt: now,
     } satisfies Partial<OrderRow>;
-    const completed: OrderRow = { ...order, ...changes };
+    const shopChanges = (shop: ShopInContext) =>
+      ({
+        status: 'active',
+        uid: customer?.id ?? null,
+        paidThrough: paidThroughAfterCheckout(pricedShop(shop, qById.get(shop.qid)), now),
+        updatedAt: now,
+      }) satisfies Partial<ShopInContext>;
     const writes: (Statement | null)[] = [
       tx.update(orders).set(changes).where(eq(orders.id, order.id)),
-      ...allShops.map((shop) =>
-        tx
-          .update(shops)
-          .set({
-            status: 'active',
-            uid: customer?.id ?? null,
-            paidThrough: paidThroughAfterCheckout(pricedShop(shop, qById.get(shop.qid)), now),
-            updatedAt: now,
-          })
-          .where(eq(shops.id, shop.id)),
-      ),
+      ...allShops.map((shop) => tx.update(shops).set(shopChanges(shop)).where(eq(shops.id, shop.id))),
       // The mystery shops' first visits, ready for shoppers to accept.
       visitsInsert(tx, allShops, now),
     ];
@@ -256,16 +264,28 @@ export async function checkout(
         surveyCode: x.surveyCode,
       })),
     };
-    await Promise.all([
-      pipeline(...writes.filter((w) => w !== null)),
-      deps.mail.send(tx, orderConfirmationEmail(email, facts)),
+    mails = [
+      orderConfirmationEmail(email, facts),
       ...parseEmailList(deps.brand.orderNotificationEmails ?? '').map((to) =>
-        deps.mail.send(
-          tx,
-          orderNotificationEmail(to, { ...facts, businessName: profile.businessName, email }),
-        ),
+        orderNotificationEmail(to, { ...facts, businessName: profile.businessName, email }),
       ),
-    ]);
-    return { order: completed, createdUser };
+    ].map((message) => deps.mail.queue(tx, message));
+    // The writes and the e-mails' outbox rows go with the commit.
+    await finish(tx, ...writes.filter((w) => w !== null), ...mails.map((m) => m.record));
+    // The placed order as those writes left it (no need to read it back).
+    const owned = <T extends { uid: string | null }>(row: T): T =>
+      customer && row.uid === null ? { ...row, uid: customer.id, updatedAt: now } : row;
+    const placedGraph: OrderGraph = {
+      order: { ...order, ...changes },
+      userQuestionnaires: graph.userQuestionnaires.map((uq) => (customer ? { ...uq, uid: customer.id } : uq)),
+      locations: graph.locations.map((l) => ({
+        ...owned(l),
+        shops: l.shops.map((shop) => ({ ...shop, ...shopChanges(shop) })),
+      })),
+    };
+    return { order: placedGraph.order, graph: placedGraph, createdUser };
   });
+  // Delivery (SMTP) waits for the commit, so a slow mail server never holds the order's locks.
+  await Promise.all(mails.map((m) => m.deliver(db)));
+  return placed;
 }

@@ -77,6 +77,15 @@ const guestInput = (stripeToken: string) => ({
   stripeToken,
 });
 
+/** Checkout input that creates an account, with a fresh good card. */
+const accountInput = async (over: Record<string, unknown> = {}) => ({
+  ...guestInput(await token()),
+  guestCheckout: false,
+  password: 'secret-pass',
+  confirmPassword: 'secret-pass',
+  ...over,
+});
+
 describe('the order flow over the API', () => {
   beforeEach(() => t.resetDb());
 
@@ -142,17 +151,61 @@ describe('the order flow over the API', () => {
     ]);
     const result = await t.gql(CHECKOUT, {
       oid,
-      input: {
-        ...guestInput(await token()),
-        guestCheckout: false,
-        password: 'secret-pass',
-        confirmPassword: 'secret-pass',
-      },
+      input: await accountInput(),
     });
     expect(result.errors).toBeUndefined();
     expect(result.data.checkout.amount).toBe(4900); // surveys are not surcharged in Nevada
     expect(result.cookie('sid')?.value).toBeTruthy();
     expect(await t.db.select().from(surveyLinks)).toHaveLength(1);
     expect(await t.db.select().from(invoices)).toHaveLength(1);
+  });
+
+  it('answers checkout with the placed order as it is stored', async () => {
+    const c = await catalogue();
+    const started = await t.gql(START, { qids: [c.shop.id, c.survey.id] });
+    const oid = started.data.startOrder._id;
+    const uqid = (qid: string) =>
+      started.data.startOrder.userQuestionnaires.find((u: { qid: string }) => u.qid === qid)._id;
+    const loc = await t.gql(ADD_LOCATION, {
+      input: {
+        address: { formattedAddress: '500 Fremont St, Las Vegas, NV 89101' },
+        name: 'Strip',
+        oids: [oid],
+      },
+    });
+    const locationId = loc.data.addLocation._id;
+    await t.gql(SAVE_SHOP, { input: { oid, locationId, uqid: uqid(c.survey.id) } });
+    await t.gql(SAVE_SHOP, {
+      input: {
+        oid,
+        locationId,
+        uqid: uqid(c.shop.id),
+        recurring: true,
+        frequencyQuantity: 1,
+        frequencyPeriod: 'month',
+      },
+    });
+    const PLACED = `_id orderNumber status amount orderDate uid referralCode
+      userQuestionnaires { _id qid questionnaire { title } }
+      locations { _id name shops { _id status recurring paidThrough cost reimbursement initialDue { value } } }`;
+    const placed = await t.gql(
+      `mutation ($oid: String!, $input: CheckoutInput!) { checkout(oid: $oid, input: $input) { ${PLACED} } }`,
+      {
+        oid,
+        input: await accountInput({ referralCode: 'FRIEND' }),
+      },
+    );
+    expect(placed.errors?.map((e: { message: string }) => e.message)).toBeUndefined();
+    const sid = placed.cookie('sid')!.value;
+    const stored = await t.gql(
+      `query ($id: String) { order(_id: $id) { ${PLACED} } }`,
+      { id: oid },
+      { cookie: { sid } },
+    );
+    expect(stored.errors).toBeUndefined();
+    expect(placed.data.checkout).toEqual(stored.data.order);
+    expect(placed.data.checkout).toMatchObject({ status: 'COMPLETE', referralCode: 'FRIEND' });
+    expect(placed.data.checkout.uid).toBeTruthy();
+    expect(placed.data.checkout.locations[0].shops).toHaveLength(2);
   });
 });

@@ -3,7 +3,6 @@ import { createSession } from '../accounts/sessions.js';
 import { tokenizeTestCard } from '../adapters/payments.js';
 import { checkout } from '../checkout/checkout.js';
 import { AppError, parseInput } from '../errors.js';
-import { loadOrderGraph } from '../orders/order-graph.js';
 import { setSessionCookie } from './accounts.js';
 import { builder } from './builder.js';
 import { OrderRef } from './refs.js';
@@ -95,7 +94,7 @@ builder.mutationFields((t) => ({
       'Pays the initial amount due and places the order (one transaction; a failed charge changes nothing).',
     args: { oid: t.arg.string({ required: true }), input: t.arg({ type: CheckoutInput, required: true }) },
     resolve: async (_r, a, ctx) => {
-      const { order, createdUser } = await checkout(
+      const { graph, createdUser } = await checkout(
         ctx.db,
         {
           user: ctx.user,
@@ -116,7 +115,7 @@ builder.mutationFields((t) => ({
         });
         setSessionCookie(ctx, session.token, session.expiresAt);
       }
-      return loadOrderGraph(ctx.db, order);
+      return graph;
     },
   }),
   tokenizeTestCard: t.field({

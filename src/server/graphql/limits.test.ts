@@ -80,12 +80,10 @@ describe('introspection', () => {
 });
 
 describe('errors', () => {
-  const failingMail: MailAdapter = {
-    transport: 'smtp',
-    async send() {
-      throw new Error('connect ECONNREFUSED 10.0.0.7:25 (internal-secret-detail)');
-    },
+  const refused = () => {
+    throw new Error('connect ECONNREFUSED 10.0.0.7:25 (internal-secret-detail)');
   };
+  const failingMail: MailAdapter = { transport: 'smtp', send: async () => refused(), queue: refused };
 
   it('masks an unexpected error behind a generic message', async () => {
     await createUser(t.db, { email: 'ann@example.test' });

@@ -232,17 +232,14 @@ builder.mutationFields((t) => ({
       qids: t.arg.stringList({ required: true }),
       serviceKeys: t.arg.stringList(),
     },
-    resolve: async (_r, a, ctx) =>
-      graphOf(
-        ctx,
-        await startOrder(ctx.db, {
-          user: ctx.user,
-          brandId: ctx.brand.id,
-          oid: a.oid,
-          qids: a.qids,
-          serviceKeys: a.serviceKeys,
-        }),
-      ),
+    resolve: (_r, a, ctx) =>
+      startOrder(ctx.db, {
+        user: ctx.user,
+        brandId: ctx.brand.id,
+        oid: a.oid,
+        qids: a.qids,
+        serviceKeys: a.serviceKeys,
+      }),
   }),
   modifyOrderQuestionnaires: t.field({
     type: OrderRef,
@@ -251,11 +248,8 @@ builder.mutationFields((t) => ({
       qids: t.arg.stringList({ required: true }),
       qType: t.arg.string({ required: true }),
     },
-    resolve: async (_r, a, ctx) =>
-      graphOf(
-        ctx,
-        await modifyOrderQuestionnaires(ctx.db, { user: ctx.user, oid: a.oid, qids: a.qids, qType: a.qType }),
-      ),
+    resolve: (_r, a, ctx) =>
+      modifyOrderQuestionnaires(ctx.db, { user: ctx.user, oid: a.oid, qids: a.qids, qType: a.qType }),
   }),
   saveUserQuestionnaire: t.field({
     type: UserQuestionnaireRef,

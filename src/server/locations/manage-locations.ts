@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { ZBulkLocationsInput, ZLocationEditInput, ZLocationInput } from '../../domain/index.js';
 import type { GeocodingAdapter } from '../adapters/geocoding.js';
 import type { UserRow } from '../context.js';
-import { type Db, inTransaction, pipeline } from '../db/client.js';
+import { type Db, finish, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { locations, orderLocations, shops } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
@@ -59,9 +59,10 @@ export async function addLocation(db: Db, deps: Deps, rawInput: unknown): Promis
   const address = await resolveAddress(deps.geocoding, input.address);
   return inTransaction(db, async (tx) => {
     for (const oid of input.oids) await loadCart(tx, deps.user, oid, { forUpdate: true });
-    // The location and its places on the carts are sent together, in this order.
+    // The location and its places on the carts are sent together, in this order, with the commit.
     const id = newId();
-    const [[location]] = await pipeline(
+    const [[location]] = await finish(
+      tx,
       insertStatement(tx, deps.user?.id ?? null, input, address, id),
       ...input.oids.map((oid) => attachStatement(tx, oid, [id])),
     );

@@ -51,17 +51,29 @@ const graphQuery = (oid: string, forUpdate: boolean) => sql`
 const decodeOrder = jsonRowDecoder(orders);
 
 /** The order and everything the wizard shows of it, in one query; null for an unknown id. */
-export async function findOrderGraph(
+export function findOrderGraph(
   db: Db,
   oid: string,
   opts: { forUpdate?: boolean } = {},
 ): Promise<OrderGraph | null> {
-  const [row] = executedRows<{
-    order: Json;
-    userQuestionnaires: [Json, Json][];
-    locations: Json[];
-    shops: Json[];
-  }>(await db.execute(graphQuery(oid, opts.forUpdate ?? false)));
+  return orderGraphRead(db, oid, opts).execute();
+}
+
+/** findOrderGraph as a statement not yet sent, to go with others (see `pipeline` and `finish`). */
+export function orderGraphRead(db: Db, oid: string, opts: { forUpdate?: boolean } = {}) {
+  return {
+    // execute() sends the query now (awaiting drizzle's raw query would send it a tick later).
+    execute: (): Promise<OrderGraph | null> =>
+      db
+        .execute(graphQuery(oid, opts.forUpdate ?? false))
+        .execute()
+        .then((result) => decodeGraph(executedRows<GraphRow>(result)[0])),
+  };
+}
+
+type GraphRow = { order: Json; userQuestionnaires: [Json, Json][]; locations: Json[]; shops: Json[] };
+
+function decodeGraph(row: GraphRow | undefined): OrderGraph | null {
   if (!row) return null;
   const uqRows = row.userQuestionnaires.map(([uq, q]) => ({
     uq: decodeUserQuestionnaire(uq),

@@ -1,12 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { ZQuestionnaireType } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
-import { type Db, inTransaction, pipeline } from '../db/client.js';
+import { type Db, finish, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { orders, questionnaires, userQuestionnaires } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
 import { findOrder, loadCart, mayReadOrder } from './cart-access.js';
-import type { OrderRow } from './order-graph.js';
+import { findOrderGraph, type OrderGraph, orderGraphRead } from './order-graph.js';
 import {
   addQuestionnaires,
   MSG_SELECT_QUESTIONNAIRE,
@@ -21,11 +21,12 @@ import {
 /**
  * startOrder: adds the chosen questionnaires to the visitor's cart, or starts a new cart when there is
  * none (or the cookie's order was already placed). The selected services are remembered on the order.
+ * Returns the cart as it then stands.
  */
 export async function startOrder(
   db: Db,
   opts: { user: UserRow | null; brandId: string; oid?: string | null; qids: unknown; serviceKeys?: unknown },
-): Promise<OrderRow> {
+): Promise<OrderGraph> {
   const qids = parseQids(opts.qids);
   if (qids.length === 0) {
     throw new AppError('BAD_USER_INPUT', MSG_SELECT_QUESTIONNAIRE, [
@@ -47,16 +48,17 @@ export async function startOrder(
       const order = await loadCart(tx, opts.user, existing.id, { forUpdate: true });
       await setServiceKeys(tx, order, [...new Set([...order.serviceKeys, ...types])]);
       await addQuestionnaires(tx, order, qs);
-      return (await findOrder(tx, order.id))!;
+      return (await findOrderGraph(tx, order.id))!;
     }
-    // A new cart: the inserted row is already the order as it stands. Its questionnaires are sent with
-    // it (postgres.js pipelines both statements, in this order).
+    // A new cart: the order, its questionnaires and the read of both go out together with the commit.
     const values = { id: newId(), uid: opts.user?.id ?? null, brandId: opts.brandId, serviceKeys: types };
-    const [[created]] = await pipeline(
-      tx.insert(orders).values(values).returning(),
+    const [, , graph] = await finish(
+      tx,
+      tx.insert(orders).values(values),
       userQuestionnairesInsert(tx, values, qs),
+      orderGraphRead(tx, values.id),
     );
-    return created!;
+    return graph!;
   });
 }
 
@@ -67,7 +69,7 @@ export async function startOrder(
 export async function modifyOrderQuestionnaires(
   db: Db,
   opts: { user: UserRow | null; oid: string; qids: unknown; qType: unknown },
-): Promise<OrderRow> {
+): Promise<OrderGraph> {
   const qids = parseQids(opts.qids);
   const qType = parseInput(ZQuestionnaireType, opts.qType);
   return inTransaction(db, async (tx) => {
@@ -93,6 +95,6 @@ export async function modifyOrderQuestionnaires(
     const keys = new Set(order.serviceKeys);
     if (qids.length > 0) keys.add(qType);
     await setServiceKeys(tx, order, [...keys]);
-    return (await findOrder(tx, order.id))!;
+    return (await findOrderGraph(tx, order.id))!;
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, inArray, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { createZShopInput, forceStartDate, toDateKey, ZQuestionnaireType } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
-import { type Db, inTransaction } from '../db/client.js';
+import { type Db, finish, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { locations, orderLocations, questionnaires, shops, userQuestionnaires } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
@@ -89,26 +89,33 @@ export async function saveCartShop(
       throw new AppError('NOT_FOUND', MSG_SHOP_NOT_FOUND, [{ field: '_id', message: MSG_SHOP_NOT_FOUND }]);
     }
     if (existing) {
-      const [saved] = await tx
-        .update(shops)
-        .set({ ...values, locationId: keys.locationId, uqid: found.uq.id, qid: found.q.id })
-        .where(eq(shops.id, existing.id))
-        .returning();
+      const [[saved]] = await finish(
+        tx,
+        tx
+          .update(shops)
+          .set({ ...values, locationId: keys.locationId, uqid: found.uq.id, qid: found.q.id })
+          .where(eq(shops.id, existing.id))
+          .returning(),
+      );
       return { ...saved!, questionnaire: found.q, state: onOrder.state };
     }
-    const [created] = await tx
-      .insert(shops)
-      .values({
-        id: newId(),
-        uid: order.uid,
-        oid: order.id,
-        locationId: keys.locationId,
-        qid: found.q.id,
-        uqid: found.uq.id,
-        status: 'cart',
-        ...values,
-      })
-      .returning();
+    // The write goes out with the commit (one round trip for both).
+    const [[created]] = await finish(
+      tx,
+      tx
+        .insert(shops)
+        .values({
+          id: newId(),
+          uid: order.uid,
+          oid: order.id,
+          locationId: keys.locationId,
+          qid: found.q.id,
+          uqid: found.uq.id,
+          status: 'cart',
+          ...values,
+        })
+        .returning(),
+    );
     return { ...created!, questionnaire: found.q, state: onOrder.state };
   });
 }
