@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { gql, loginThroughForm } from './support';
+import { gql, loginThroughForm, saveShopThroughApi } from './support';
 
 // The customer's account area as the demo customer walks it: the dashboard and history with Load
 // More, the profile, the card, a recurring shop edited and cancelled, an invoice, and a re-order that
@@ -71,24 +71,11 @@ async function placeOrder(
   for (const uq of startOrder.userQuestionnaires) {
     const q = options.questionnaires.find((x) => x._id === uq.qid);
     if (!q) throw new Error('unexpected questionnaire');
-    await gql(
-      request,
-      'mutation($input: ShopInput!){ saveShop(input:$input){ _id } }',
-      {
-        input: {
-          oid,
-          locationId: addLocation._id,
-          qid: q._id,
-          uqid: uq._id,
-          recurring: options.recurring,
-          totalQuantity: 1,
-          frequencyQuantity: 2,
-          frequencyPeriod: 'week',
-          reimbursement: q.minimumReimbursement,
-        },
-      },
-      token,
-    );
+    await saveShopThroughApi(request, { oid, locationId: addLocation._id, q, uqid: uq._id }, token, {
+      recurring: options.recurring,
+      frequencyQuantity: 2,
+      frequencyPeriod: 'week',
+    });
   }
   let stripeToken: string | undefined;
   if (options.card) {

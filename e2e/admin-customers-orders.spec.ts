@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, gql, loginThroughForm } from './support';
+import { DEMO, gql, loginThroughForm, saveShopThroughApi } from './support';
 
 // The admin's customers and orders as an admin walks them: look an order up by number, open it from
 // the list and come back, find a customer, give them an authenticated brand, follow their orders,
@@ -74,24 +74,10 @@ async function customerWithOrder(request: APIRequestContext): Promise<number> {
     token,
   );
   const uq = startOrder.userQuestionnaires[0]!;
-  await gql(
-    request,
-    'mutation($input: ShopInput!){ saveShop(input:$input){ _id } }',
-    {
-      input: {
-        oid,
-        locationId: addLocation._id,
-        qid: shop._id,
-        uqid: uq._id,
-        recurring: true,
-        totalQuantity: 1,
-        frequencyQuantity: 2,
-        frequencyPeriod: 'month',
-        reimbursement: shop.minimumReimbursement,
-      },
-    },
-    token,
-  );
+  await saveShopThroughApi(request, { oid, locationId: addLocation._id, q: shop, uqid: uq._id }, token, {
+    recurring: true,
+    frequencyQuantity: 2,
+  });
   const { tokenizeTestCard } = await gql<{ tokenizeTestCard: { token: string } }>(
     request,
     'mutation($input: TestCardInput!){ tokenizeTestCard(input:$input){ token } }',

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, DEMO, gql, loginThroughForm } from './support';
+import { adminToken, DEMO, gql, loginThroughForm, saveShopThroughApi } from './support';
 
 // Checkout journeys: the cart is built through the API (the earlier wizard screens have their own
 // journeys), the order cookie is set as the wizard would set it, and checkout runs in the browser.
@@ -57,20 +57,7 @@ async function cartWith(
   const locationId = added.addLocation._id;
   for (const [i, q] of qs.entries()) {
     const uq = started.startOrder.userQuestionnaires.find((u) => u.qid === q._id);
-    await gql(request, 'mutation($input: ShopInput!){ saveShop(input:$input){ _id } }', {
-      input: {
-        oid,
-        locationId,
-        qid: q._id,
-        uqid: uq?._id,
-        recurring: false,
-        totalQuantity: 1,
-        frequencyQuantity: 1,
-        frequencyPeriod: 'month',
-        reimbursement: q.minimumReimbursement,
-        ...items[i]?.shop,
-      },
-    });
+    await saveShopThroughApi(request, { oid, locationId, q, uqid: uq?._id }, undefined, items[i]?.shop);
   }
   await setOrderCookies(page.context(), oid, services);
   return { oid, locationId };

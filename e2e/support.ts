@@ -92,24 +92,7 @@ export async function placeOrderThroughApi(
     { input: { ...order.location, oids: [oid] } },
     token,
   );
-  await gql(
-    request,
-    'mutation($input: ShopInput!){ saveShop(input:$input){ _id } }',
-    {
-      input: {
-        oid,
-        locationId: addLocation._id,
-        qid: q._id,
-        uqid,
-        recurring: false,
-        totalQuantity: 1,
-        frequencyQuantity: 1,
-        frequencyPeriod: 'month',
-        reimbursement: q.minimumReimbursement,
-      },
-    },
-    token,
-  );
+  await saveShopThroughApi(request, { oid, locationId: addLocation._id, q, uqid }, token);
   const { tokenizeTestCard } = await gql<{ tokenizeTestCard: { token: string } }>(
     request,
     'mutation($input: TestCardInput!){ tokenizeTestCard(input:$input){ token } }',
@@ -123,4 +106,35 @@ export async function placeOrderThroughApi(
     token,
   );
   return { oid, uqid };
+}
+
+/**
+ * saveShop through the API: one shop of questionnaire `q` at a location of the cart, at the
+ * questionnaire's minimum reimbursement; one-time unless `shop` says otherwise.
+ */
+export function saveShopThroughApi(
+  request: APIRequestContext,
+  cart: { oid: string; locationId: string; q: { _id: string; minimumReimbursement: number }; uqid?: string },
+  token?: string,
+  shop: Record<string, unknown> = {},
+) {
+  return gql(
+    request,
+    'mutation($input: ShopInput!){ saveShop(input:$input){ _id } }',
+    {
+      input: {
+        oid: cart.oid,
+        locationId: cart.locationId,
+        qid: cart.q._id,
+        uqid: cart.uqid,
+        recurring: false,
+        totalQuantity: 1,
+        frequencyQuantity: 1,
+        frequencyPeriod: 'month',
+        reimbursement: cart.q.minimumReimbursement,
+        ...shop,
+      },
+    },
+    token,
+  );
 }
