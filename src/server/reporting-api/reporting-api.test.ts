@@ -418,7 +418,13 @@ describe('signed reporting endpoints', () => {
     );
     expect((await t.inject({ method: 'GET', url: good })).statusCode).toBe(200);
     expect(
-      (await t.inject({ method: 'GET', url: good.replace(/signature=[0-9a-f]/, 'signature=0') })).statusCode,
+      // The signature's first character changed (to another one: it may already be a 0).
+      (
+        await t.inject({
+          method: 'GET',
+          url: good.replace(/signature=([0-9a-f])/, (_, c) => `signature=${c === '0' ? '1' : '0'}`),
+        })
+      ).statusCode,
     ).toBe(401);
     expect(
       (await t.inject({ method: 'GET', url: good.replace('pageSize=999', 'pageSize=998') })).statusCode,
