@@ -38,5 +38,17 @@ test('the whole page reads well on a phone', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
+  // The header's links each keep to one line.
+  for (const name of ['Client Login', 'Evaluator Login']) {
+    const lines = await page
+      .getByRole('banner')
+      .getByRole('link', { name })
+      .evaluate((a) => {
+        const range = document.createRange();
+        range.selectNodeContents(a);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+    expect(lines, name).toBe(1);
+  }
   await page.screenshot({ path: 'test-results/login-phone.png', fullPage: true });
 });

@@ -13,7 +13,9 @@ const WIZARD_SEGMENTS = new Set(['customize', 'locations', 'frequency', 'checkou
 function Header() {
   const brand = useBrand();
   const { user } = useCurrentUser();
-  const linkStyle = { color: brand.headerTextColor, fontWeight: 600 };
+  // Never broken over two lines: on a phone the links get a smaller type instead.
+  const linkStyle = { color: brand.headerTextColor, fontWeight: 600, whiteSpace: 'nowrap' } as const;
+  const linkSize = { base: 'sm', sm: 'md' };
   return (
     <Box component="header" style={{ background: brand.primaryColor, color: brand.headerTextColor }}>
       <Container size="lg" py="xs">
@@ -34,13 +36,14 @@ function Header() {
               </Text>
             )}
           </Anchor>
-          <Group gap="md" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
             {user ? (
               <>
                 <Anchor
                   component={Link}
                   to="/account/dashboard"
                   style={linkStyle}
+                  fz={linkSize}
                   maw={{ base: 110, sm: 224 }}
                   truncate="end"
                   title={user.fullName}
@@ -49,20 +52,20 @@ function Header() {
                   {user.fullName}
                 </Anchor>
                 {user.admin && (
-                  <Anchor component={Link} to="/admin/orders" style={linkStyle}>
+                  <Anchor component={Link} to="/admin/orders" style={linkStyle} fz={linkSize}>
                     Admin
                   </Anchor>
                 )}
-                <Anchor href="/logout" style={linkStyle}>
+                <Anchor href="/logout" style={linkStyle} fz={linkSize}>
                   Logout
                 </Anchor>
               </>
             ) : (
               <>
-                <Anchor component={Link} to="/account" style={linkStyle}>
+                <Anchor component={Link} to="/account" style={linkStyle} fz={linkSize}>
                   Client Login
                 </Anchor>
-                <Anchor href="/evaluator" style={linkStyle}>
+                <Anchor href="/evaluator" style={linkStyle} fz={linkSize}>
                   Evaluator Login
                 </Anchor>
               </>
