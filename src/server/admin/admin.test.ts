@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { people } from '../account/test-fixtures.js';
 import { brandsChanged } from '../brands/resolve-brand.js';
 import { newId } from '../db/ids.js';
+import { executedRows } from '../db/json-rows.js';
 import { brands, industries, orders, questionnaires, userQuestionnaires, users } from '../db/schema.js';
 import { createUser, setupTestApp } from '../test/harness.js';
 import {
@@ -13,6 +14,7 @@ import {
   placedOrderOf,
 } from '../test/order-wizard.js';
 import { createExportToken, EXPORT_TOKEN_TTL_MS } from './exports.js';
+import { type CustomerSearch, customerFilter } from './lists.js';
 
 const t = setupTestApp();
 let c: Catalogue;
@@ -82,6 +84,21 @@ describe('customers list', () => {
     expect(wildcard.data.users.nodes).toEqual([]);
     const both = await asAdmin(USERS, { name: 'mar', business: 'pizza' });
     expect(both.data.users.nodes.map((u: { fullName: string }) => u.fullName)).toEqual(['Mario Rossi']);
+  });
+
+  it('can answer a search from the trigram indexes instead of reading every customer', async () => {
+    await createUser(t.db, { firstName: 'Maria', lastName: 'Lopez', businessName: 'Taco Shop' });
+    // Only the indexes' own plans are left open: a search the indexes cannot serve would show a Seq Scan.
+    const plan = (search: CustomerSearch) =>
+      t.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_indexscan = off`);
+        const query = tx.select({ id: users.id }).from(users).where(customerFilter(search));
+        return JSON.stringify(executedRows(await tx.execute(sql`explain ${query}`)));
+      });
+    expect(await plan({ nameSearch: 'ria lop' })).toContain('users_name_trgm_idx');
+    expect(await plan({ businessNameSearch: 'taco' })).toContain('users_business_trgm_idx');
+    expect(await plan({ nameSearch: 'ria lop' })).not.toContain('Seq Scan');
   });
 });
 

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -44,12 +45,14 @@ export async function openDatabase(opts: {
   }
   const dir = opts.dataDir ?? './data';
   let client: PGlite;
+  // The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here).
+  const extensions = { pg_trgm };
   if (dir === ':memory:') {
-    client = new PGlite();
+    client = new PGlite({ extensions });
   } else {
     const pgDir = path.join(dir, 'pglite');
     mkdirSync(pgDir, { recursive: true });
-    client = new PGlite(pgDir);
+    client = new PGlite(pgDir, { extensions });
   }
   const db = drizzlePglite({ client }) as unknown as Db;
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });

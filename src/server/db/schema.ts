@@ -131,6 +131,9 @@ export const users = pgTable(
     index('users_business_idx').on(t.businessName),
     /** The admin customers list: newest first. */
     index('users_created_idx').on(t.createdAt, t.id),
+    /** The admin customer search: name or business name "contains" (ilike '%term%'), by trigrams (pg_trgm). */
+    index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
+    index('users_business_trgm_idx').using('gin', t.businessName.op('gin_trgm_ops')),
   ],
 );
 
