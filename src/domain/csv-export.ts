@@ -72,11 +72,15 @@ export function shopsInRange<S extends Pick<CsvShopRecord, 'shop_date'>>(
   });
 }
 
-/** Names of the programs to export: those with shops in the range, in order of first appearance. */
+/**
+ * Names of the programs to export: those with shops in the range, in order of first appearance. Names
+ * are kept as the records give them (quotes and all), since the server filters a program's records by
+ * its exact title; `cleanText` them for display.
+ */
 export const programsInRange = (
   shops: ReadonlyArray<Pick<CsvShopRecord, 'shop_date' | 'program_name'>>,
   range: DateRange,
-): string[] => [...new Set(shopsInRange(shops, range).map((shop) => cleanText(shop.program_name)))];
+): string[] => [...new Set(shopsInRange(shops, range).map((shop) => shop.program_name ?? ''))];
 
 /** File-name-safe text: anything but letters, digits, '.', '_' and '-' becomes an underscore. */
 export const safeFileName = (name: string): string => name.replace(/[^A-Za-z0-9._-]/g, '_');

@@ -91,6 +91,24 @@ describe('buildCsvZip', () => {
     expect(CSV_TEXT.noPrograms).toBe('No programs found for the selected date range.');
   });
 
+  it('asks the server for a quoted program title as it is, and shows and files it without the quotes', async () => {
+    const quoted = [{ ...shops[0]!, program_name: ' "Lunch" ' }];
+    const asked: string[] = [];
+    const progress: string[] = [];
+    const r = await buildCsvZip({
+      range,
+      shops: quoted,
+      fetchProgram: async (program) => {
+        asked.push(program);
+        return { shops: quoted, sections, questions: questions.Lunch! };
+      },
+      onProgress: (t) => progress.push(t),
+    });
+    expect(asked).toEqual([' "Lunch" ']);
+    expect(progress).toContain('Processing Lunch... (1/1)');
+    expect(r.kind === 'zip' && r.files).toEqual(['Lunch.csv']);
+  });
+
   it('skips a program without question data silently', async () => {
     const r = await run(async (p) => (p === 'Lunch' ? [] : (questions[p] ?? []))).result;
     expect(r.kind === 'zip' && r.files).toEqual(['Dinner___Late.csv']);

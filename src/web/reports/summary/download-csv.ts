@@ -3,6 +3,7 @@ import {
   type CsvQuestionRecord,
   type CsvSectionRecord,
   type CsvShopRecord,
+  cleanText,
   csvZipFileName,
   type DateRange,
   programCsvFileName,
@@ -53,7 +54,7 @@ export interface CsvZipInput {
   range: DateRange;
   /** Summary records (single or grouped shops): the programs with shops in the range are exported. */
   shops: ReadonlyArray<Pick<CsvShopRecord, 'shop_date' | 'program_name'>>;
-  /** /api/summary/shops, sectionHeaders and questions of one program in the range. */
+  /** /api/summary/shops, sectionHeaders and questions of one program in the range, by its exact title. */
   fetchProgram: (programName: string) => Promise<ProgramRecords>;
   onProgress: (text: string) => void;
   zip?: (files: Record<string, Uint8Array>) => Uint8Array;
@@ -99,12 +100,13 @@ export async function buildCsvZip(input: CsvZipInput): Promise<CsvZipResult> {
   if (programs.length === 0) return { kind: 'noPrograms' };
   const files: Record<string, Uint8Array> = {};
   const failures: ProgramFailure[] = [];
-  for (const [i, program] of programs.entries()) {
+  for (const [i, title] of programs.entries()) {
+    const program = cleanText(title);
     input.onProgress(CSV_TEXT.processing(program, i + 1, programs.length));
     try {
-      const records = await input.fetchProgram(program);
-      const rows = programCsvRows({ programName: program, range: input.range, ...records });
-      if (rows) files[uniqueName(programCsvFileName(program), files)] = strToU8(toCsv(rows));
+      const records = await input.fetchProgram(title);
+      const rows = programCsvRows({ programName: title, range: input.range, ...records });
+      if (rows) files[uniqueName(programCsvFileName(title), files)] = strToU8(toCsv(rows));
     } catch (err) {
       failures.push({ program, message: messageOf(err) });
     }
