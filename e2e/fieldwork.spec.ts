@@ -64,6 +64,9 @@ async function ensureCustomer(request: APIRequestContext) {
 }
 
 /** The file's customer orders one questionnaire at a new Austin location, paid with a test card. */
+/** The location's own report address: it has no login, so its 'report ready' e-mail has the shared link. */
+const LOCATION_REPORTS = `manager-${Date.now().toString(36)}@example.test`;
+
 async function customerOrders(request: APIRequestContext, title: string, locationName: string) {
   await ensureCustomer(request);
   return placeOrderThroughApi(request, {
@@ -72,6 +75,7 @@ async function customerOrders(request: APIRequestContext, title: string, locatio
     title,
     location: {
       name: locationName,
+      additionalEmails: LOCATION_REPORTS,
       address: {
         line1: '600 Congress Ave',
         city: 'Austin',
@@ -310,6 +314,28 @@ test('a mystery shop goes from order to report through the evaluator app', async
   );
   expect(ready?.text).toContain(`/account/reports/shop/${evaluationId}`);
   expect(ready?.text).toContain('Overall score: 96%');
+
+  // The location's report address gets the shared link: it opens the report without a login.
+  const forManager = mail.find(
+    (m) => m.kind === 'report-ready' && m.to === LOCATION_REPORTS && m.subject.includes(locationName),
+  );
+  const sharedLink = /https?:\/\/\S+\/reports\/shop\/\S+/.exec(forManager?.text ?? '')?.[0] ?? '';
+  expect(sharedLink).toContain(`/reports/shop/${evaluationId}?key=`);
+  const manager = await newPage(browser, PHONE);
+  const url = new URL(sharedLink);
+  await manager.goto(url.pathname + url.search);
+  const shared = manager.getByTestId('shop-report');
+  await expect(shared.getByRole('heading', { name: 'Dine-In Experience' })).toBeVisible();
+  await expect(manager.getByTestId('report-percentage')).toHaveText('96%');
+  await expect(manager.getByRole('banner').getByRole('link', { name: 'Client Login' })).toBeVisible();
+  await expect(manager.getByRole('link', { name: 'Back to Program Reports' })).toHaveCount(0);
+  await shot(manager, 'shared-report-390');
+  // A changed key opens nothing.
+  const key = url.searchParams.get('key') ?? '';
+  await manager.goto(`/reports/shop/${evaluationId}?key=${key.startsWith('0') ? '1' : '0'}${key.slice(1)}`);
+  await expect(manager.getByRole('alert')).toHaveText(
+    'This report link is not valid. Please use the link of your e-mail as it is.',
+  );
   expect(mail.some((m) => m.kind === 'evaluation-rejected' && m.to === email && m.text.includes(note))).toBe(
     true,
   );

@@ -56,7 +56,7 @@ export async function placeOrderThroughApi(
     email: string;
     password: string;
     title: string;
-    location: { name: string; address: ApiAddress };
+    location: { name: string; address: ApiAddress; additionalEmails?: string };
     cardNumber: string;
   },
 ): Promise<{ oid: string; uqid: string }> {

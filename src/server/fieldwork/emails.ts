@@ -1,22 +1,38 @@
 // Fieldwork e-mails: 'report ready' to the customer and the location's report addresses when an
 // evaluation is approved (if their preferences allow), and 'corrections needed' to the shopper.
 import type { MailMessage } from '../adapters/mail.js';
+import { hmac, safeEqual } from '../auth/tokens.js';
 
+/** The report in the customer's account (they log in to read it). */
 export const reportUrl = (origin: string, evaluationId: string) =>
   `${origin}/account/reports/shop/${evaluationId}`;
+
+/**
+ * The key of a report's shared link: whoever holds it reads that one approved report without logging
+ * in. For readers without the customer's login: a guest who ordered without an account, and the
+ * location's report addresses. Derived from the app secret, so nothing is stored and it never expires.
+ */
+export const shopReportKey = (secret: string, evaluationId: string) =>
+  hmac(secret, `shop-report|${evaluationId}`).slice(0, 32);
+
+export const shopReportKeyMatches = (secret: string, evaluationId: string, key: string) =>
+  safeEqual(shopReportKey(secret, evaluationId), key);
+
+export const sharedReportUrl = (origin: string, evaluationId: string, secret: string) =>
+  `${origin}/reports/shop/${evaluationId}?key=${shopReportKey(secret, evaluationId)}`;
 
 export function reportReadyEmail(
   to: string,
   f: {
     brandName: string;
-    origin: string;
-    evaluationId: string;
+    /** reportUrl for the customer, sharedReportUrl for anyone else. */
+    url: string;
     programName: string;
     locationName: string;
     percentage: number;
   },
 ): MailMessage {
-  const url = reportUrl(f.origin, f.evaluationId);
+  const { url } = f;
   return {
     to,
     kind: 'report-ready',

@@ -12,10 +12,16 @@ import {
 import type { Adapters } from '../adapters/index.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
-import { evaluations, locations, shops, users, visits } from '../db/schema.js';
+import { evaluations, locations, orders, shops, users, visits } from '../db/schema.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
-import { correctionsNeededEmail, reportReadyEmail } from './emails.js';
+import {
+  correctionsNeededEmail,
+  reportReadyEmail,
+  reportUrl,
+  sharedReportUrl,
+  shopReportKeyMatches,
+} from './emails.js';
 import {
   type EvaluationRow,
   loadEngineEvaluation,
@@ -232,20 +238,56 @@ export async function commentOnElement(
 
 type Facts = { brand: BrandRow; origin: string; mail: Adapters['mail'] };
 
-/** Program and location names of an evaluation, for e-mails. */
+/** Program and location names of an evaluation, for e-mails, and the addresses its report goes to. */
 async function namesOf(db: Db, row: EvaluationRow) {
   const [r] = await db
     .select({
       programName: shops.questionnaireTitle,
       locationName: locations.name,
       additionalEmails: locations.additionalEmails,
+      guestEmail: orders.guestEmail,
+      guestProfile: orders.guestProfile,
     })
     .from(visits)
     .innerJoin(shops, eq(shops.id, visits.shopId))
     .innerJoin(locations, eq(locations.id, visits.locationId))
+    .leftJoin(orders, eq(orders.id, shops.oid))
     .where(eq(visits.id, row.visitId ?? ''))
     .limit(1);
-  return r ?? { programName: 'Mystery shop', locationName: 'your location', additionalEmails: '' };
+  return (
+    r ?? {
+      programName: 'Mystery shop',
+      locationName: 'your location',
+      additionalEmails: '',
+      guestEmail: null,
+      guestProfile: null,
+    }
+  );
+}
+
+/**
+ * Who is told that a report is ready, and by which link: the customer (if their preferences allow)
+ * by the account's link, with the location's report addresses by the shared link; for a guest order,
+ * the guest and their and the location's report addresses, all by the shared link (a guest has no login).
+ */
+function reportRecipients(
+  client: UserRow | undefined,
+  names: Awaited<ReturnType<typeof namesOf>>,
+): { to: string; shared: boolean }[] {
+  if (client && !client.emailPreferences.receiveShopComplete) return [];
+  const guest = client
+    ? []
+    : [names.guestEmail ?? '', ...parseEmailList(names.guestProfile?.additionalEmails ?? '')];
+  const candidates = [
+    ...(client ? [{ to: client.email, shared: false }] : []),
+    ...[...guest, ...parseEmailList(names.additionalEmails)].map((to) => ({ to, shared: true })),
+  ];
+  const byAddress = new Map<string, { to: string; shared: boolean }>();
+  for (const c of candidates) {
+    const key = c.to.trim().toLowerCase();
+    if (key && !byAddress.has(key)) byAddress.set(key, { to: key, shared: c.shared });
+  }
+  return [...byAddress.values()];
 }
 
 /** Rejects an evaluation back to its shopper with the proofer's note (required), and tells the shopper. */
@@ -311,7 +353,12 @@ export async function rejectEvaluation(
  */
 export async function approveEvaluation(
   db: Db,
-  opts: { user: UserRow | null; id: string; now: Date } & Facts,
+  opts: {
+    user: UserRow | null;
+    id: string;
+    now: Date /** The app secret, for shared report links. */;
+    secret: string;
+  } & Facts,
 ) {
   const staff = requireStaff(opts.user);
   return inTransaction(db, async (tx) => {
@@ -348,21 +395,18 @@ export async function approveEvaluation(
     const [client] = row.clientId
       ? await tx.select().from(users).where(eq(users.id, row.clientId)).limit(1)
       : [];
-    if (client?.emailPreferences.receiveShopComplete) {
-      const names = await namesOf(tx, row);
-      const recipients = [client.email, ...parseEmailList(names.additionalEmails)];
-      for (const to of new Set(recipients.map((r) => r.toLowerCase()))) {
-        await opts.mail.send(
-          tx,
-          reportReadyEmail(to, {
-            ...names,
-            brandName: opts.brand.name,
-            origin: opts.origin,
-            evaluationId: row.id,
-            percentage: percentage(report.score, report.possibleScore),
-          }),
-        );
-      }
+    if (row.clientId && !client?.emailPreferences.receiveShopComplete) return saved!;
+    const names = await namesOf(tx, row);
+    for (const { to, shared } of reportRecipients(client, names)) {
+      await opts.mail.send(
+        tx,
+        reportReadyEmail(to, {
+          ...names,
+          brandName: opts.brand.name,
+          url: shared ? sharedReportUrl(opts.origin, row.id, opts.secret) : reportUrl(opts.origin, row.id),
+          percentage: percentage(report.score, report.possibleScore),
+        }),
+      );
     }
     return saved!;
   });
@@ -399,6 +443,19 @@ export async function readableEvaluation(db: Db, user: UserRow | null, id: strin
   if (isStaff(user) || row.userId === user.id) return row;
   if (row.clientId === user.id && row.status === S.Approved) return row;
   throw notAuthorized();
+}
+
+/**
+ * An approved shop's report for whoever holds its shared link's key (no login): null until it is
+ * approved; a wrong key is refused as if the report did not exist.
+ */
+export async function sharedShopReport(
+  db: Db,
+  opts: { secret: string; id: string; key: string },
+): Promise<EvaluationRow | null> {
+  if (!shopReportKeyMatches(opts.secret, opts.id, opts.key)) throw notAuthorized();
+  const row = await loadEvaluationRow(db, opts.id);
+  return row.status === S.Approved && !row.isSurvey ? row : null;
 }
 
 /** The engine's view of the evaluation for this reader: staff see it as proofers or employees. */

@@ -10,6 +10,7 @@ import {
   evaluations,
   forms,
   formVersions,
+  locations,
   outboxEmails,
   questionnaires,
   questionScoreDays,
@@ -23,12 +24,15 @@ import {
   type Catalogue,
   CHECKOUT,
   cardToken,
+  cartWithShop,
   catalogue,
   expectNoChange,
+  guestInput,
   placedOrderOf,
   saveShop,
   startCart,
 } from '../test/order-wizard.js';
+import { shopReportKey } from './emails.js';
 import { runVisitScheduling } from './schedule-visits.js';
 import { MSG_ALREADY_ANSWERED, MSG_TOO_MANY_RESPONSES, SURVEY_LIMITS } from './surveys.js';
 import { MSG_VISIT_TAKEN } from './visits.js';
@@ -463,6 +467,99 @@ describe('the evaluator and QA flow', () => {
       ]),
     );
     expect(events).toHaveLength(8);
+  });
+
+  it("sends a guest's report by its shared link, which opens that approved report only, without a login", async () => {
+    const cart = await cartWithShop(t, c);
+    const checkout = await t.gql(CHECKOUT, {
+      oid: cart.oid,
+      input: guestInput(await cardToken(t), {
+        profile: { ...guestInput('').profile, additionalEmails: 'ops@gail.test, GUEST@example.test' },
+      }),
+    });
+    expect(checkout.errors).toBeUndefined();
+    const [visit, other] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    const id = (await t.gql(ACCEPT, { id: visit._id }, { token: shopper.token })).data.acceptVisit._id;
+    const otherId = (await t.gql(ACCEPT, { id: other._id }, { token: shopper.token })).data.acceptVisit._id;
+    await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 12 } }, { token: shopper.token });
+    await t.gql(SUBMIT, { id }, { token: shopper.token });
+    await t.gql(
+      'mutation ($id: String!) { startReview(_id: $id) { status } }',
+      { id },
+      { token: proofer.token },
+    );
+
+    const SHARED = `query ($id: String!, $key: String!) { sharedShopReport(_id: $id, key: $key) { _id programName locationName percentage report } }`;
+    const key = shopReportKey(t.makeConfig().appSecret, id);
+    // Not approved yet: nothing to show, even with the right key.
+    expect((await t.gql(SHARED, { id, key })).data.sharedShopReport).toBeNull();
+
+    const approved = await t.gql(
+      'mutation ($id: String!) { approveEvaluation(_id: $id) { status } }',
+      { id },
+      { token: proofer.token },
+    );
+    expect(approved.data.approveEvaluation.status).toBe(S.Approved);
+    const mail = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'report-ready'));
+    expect(mail.map((m) => m.to).sort()).toEqual(['guest@example.test', 'ops@gail.test']);
+    for (const m of mail) expect(m.text).toContain(`/reports/shop/${id}?key=${key}`);
+    expect(mail[0]!.text).not.toContain('/account/');
+
+    const shared = await t.gql(SHARED, { id, key });
+    expect(shared.errors).toBeUndefined();
+    expect(shared.data.sharedShopReport).toMatchObject({
+      _id: id,
+      programName: 'Dine-In',
+      locationName: 'Main Street',
+      percentage: 60, // greeted 10 of 10, waited 12 minutes 2 of 10
+    });
+    expect(shared.data.sharedShopReport.report.percentageScore).toBe(60);
+    // A wrong key, or one report's key for another, opens nothing.
+    const wrongKey = `${key.slice(0, -1)}${key.endsWith('0') ? '1' : '0'}`;
+    for (const vars of [
+      { id, key: wrongKey },
+      { id: otherId, key },
+      { id, key: '' },
+    ]) {
+      const refused = await t.gql(SHARED, vars);
+      expect(refused.errors?.[0]?.message).toBe('Not Authorized');
+      expect(refused.data?.sharedShopReport ?? null).toBeNull();
+    }
+    // The link shows the report, not the fieldwork: no answers document or history on this type.
+    const probing = await t.gql(
+      `query ($id: String!, $key: String!) { sharedShopReport(_id: $id, key: $key) { document } }`,
+      {
+        id,
+        key,
+      },
+    );
+    expect(probing.errors?.[0]?.message).toMatch(/Cannot query field "document"/);
+  });
+
+  it("sends the customer the account's link and the location's report addresses the shared link", async () => {
+    await placedOrderOf(t, c, p.alice.token);
+    await t.db.update(locations).set({ additionalEmails: 'manager@alice.test' });
+    const [visit] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    const id = (await t.gql(ACCEPT, { id: visit._id }, { token: shopper.token })).data.acceptVisit._id;
+    await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 2 } }, { token: shopper.token });
+    await t.gql(SUBMIT, { id }, { token: shopper.token });
+    await t.gql(
+      'mutation ($id: String!) { startReview(_id: $id) { status } }',
+      { id },
+      { token: proofer.token },
+    );
+    await t.gql(
+      'mutation ($id: String!) { approveEvaluation(_id: $id) { status } }',
+      { id },
+      { token: proofer.token },
+    );
+    const mail = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'report-ready'));
+    const byTo = Object.fromEntries(mail.map((m) => [m.to, m.text]));
+    expect(Object.keys(byTo).sort()).toEqual(['alice@example.test', 'manager@alice.test']);
+    expect(byTo['alice@example.test']).toContain(`/account/reports/shop/${id}\n`);
+    expect(byTo['manager@alice.test']).toContain(
+      `/reports/shop/${id}?key=${shopReportKey(t.makeConfig().appSecret, id)}`,
+    );
   });
 
   it('lets a shopper give a visit back before submitting; it opens again for others', async () => {

@@ -13,6 +13,7 @@ export {
   rejectEvaluation,
   releaseEvaluation,
   saveEvaluationAnswers,
+  sharedShopReport,
   startReview,
   submitEvaluation,
   viewerOf,

@@ -23,6 +23,7 @@ import {
   rejectEvaluation,
   releaseEvaluation,
   saveEvaluationAnswers,
+  sharedShopReport,
   startReview,
   submitEvaluation,
   submitSurveyResponse,
@@ -110,6 +111,24 @@ async function loadSubject(ctx: AppContext, row: EvaluationRow) {
   }
   return { programName: '', locationName: '', address: null, dueDate: null };
 }
+
+/** What the shared link of a report shows: the report and what it is about, nothing of the fieldwork. */
+const SharedShopReportType = builder.objectRef<EvaluationRow>('SharedShopReport').implement({
+  fields: (t) => ({
+    _id: t.exposeString('id'),
+    report: t.field({ type: 'JSON', resolve: async (e, _a, ctx) => score(await engineViewOf(ctx, e)) }),
+    percentage: t.int({
+      nullable: true,
+      resolve: (e) =>
+        e.score == null || e.possibleScore == null ? null : percentage(e.score, e.possibleScore),
+    }),
+    programName: t.string({ resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).programName }),
+    locationName: t.string({ resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).locationName }),
+    address: t.string({ nullable: true, resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).address }),
+    shopDate: t.exposeString('shopDate', { nullable: true }),
+    approvedAt: t.string({ nullable: true, resolve: (e) => e.approvedAt?.toISOString() ?? null }),
+  }),
+});
 
 const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement({
   description: 'A filled-in form: a visit evaluation or a survey response.',
@@ -272,6 +291,15 @@ builder.queryFields((t) => ({
     args: { _id: t.arg.string({ required: true }) },
     resolve: (_r, a, ctx) => readableEvaluation(ctx.db, ctx.user, a._id),
   }),
+  sharedShopReport: t.field({
+    type: SharedShopReportType,
+    nullable: true,
+    description:
+      "An approved shop's report by its shared link (the 'report ready' e-mail of a guest or a location's report address); no login. Null until approved.",
+    args: { _id: t.arg.string({ required: true }), key: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) =>
+      sharedShopReport(ctx.db, { secret: ctx.config.appSecret, id: a._id, key: a.key }),
+  }),
   survey: t.field({
     type: PublicSurveyType,
     nullable: true,
@@ -394,6 +422,7 @@ builder.mutationFields((t) => ({
         brand: ctx.brand,
         origin: ctx.origin,
         mail: ctx.adapters.mail,
+        secret: ctx.config.appSecret,
       }),
   }),
   submitSurveyResponse: t.boolean({

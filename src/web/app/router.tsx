@@ -17,6 +17,8 @@ const fieldwork = {
   qaQueue: () => import('../evaluator/qa-queue-page').then((m) => ({ Component: m.QaQueuePage })),
   qaReview: () => import('../evaluator/qa-review-page').then((m) => ({ Component: m.QaReviewPage })),
   shopReport: () => import('../evaluator/shop-report-page').then((m) => ({ Component: m.ShopReportPage })),
+  sharedShopReport: () =>
+    import('../evaluator/shop-report-page').then((m) => ({ Component: m.SharedShopReportPage })),
   survey: () => import('../survey/survey-page').then((m) => ({ Component: m.SurveyPage })),
   surveySummary: () =>
     import('../survey/program-summary-page').then((m) => ({ Component: m.ProgramSummaryPage })),
@@ -119,6 +121,7 @@ export const router = createBrowserRouter([
       { path: '/checkout', lazy: order.checkout },
       { path: '/thanks', lazy: order.thanks },
       { path: '/view-order/:oid?/:orderNumber?', lazy: order.viewOrder },
+      { path: '/reports/shop/:evaluationId', lazy: fieldwork.sharedShopReport },
       // Account area
       {
         path: '/account',

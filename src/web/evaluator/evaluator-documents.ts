@@ -186,3 +186,19 @@ export const SHOP_REPORT = graphql(`
     }
   }
 `);
+
+/** An approved report by its shared link (a guest's or a location's report address's e-mail): no login. */
+export const SHARED_SHOP_REPORT = graphql(`
+  query SharedShopReport($id: String!, $key: String!) {
+    sharedShopReport(_id: $id, key: $key) {
+      _id
+      report
+      percentage
+      programName
+      locationName
+      address
+      shopDate
+      approvedAt
+    }
+  }
+`);

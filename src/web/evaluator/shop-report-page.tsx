@@ -1,14 +1,23 @@
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconMapPin } from '@tabler/icons-react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../domain';
 import type { Report } from '../../evaluation';
 import { errorMessage } from '../app/apollo';
 import { usePageTitle } from '../app/page-title';
 import { PageLoader } from '../app/session';
 import { ReportView } from '../evaluation';
-import { SHOP_REPORT } from './evaluator-documents';
+import { SHARED_SHOP_REPORT, SHOP_REPORT } from './evaluator-documents';
+
+type ShownReport = {
+  report: unknown;
+  programName: string;
+  locationName: string;
+  address?: string | null;
+  shopDate?: string | null;
+  approvedAt?: string | null;
+};
 
 /**
  * /account/reports/shop/:evaluationId (the link of the 'report ready' e-mail): the scored report of
@@ -17,10 +26,55 @@ import { SHOP_REPORT } from './evaluator-documents';
 export function ShopReportPage() {
   const { evaluationId = '' } = useParams();
   const { data, loading, error } = useQuery(SHOP_REPORT, { variables: { id: evaluationId } });
-  const evaluation = data?.evaluation;
+  return (
+    <ShopReport
+      evaluation={data?.evaluation}
+      loading={loading && !data}
+      error={error ? errorMessage(error) : null}
+      back={{ to: '/account/reports', label: 'Back to Program Reports' }}
+    />
+  );
+}
+
+/**
+ * /reports/shop/:evaluationId?key=… (the 'report ready' e-mail of a guest, who has no login, and of a
+ * location's report addresses): the same report, opened by the link's key alone.
+ */
+export function SharedShopReportPage() {
+  const { evaluationId = '' } = useParams();
+  const [search] = useSearchParams();
+  const { data, loading, error } = useQuery(SHARED_SHOP_REPORT, {
+    variables: { id: evaluationId, key: search.get('key') ?? '' },
+  });
+  return (
+    <ShopReport
+      evaluation={data?.sharedShopReport}
+      loading={loading && !data}
+      error={error ? 'This report link is not valid. Please use the link of your e-mail as it is.' : null}
+      back={null}
+    />
+  );
+}
+
+function ShopReport({
+  evaluation,
+  loading,
+  error,
+  back,
+}: {
+  evaluation: ShownReport | null | undefined;
+  loading: boolean;
+  error: string | null;
+  back: { to: string; label: string } | null;
+}) {
   usePageTitle(evaluation ? `${evaluation.programName} Report` : 'Shop Report');
-  if (loading && !data) return <PageLoader />;
+  if (loading) return <PageLoader />;
   const report = evaluation?.report as Report | null | undefined;
+  const backLink = back && (
+    <Anchor component={Link} to={back.to} size="sm">
+      {back.label}
+    </Anchor>
+  );
   if (error || !evaluation || !report) {
     return (
       <Stack gap="sm">
@@ -28,13 +82,9 @@ export function ShopReportPage() {
           Shop Report
         </Title>
         <Alert color={error ? 'red' : 'blue'} role="alert">
-          {error
-            ? errorMessage(error)
-            : 'This report is not ready yet. It opens once the shop has been approved.'}
+          {error ?? 'This report is not ready yet. It opens once the shop has been approved.'}
         </Alert>
-        <Anchor component={Link} to="/account/reports">
-          Back to Program Reports
-        </Anchor>
+        {backLink}
       </Stack>
     );
   }
@@ -71,9 +121,7 @@ export function ShopReportPage() {
         </Stack>
       </Paper>
       <ReportView report={report} />
-      <Anchor component={Link} to="/account/reports" size="sm">
-        Back to Program Reports
-      </Anchor>
+      {backLink}
     </Stack>
   );
 }
