@@ -112,19 +112,23 @@ async function loadSubject(ctx: AppContext, row: EvaluationRow) {
   return { programName: '', locationName: '', address: null, dueDate: null };
 }
 
+/** Resolvers the Evaluation and SharedShopReport types share. */
+const percentOf = (e: EvaluationRow) =>
+  e.score == null || e.possibleScore == null ? null : percentage(e.score, e.possibleScore);
+const subjectPart =
+  <K extends keyof Awaited<ReturnType<typeof loadSubject>>>(key: K) =>
+  async (e: EvaluationRow, _a: unknown, ctx: AppContext) =>
+    (await subjectOf(ctx, e))[key];
+
 /** What the shared link of a report shows: the report and what it is about, nothing of the fieldwork. */
 const SharedShopReportType = builder.objectRef<EvaluationRow>('SharedShopReport').implement({
   fields: (t) => ({
     _id: t.exposeString('id'),
     report: t.field({ type: 'JSON', resolve: async (e, _a, ctx) => score(await engineViewOf(ctx, e)) }),
-    percentage: t.int({
-      nullable: true,
-      resolve: (e) =>
-        e.score == null || e.possibleScore == null ? null : percentage(e.score, e.possibleScore),
-    }),
-    programName: t.string({ resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).programName }),
-    locationName: t.string({ resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).locationName }),
-    address: t.string({ nullable: true, resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).address }),
+    percentage: t.int({ nullable: true, resolve: percentOf }),
+    programName: t.string({ resolve: subjectPart('programName') }),
+    locationName: t.string({ resolve: subjectPart('locationName') }),
+    address: t.string({ nullable: true, resolve: subjectPart('address') }),
     shopDate: t.exposeString('shopDate', { nullable: true }),
     approvedAt: t.string({ nullable: true, resolve: (e) => e.approvedAt?.toISOString() ?? null }),
   }),
@@ -162,15 +166,11 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
           ? score(await engineViewOf(ctx, e))
           : null,
     }),
-    percentage: t.int({
-      nullable: true,
-      resolve: (e) =>
-        e.score == null || e.possibleScore == null ? null : percentage(e.score, e.possibleScore),
-    }),
-    programName: t.string({ resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).programName }),
-    locationName: t.string({ resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).locationName }),
-    address: t.string({ nullable: true, resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).address }),
-    dueDate: t.string({ nullable: true, resolve: async (e, _a, ctx) => (await subjectOf(ctx, e)).dueDate }),
+    percentage: t.int({ nullable: true, resolve: percentOf }),
+    programName: t.string({ resolve: subjectPart('programName') }),
+    locationName: t.string({ resolve: subjectPart('locationName') }),
+    address: t.string({ nullable: true, resolve: subjectPart('address') }),
+    dueDate: t.string({ nullable: true, resolve: subjectPart('dueDate') }),
     shopDate: t.exposeString('shopDate', { nullable: true }),
     submittedAt: t.string({ nullable: true, resolve: (e) => e.submittedAt?.toISOString() ?? null }),
     approvedAt: t.string({ nullable: true, resolve: (e) => e.approvedAt?.toISOString() ?? null }),
