@@ -55,10 +55,14 @@ async function addLocation(page: Page, name: string, address: string) {
   await expect(page.getByTestId('location-row').filter({ hasText: name })).toContainText(address);
 }
 
-/** Frequency, default variant: tick a questionnaire at a location and wait for its price. */
+/**
+ * Frequency, default variant: tick a questionnaire at a location and wait for its price. A click, not
+ * check(): with one questionnaire on the order the checkbox goes away once the shop exists, which can
+ * be before check() looks at its state again.
+ */
 async function tickShop(page: Page, locationLabel: string, title: string, locationName: string) {
   const block = page.getByRole('region', { name: locationLabel });
-  await block.getByRole('checkbox', { name: `${title} at ${locationName}` }).check();
+  await block.getByRole('checkbox', { name: `${title} at ${locationName}` }).click();
   await expect(
     block.getByTestId('shop-row').filter({ hasText: title }).getByTestId('shop-price'),
   ).toBeVisible();

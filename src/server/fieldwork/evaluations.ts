@@ -356,7 +356,8 @@ export async function approveEvaluation(
   opts: {
     user: UserRow | null;
     id: string;
-    now: Date /** The app secret, for shared report links. */;
+    now: Date;
+    /** The app secret, for shared report links. */
     secret: string;
   } & Facts,
 ) {
@@ -395,7 +396,6 @@ export async function approveEvaluation(
     const [client] = row.clientId
       ? await tx.select().from(users).where(eq(users.id, row.clientId)).limit(1)
       : [];
-    if (row.clientId && !client?.emailPreferences.receiveShopComplete) return saved!;
     const names = await namesOf(tx, row);
     for (const { to, shared } of reportRecipients(client, names)) {
       await opts.mail.send(
@@ -447,7 +447,7 @@ export async function readableEvaluation(db: Db, user: UserRow | null, id: strin
 
 /**
  * An approved shop's report for whoever holds its shared link's key (no login): null until it is
- * approved; a wrong key is refused as if the report did not exist.
+ * approved. A wrong key is refused before anything is read, so it tells nothing about the id.
  */
 export async function sharedShopReport(
   db: Db,

@@ -16,6 +16,7 @@ import {
   questionScoreDays,
   sectionScoreDays,
   surveyLinks,
+  users,
   visits,
 } from '../db/schema.js';
 import { createUser, setupTestApp } from '../test/harness.js';
@@ -536,30 +537,44 @@ describe('the evaluator and QA flow', () => {
     expect(probing.errors?.[0]?.message).toMatch(/Cannot query field "document"/);
   });
 
-  it("sends the customer the account's link and the location's report addresses the shared link", async () => {
+  it("sends the customer the account's link and the location's report addresses the shared link, if the customer wants them", async () => {
     await placedOrderOf(t, c, p.alice.token);
     await t.db.update(locations).set({ additionalEmails: 'manager@alice.test' });
-    const [visit] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
-    const id = (await t.gql(ACCEPT, { id: visit._id }, { token: shopper.token })).data.acceptVisit._id;
-    await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 2 } }, { token: shopper.token });
-    await t.gql(SUBMIT, { id }, { token: shopper.token });
-    await t.gql(
-      'mutation ($id: String!) { startReview(_id: $id) { status } }',
-      { id },
-      { token: proofer.token },
-    );
-    await t.gql(
-      'mutation ($id: String!) { approveEvaluation(_id: $id) { status } }',
-      { id },
-      { token: proofer.token },
-    );
-    const mail = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'report-ready'));
-    const byTo = Object.fromEntries(mail.map((m) => [m.to, m.text]));
+    const [first, second] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    const approvedVisit = async (visitId: string) => {
+      const id = (await t.gql(ACCEPT, { id: visitId }, { token: shopper.token })).data.acceptVisit._id;
+      await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 2 } }, { token: shopper.token });
+      await t.gql(SUBMIT, { id }, { token: shopper.token });
+      await t.gql(
+        'mutation ($id: String!) { startReview(_id: $id) { status } }',
+        { id },
+        { token: proofer.token },
+      );
+      const approved = await t.gql(
+        'mutation ($id: String!) { approveEvaluation(_id: $id) { status } }',
+        { id },
+        { token: proofer.token },
+      );
+      expect(approved.data.approveEvaluation.status).toBe(S.Approved);
+      return id as string;
+    };
+    const readyMail = () => t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'report-ready'));
+
+    const id = await approvedVisit(first._id);
+    const byTo = Object.fromEntries((await readyMail()).map((m) => [m.to, m.text]));
     expect(Object.keys(byTo).sort()).toEqual(['alice@example.test', 'manager@alice.test']);
     expect(byTo['alice@example.test']).toContain(`/account/reports/shop/${id}\n`);
     expect(byTo['manager@alice.test']).toContain(
       `/reports/shop/${id}?key=${shopReportKey(t.makeConfig().appSecret, id)}`,
     );
+
+    // With 'shop complete' e-mails turned off, neither the customer nor the location's addresses hear of it.
+    await t.db
+      .update(users)
+      .set({ emailPreferences: { ...p.alice.user.emailPreferences, receiveShopComplete: false } })
+      .where(eq(users.id, p.alice.user.id));
+    await approvedVisit(second._id);
+    expect(await readyMail()).toHaveLength(2);
   });
 
   it('lets a shopper give a visit back before submitting; it opens again for others', async () => {
