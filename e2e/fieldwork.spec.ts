@@ -330,12 +330,16 @@ test('a mystery shop goes from order to report through the evaluator app', async
   await expect(manager.getByRole('banner').getByRole('link', { name: 'Client Login' })).toBeVisible();
   await expect(manager.getByRole('link', { name: 'Back to Program Reports' })).toHaveCount(0);
   await shot(manager, 'shared-report-390');
+  await manager.setViewportSize(DESKTOP);
+  await shot(manager, 'shared-report-desktop');
+  await manager.setViewportSize(PHONE);
   // A changed key opens nothing.
   const key = url.searchParams.get('key') ?? '';
   await manager.goto(`/reports/shop/${evaluationId}?key=${key.startsWith('0') ? '1' : '0'}${key.slice(1)}`);
   await expect(manager.getByRole('alert')).toHaveText(
     'This report link is not valid. Please use the link of your e-mail as it is.',
   );
+  await shot(manager, 'shared-report-invalid-390');
   expect(mail.some((m) => m.kind === 'evaluation-rejected' && m.to === email && m.text.includes(note))).toBe(
     true,
   );

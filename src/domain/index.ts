@@ -8,6 +8,7 @@ export * from './order-navigation';
 export * from './pricing';
 export * from './progress-bar';
 export * from './questionnaire-tiers';
+export * from './report-recipients';
 export * from './reporting';
 export * from './reporting-signature';
 export * from './schemas';

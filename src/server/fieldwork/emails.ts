@@ -1,5 +1,5 @@
-// Fieldwork e-mails: 'report ready' to the customer and the location's report addresses when an
-// evaluation is approved (if their preferences allow), and 'corrections needed' to the shopper.
+// Fieldwork e-mails: 'report ready' when an evaluation is approved (to whom: reportRecipients in
+// src/domain), and 'corrections needed' to the shopper.
 import type { MailMessage } from '../adapters/mail.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
 
@@ -32,7 +32,6 @@ export function reportReadyEmail(
     percentage: number;
   },
 ): MailMessage {
-  const { url } = f;
   return {
     to,
     kind: 'report-ready',
@@ -43,7 +42,7 @@ export function reportReadyEmail(
       `The ${f.programName} report for ${f.locationName} has passed quality assurance and is ready to read.`,
       `Overall score: ${f.percentage}%`,
       '',
-      `Read the report: ${url}`,
+      `Read the report: ${f.url}`,
       '',
       `${f.brandName}`,
     ].join('\n'),

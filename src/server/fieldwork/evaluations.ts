@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { parseEmailList } from '../../domain/index.js';
+import { reportRecipients } from '../../domain/index.js';
 import {
   canTransition,
   type Evaluation,
@@ -265,31 +265,6 @@ async function namesOf(db: Db, row: EvaluationRow) {
   );
 }
 
-/**
- * Who is told that a report is ready, and by which link: the customer (if their preferences allow)
- * by the account's link, with the location's report addresses by the shared link; for a guest order,
- * the guest and their and the location's report addresses, all by the shared link (a guest has no login).
- */
-function reportRecipients(
-  client: UserRow | undefined,
-  names: Awaited<ReturnType<typeof namesOf>>,
-): { to: string; shared: boolean }[] {
-  if (client && !client.emailPreferences.receiveShopComplete) return [];
-  const guest = client
-    ? []
-    : [names.guestEmail ?? '', ...parseEmailList(names.guestProfile?.additionalEmails ?? '')];
-  const candidates = [
-    ...(client ? [{ to: client.email, shared: false }] : []),
-    ...[...guest, ...parseEmailList(names.additionalEmails)].map((to) => ({ to, shared: true })),
-  ];
-  const byAddress = new Map<string, { to: string; shared: boolean }>();
-  for (const c of candidates) {
-    const key = c.to.trim().toLowerCase();
-    if (key && !byAddress.has(key)) byAddress.set(key, { to: key, shared: c.shared });
-  }
-  return [...byAddress.values()];
-}
-
 /** Rejects an evaluation back to its shopper with the proofer's note (required), and tells the shopper. */
 export async function rejectEvaluation(
   db: Db,
@@ -397,7 +372,15 @@ export async function approveEvaluation(
       ? await tx.select().from(users).where(eq(users.id, row.clientId)).limit(1)
       : [];
     const names = await namesOf(tx, row);
-    for (const { to, shared } of reportRecipients(client, names)) {
+    const recipients = reportRecipients({
+      customer: client
+        ? { email: client.email, receiveShopComplete: client.emailPreferences.receiveShopComplete }
+        : null,
+      guestEmail: names.guestEmail,
+      guestAdditionalEmails: names.guestProfile?.additionalEmails ?? '',
+      locationAdditionalEmails: names.additionalEmails,
+    });
+    for (const { to, shared } of recipients) {
       await opts.mail.send(
         tx,
         reportReadyEmail(to, {

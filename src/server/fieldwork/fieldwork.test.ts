@@ -167,7 +167,25 @@ const OPEN = `query ($state: String) { openVisits(state: $state) { _id dueDate q
 const ACCEPT = `mutation ($id: String!) { acceptVisit(visitId: $id) { _id status statusName programName locationName dueDate } }`;
 const SAVE = `mutation ($id: String!, $answers: JSON!) { saveEvaluation(_id: $id, answers: $answers) { _id status document completion } }`;
 const SUBMIT = `mutation ($id: String!) { submitEvaluation(_id: $id) { _id status } }`;
+const START_REVIEW = 'mutation ($id: String!) { startReview(_id: $id) { status } }';
+const APPROVE = 'mutation ($id: String!) { approveEvaluation(_id: $id) { status percentage } }';
 const EVALUATION = `query ($id: String!) { evaluation(_id: $id) { _id status document report percentage events { toStatusName userId comment } } }`;
+
+/** A visit taken by the shopper, answered, submitted and put in review; returns its evaluation id. */
+async function inReview(visitId: string, answers: Record<string, unknown>): Promise<string> {
+  const id = (await t.gql(ACCEPT, { id: visitId }, { token: shopper.token })).data.acceptVisit._id;
+  await t.gql(SAVE, { id, answers }, { token: shopper.token });
+  await t.gql(SUBMIT, { id }, { token: shopper.token });
+  await t.gql(START_REVIEW, { id }, { token: proofer.token });
+  return id;
+}
+
+async function approve(id: string) {
+  const approved = await t.gql(APPROVE, { id }, { token: proofer.token });
+  expect(approved.data.approveEvaluation.status).toBe(S.Approved);
+}
+
+const readyMail = () => t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'report-ready'));
 
 const fields = (res: { errors?: { extensions?: Record<string, unknown> }[] }) =>
   ((res.errors?.[0]?.extensions?.fields ?? []) as { field: string; message: string }[]).map((f) => f.field);
@@ -342,17 +360,9 @@ describe('the evaluator and QA flow', () => {
     expect((await t.gql(QUEUE, {}, { token: proofer.token })).data.qaQueue).toEqual([
       { _id: id, statusName: 'Submitted', programName: 'Dine-In' },
     ]);
-    const approveEarly = await t.gql(
-      'mutation ($id: String!) { approveEvaluation(_id: $id) { status } }',
-      { id },
-      { token: proofer.token },
-    );
+    const approveEarly = await t.gql(APPROVE, { id }, { token: proofer.token });
     expect(approveEarly.errors?.[0]?.extensions?.code).toBe('CONFLICT');
-    await t.gql(
-      'mutation ($id: String!) { startReview(_id: $id) { status } }',
-      { id },
-      { token: proofer.token },
-    );
+    await t.gql(START_REVIEW, { id }, { token: proofer.token });
     const comment = await t.gql(
       'mutation ($id: String!) { setProofingComment(_id: $id, elementId: "wait", comment: "Check the receipt time") { document } }',
       { id },
@@ -382,16 +392,8 @@ describe('the evaluator and QA flow', () => {
       (await t.gql(SAVE, { id, answers: { wait: 4 } }, { token: shopper.token })).data.saveEvaluation.status,
     ).toBe(S.Started);
     await t.gql(SUBMIT, { id }, { token: shopper.token });
-    await t.gql(
-      'mutation ($id: String!) { startReview(_id: $id) { status } }',
-      { id },
-      { token: proofer.token },
-    );
-    const approved = await t.gql(
-      'mutation ($id: String!) { approveEvaluation(_id: $id) { status percentage } }',
-      { id },
-      { token: proofer.token },
-    );
+    await t.gql(START_REVIEW, { id }, { token: proofer.token });
+    const approved = await t.gql(APPROVE, { id }, { token: proofer.token });
     expect(approved.data.approveEvaluation).toEqual({ status: S.Approved, percentage: 100 });
     expect((await t.db.select().from(visits).where(eq(visits.id, open[0]._id)))[0]?.status).toBe(
       VisitStatus.Delivered,
@@ -480,28 +482,16 @@ describe('the evaluator and QA flow', () => {
     });
     expect(checkout.errors).toBeUndefined();
     const [visit, other] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
-    const id = (await t.gql(ACCEPT, { id: visit._id }, { token: shopper.token })).data.acceptVisit._id;
+    const id = await inReview(visit._id, { greet: 'yes', wait: 12 });
     const otherId = (await t.gql(ACCEPT, { id: other._id }, { token: shopper.token })).data.acceptVisit._id;
-    await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 12 } }, { token: shopper.token });
-    await t.gql(SUBMIT, { id }, { token: shopper.token });
-    await t.gql(
-      'mutation ($id: String!) { startReview(_id: $id) { status } }',
-      { id },
-      { token: proofer.token },
-    );
 
     const SHARED = `query ($id: String!, $key: String!) { sharedShopReport(_id: $id, key: $key) { _id programName locationName percentage report } }`;
     const key = shopReportKey(t.makeConfig().appSecret, id);
     // Not approved yet: nothing to show, even with the right key.
     expect((await t.gql(SHARED, { id, key })).data.sharedShopReport).toBeNull();
 
-    const approved = await t.gql(
-      'mutation ($id: String!) { approveEvaluation(_id: $id) { status } }',
-      { id },
-      { token: proofer.token },
-    );
-    expect(approved.data.approveEvaluation.status).toBe(S.Approved);
-    const mail = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'report-ready'));
+    await approve(id);
+    const mail = await readyMail();
     expect(mail.map((m) => m.to).sort()).toEqual(['guest@example.test', 'ops@gail.test']);
     for (const m of mail) expect(m.text).toContain(`/reports/shop/${id}?key=${key}`);
     expect(mail[0]!.text).not.toContain('/account/');
@@ -541,26 +531,8 @@ describe('the evaluator and QA flow', () => {
     await placedOrderOf(t, c, p.alice.token);
     await t.db.update(locations).set({ additionalEmails: 'manager@alice.test' });
     const [first, second] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
-    const approvedVisit = async (visitId: string) => {
-      const id = (await t.gql(ACCEPT, { id: visitId }, { token: shopper.token })).data.acceptVisit._id;
-      await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 2 } }, { token: shopper.token });
-      await t.gql(SUBMIT, { id }, { token: shopper.token });
-      await t.gql(
-        'mutation ($id: String!) { startReview(_id: $id) { status } }',
-        { id },
-        { token: proofer.token },
-      );
-      const approved = await t.gql(
-        'mutation ($id: String!) { approveEvaluation(_id: $id) { status } }',
-        { id },
-        { token: proofer.token },
-      );
-      expect(approved.data.approveEvaluation.status).toBe(S.Approved);
-      return id as string;
-    };
-    const readyMail = () => t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'report-ready'));
-
-    const id = await approvedVisit(first._id);
+    const id = await inReview(first._id, { greet: 'yes', wait: 2 });
+    await approve(id);
     const byTo = Object.fromEntries((await readyMail()).map((m) => [m.to, m.text]));
     expect(Object.keys(byTo).sort()).toEqual(['alice@example.test', 'manager@alice.test']);
     expect(byTo['alice@example.test']).toContain(`/account/reports/shop/${id}\n`);
@@ -573,7 +545,7 @@ describe('the evaluator and QA flow', () => {
       .update(users)
       .set({ emailPreferences: { ...p.alice.user.emailPreferences, receiveShopComplete: false } })
       .where(eq(users.id, p.alice.user.id));
-    await approvedVisit(second._id);
+    await approve(await inReview(second._id, { greet: 'yes', wait: 2 }));
     expect(await readyMail()).toHaveLength(2);
   });
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client';
-import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconMapPin } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { formatLongDate } from '../../domain';
@@ -46,13 +46,22 @@ export function SharedShopReportPage() {
   const { data, loading, error } = useQuery(SHARED_SHOP_REPORT, {
     variables: { id: evaluationId, key: search.get('key') ?? '' },
   });
+  // Outside the account area, so the page brings its own margins.
   return (
-    <ShopReport
-      evaluation={data?.sharedShopReport}
-      loading={loading && !data}
-      error={error ? 'This report link is not valid. Please use the link of your e-mail as it is.' : null}
-      back={null}
-    />
+    <Container size="lg" py="xl">
+      <ShopReport
+        evaluation={data?.sharedShopReport}
+        loading={loading && !data}
+        error={
+          !error
+            ? null
+            : error.graphQLErrors.some((g) => g.extensions?.code === 'FORBIDDEN')
+              ? 'This report link is not valid. Please use the link of your e-mail as it is.'
+              : errorMessage(error)
+        }
+        back={null}
+      />
+    </Container>
   );
 }
 
