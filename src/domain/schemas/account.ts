@@ -1,20 +1,23 @@
 import { z } from 'zod';
+import { safeChars } from './text';
 
 /** Spec (account-and-reporting 5, admin-and-evaluation 5): shared password rules and their exact texts. */
 export const PASSWORD_MIN_LENGTH = 6;
+export const PASSWORD_MAX_LENGTH = 200;
 export const MSG_PASSWORD_TOO_SHORT = 'Password must be at least 6 characters.';
 export const MSG_PASSWORDS_DO_NOT_MATCH = 'Passwords do not match.';
 
 export const zPassword = z
   .string({ error: 'Password is required.' })
   .min(PASSWORD_MIN_LENGTH, { error: MSG_PASSWORD_TOO_SHORT })
-  .max(200, { error: 'Password must be at most 200 characters.' });
+  .max(PASSWORD_MAX_LENGTH, { error: `Password must be at most ${PASSWORD_MAX_LENGTH} characters.` });
 
 export const zEmail = z
   .string({ error: 'Email is required.' })
   .trim()
   .toLowerCase()
   .min(1, { error: 'Email is required.' })
+  .check(safeChars('Email'))
   .pipe(z.email({ error: 'Please enter a valid email address.' }));
 
 /** A password typed twice: the confirmation must match. */
@@ -62,23 +65,27 @@ export const ZProfile = z.object({
     .string({ error: 'First Name is required.' })
     .trim()
     .min(1, { error: 'First Name is required.' })
-    .max(100),
+    .max(100)
+    .check(safeChars('First Name')),
   lastName: z
     .string({ error: 'Last Name is required.' })
     .trim()
     .min(1, { error: 'Last Name is required.' })
-    .max(100),
+    .max(100)
+    .check(safeChars('Last Name')),
   businessName: z
     .string({ error: 'Business Name is required.' })
     .trim()
     .min(1, { error: 'Business Name is required.' })
-    .max(200),
+    .max(200)
+    .check(safeChars('Business Name')),
   phone: z
     .string({ error: 'Phone Number is required.' })
     .trim()
     .min(1, { error: 'Phone Number is required.' })
-    .max(40),
-  additionalEmails: z.string().trim().max(2000).optional().default(''),
+    .max(40)
+    .check(safeChars('Phone Number')),
+  additionalEmails: z.string().trim().max(2000).check(safeChars('Additional Emails')).optional().default(''),
 });
 export type TProfile = z.infer<typeof ZProfile>;
 

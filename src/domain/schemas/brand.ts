@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zEmailList } from './additional-emails';
 import { zOptionalText } from './common';
+import { safeChars } from './text';
 
 export const BRAND_TYPES = ['AUTHENTICATED', 'CUSTOM_SUBDOMAIN', 'CUSTOM_DOMAIN', 'ENTRY_PATH'] as const;
 export const FLOW_VARIANTS = ['default', 'automotive'] as const;
@@ -27,7 +28,8 @@ const requiredText = (label: string, max = 200) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} cannot exceed ${max} characters.` });
+    .max(max, { error: `${label} cannot exceed ${max} characters.` })
+    .check(safeChars(label));
 
 export const ZIncentiveZone = z.object({
   city: requiredText('City'),
@@ -151,7 +153,7 @@ export const ZBrandInput = z
     secondaryColor: zHexColor('Secondary Color'),
     headerTextColor: zHexColor('Header Text Color'),
     footerLinkTextColor: zHexColor('Footer Link Text Color'),
-    brandText: zOptionalText('Brand Text', 5000),
+    brandText: zOptionalText('Brand Text', 5000, true),
     orderNotificationEmails: zEmailList('Order Notification Emails'),
     logoUrl: zOptionalUrl,
     faviconUrl: zOptionalUrl,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MSG_PASSWORDS_DO_NOT_MATCH, zPassword } from './account';
 import { ZProfileWithEmails } from './account-info';
+import { safeChars } from './text';
 
 /** What the checkout form knows about the visitor; it decides which rules apply. */
 export interface CheckoutContext {
@@ -33,6 +34,7 @@ const ZCheckoutFields = z.object({
     .string()
     .trim()
     .max(100, { error: 'Referral Code cannot exceed 100 characters.' })
+    .check(safeChars('Referral Code'))
     .nullish()
     .transform((v) => v || undefined),
   profile: z.unknown().optional(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FrequencyPeriod, QuestionnaireType } from '../types';
+import { safeChars } from './text';
 
 /** The questionnaire types and frequency periods the spec allows, as data for selects and schemas. */
 export const QUESTIONNAIRE_TYPES = [
@@ -22,7 +23,8 @@ export const zId = (label: string) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, { error: `${label} is required.` })
-    .max(200, { error: `${label} is too long.` });
+    .max(200, { error: `${label} is too long.` })
+    .check(safeChars(label));
 
 const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
 
@@ -54,11 +56,12 @@ export const zNumberInput = z.preprocess((v) => {
   return v;
 }, z.number().nullable().optional());
 
-/** Optional free text: trimmed, '' when absent. */
-export const zOptionalText = (label: string, max: number) =>
+/** Optional free text: trimmed, '' when absent; line breaks only when `multiline`. */
+export const zOptionalText = (label: string, max: number, multiline = false) =>
   z
     .string({ error: `${label} must be text.` })
     .trim()
     .max(max, { error: `${label} cannot exceed ${max} characters.` })
+    .check(safeChars(label, multiline))
     .nullish()
     .transform((v) => v ?? '');

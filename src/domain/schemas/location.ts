@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { zEmailList } from './additional-emails';
 import { zId, zOptionalText } from './common';
+import { safeChars } from './text';
 
 export const MSG_LOCATION_ADDRESS_REQUIRED = 'Location Address is required.';
 export const MSG_LOCATION_NAME_REQUIRED = 'Location Name is required.';
@@ -11,53 +12,61 @@ export const MAX_BULK_LOCATIONS = 1000;
 
 /** The address shape shared by typed and geocoded addresses; unknown keys (e.g. __typename) are dropped. */
 export const ZAddress = z.object({
-  line1: z.string().trim().max(300).optional().default(''),
+  line1: z.string().trim().max(300).check(safeChars('Address line 1')).optional().default(''),
   line2: z
     .string()
     .trim()
     .max(300)
+    .check(safeChars('Address line 2'))
     .nullish()
     .transform((v) => v ?? ''),
   city: z
     .string()
     .trim()
     .max(200)
+    .check(safeChars('City'))
     .nullish()
     .transform((v) => v ?? ''),
   state: z
     .string()
     .trim()
     .max(100)
+    .check(safeChars('State'))
     .nullish()
     .transform((v) => v ?? ''),
   postalCode: z
     .string()
     .trim()
     .max(20)
+    .check(safeChars('Zip Code'))
     .nullish()
     .transform((v) => v ?? ''),
   country: z
     .string()
     .trim()
     .max(100)
+    .check(safeChars('Country'))
     .nullish()
     .transform((v) => v ?? ''),
   addressName: z
     .string()
     .trim()
     .max(300)
+    .check(safeChars('Address name'))
     .nullish()
     .transform((v) => v ?? ''),
   formattedAddress: z
     .string()
     .trim()
     .max(500)
+    .check(safeChars('Location Address'))
     .nullish()
     .transform((v) => v ?? ''),
   googlePlacesId: z
     .string()
     .trim()
     .max(300)
+    .check(safeChars('Place id'))
     .nullish()
     .transform((v) => v ?? ''),
 });
@@ -83,7 +92,8 @@ const zLocationName = z
   .string({ error: MSG_LOCATION_NAME_REQUIRED })
   .trim()
   .min(1, { error: MSG_LOCATION_NAME_REQUIRED })
-  .max(200, { error: 'Location Name cannot exceed 200 characters.' });
+  .max(200, { error: 'Location Name cannot exceed 200 characters.' })
+  .check(safeChars('Location Name'));
 
 /** Key order matters: the address is checked (and reported) before the name. */
 const locationFields = {
@@ -108,7 +118,12 @@ export type TLocationEditInput = z.infer<typeof ZLocationEditInput>;
 /** One validated row of the bulk-add table; its name is checked for the whole table at once. */
 export const ZBulkLocationRow = z.object({
   address: zRequiredAddress,
-  name: z.string().trim().max(200, { error: 'Location Name cannot exceed 200 characters.' }).default(''),
+  name: z
+    .string()
+    .trim()
+    .max(200, { error: 'Location Name cannot exceed 200 characters.' })
+    .check(safeChars('Location Name'))
+    .default(''),
   website: zOptionalText('Website', 500),
   phone: zOptionalPhone,
   oids: z.array(zId('Order')).max(100).optional().default([]),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MONTHS_PURCHASED } from '../pricing';
 import { ZQuestionnaireType, zBooleanish, zId, zNumberInput } from './common';
+import { safeChars } from './text';
 
 export const MSG_SHOW_REIMBURSEMENT = 'Must show reimbursement when minimum reimbursement is greater than 0.';
 export const MSG_INDUSTRY_NOT_OF_BRAND = "Industry must be one of the brand's industries.";
@@ -43,7 +44,8 @@ const ZQuestionnaireFields = z.object({
     .string({ error: 'Title is required.' })
     .trim()
     .min(1, { error: 'Title is required.' })
-    .max(300, { error: 'Title cannot exceed 300 characters.' }),
+    .max(300, { error: 'Title cannot exceed 300 characters.' })
+    .check(safeChars('Title')),
   type: ZQuestionnaireType.default('mysteryShop'),
   industryId: zId('Industry'),
   brandId: zId('Brand'),
@@ -51,6 +53,7 @@ const ZQuestionnaireFields = z.object({
     .string()
     .trim()
     .max(2000, { error: 'Sample Link cannot exceed 2000 characters.' })
+    .check(safeChars('Sample Link'))
     .nullish()
     .transform((v) => v ?? ''),
   cost: zNumberInput,

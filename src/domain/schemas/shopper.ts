@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zEmail, zPassword } from './account';
+import { safeChars } from './text';
 
 export const SHOPPER_GENDERS = ['female', 'male', 'other'] as const;
 export const MSG_STATE = 'State must be a two-letter US state code, such as TX.';
@@ -9,7 +10,8 @@ const required = (label: string, max = 100) =>
     .string({ error: `${label} is required.` })
     .trim()
     .min(1, { error: `${label} is required.` })
-    .max(max, { error: `${label} cannot exceed ${max} characters.` });
+    .max(max, { error: `${label} cannot exceed ${max} characters.` })
+    .check(safeChars(label));
 
 /**
  * The evaluator app's sign-up: a shopper's contact details and where they shop (visits are offered

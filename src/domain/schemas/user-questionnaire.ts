@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { zOptionalText } from './common';
+import { safeChars } from './text';
 
 export const CUSTOM_QUESTION_TYPES = ['Yes / No', 'Multiple Choice', 'Open-Ended'] as const;
 export type TCustomQuestionType = (typeof CUSTOM_QUESTION_TYPES)[number];
@@ -13,12 +14,20 @@ export const MSG_QUESTION_TYPE_REQUIRED = 'Please select a type for all entered 
 export const MSG_CUSTOM_UPLOAD_REQUIRED =
   'You must upload a custom questionnaire when "Upload My Own Questionnaire" is selected.';
 
-const zOptionText = z.string().trim().max(200, { error: 'Answer options cannot exceed 200 characters.' });
+const zOptionText = z
+  .string()
+  .trim()
+  .max(200, { error: 'Answer options cannot exceed 200 characters.' })
+  .check(safeChars('Answer options'));
 
 /** One custom question; options and multiple selections exist only for Multiple Choice. */
 export const ZCustomQuestion = z
   .object({
-    question: z.string().trim().max(1000, { error: 'Custom questions cannot exceed 1000 characters.' }),
+    question: z
+      .string()
+      .trim()
+      .max(1000, { error: 'Custom questions cannot exceed 1000 characters.' })
+      .check(safeChars('Custom questions', true)),
     type: z.enum(CUSTOM_QUESTION_TYPES, { error: MSG_QUESTION_TYPE_REQUIRED }),
     multipleChoiceOptions: z.array(zOptionText.nullish()).nullish(),
     allowMultipleSelections: z.boolean().nullish(),
@@ -73,7 +82,7 @@ export type TCustomUpload = z.infer<typeof ZCustomUpload>;
 /** saveUserQuestionnaire's input: custom questions and comments, or a custom upload. */
 export const ZUserQuestionnaireInput = z.object({
   customQuestions: ZCustomQuestions.optional(),
-  additionalComments: zOptionalText('Additional Comments', MAX_ADDITIONAL_COMMENTS).optional(),
+  additionalComments: zOptionalText('Additional Comments', MAX_ADDITIONAL_COMMENTS, true).optional(),
   customUpload: ZCustomUpload.nullish(),
 });
 export type TUserQuestionnaireInput = z.infer<typeof ZUserQuestionnaireInput>;

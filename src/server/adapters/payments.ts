@@ -61,6 +61,9 @@ export const DECLINE_MESSAGES = {
   insufficient_funds: 'Your card has insufficient funds.',
 } as const;
 
+/** Cards are not issued for longer than this: a later expiry year is a typo or a probe. */
+const MAX_CARD_YEARS_AHEAD = 50;
+
 /** Turns test card details into a token, following Stripe's test-card rules. */
 export async function tokenizeTestCard(
   db: Db,
@@ -81,6 +84,8 @@ export async function tokenizeTestCard(
   if (y < now.getUTCFullYear() || (y === now.getUTCFullYear() && card.expireMonth < now.getUTCMonth() + 1)) {
     return { ok: false, field: 'expiry', message: "Your card's expiration year is in the past." };
   }
+  if (y > now.getUTCFullYear() + MAX_CARD_YEARS_AHEAD)
+    return { ok: false, field: 'expiry', message: "Your card's expiration year is invalid." };
   if (!/^\d{3,4}$/.test(card.cvc))
     return { ok: false, field: 'cvc', message: "Your card's security code is incomplete." };
   const token = `tok_${newId(24)}`;

@@ -1,4 +1,5 @@
 import { builder } from './builder.js';
+import { enforceInputLimits } from './input-boundary.js';
 import './brands.js';
 import './users.js';
 import './accounts.js';
@@ -14,4 +15,4 @@ import './admin.js';
 import './fieldwork.js';
 import './reporting.js';
 
-export const schema = builder.toSchema();
+export const schema = enforceInputLimits(builder.toSchema());

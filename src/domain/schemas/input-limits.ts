@@ -1,0 +1,153 @@
+import { MONTHS_PURCHASED } from '../pricing';
+import { PASSWORD_MAX_LENGTH } from './account';
+import { MAX_BULK_LOCATIONS } from './location';
+import { MAX_SHOP_QUANTITY } from './shop';
+import type { TextRule } from './text';
+import {
+  MAX_ADDITIONAL_COMMENTS,
+  MAX_CUSTOM_QUESTIONS,
+  MULTIPLE_CHOICE_OPTION_LABELS,
+} from './user-questionnaire';
+
+/**
+ * The limits of every input the API takes, by GraphQL schema coordinate: `Type.field.argument` for
+ * an argument, `InputType.field` for a field of an input object. The server's input boundary
+ * applies them to every request before a resolver runs; the web forms' zod schemas use the same
+ * constants. A string follows the text rule (text.ts) with the length and line rule given here or
+ * its default; every Int must have a range here (a test checks); a list holds at most `maxItems`.
+ */
+export interface InputLimit {
+  /** How the field is named in messages; by default its name in words ('referralCode' -> 'Referral code'). */
+  label?: string;
+  /** Strings (and each string of a list). */
+  text?: TextRule;
+  /** Ints: inclusive range. */
+  range?: readonly [number, number];
+  /** Lists. */
+  maxItems?: number;
+}
+
+/** Money in cents as admins and customers enter it: up to $1,000,000. */
+export const MAX_INPUT_CENTS = 100_000_000;
+/** Ids, cursors, tokens and codes. */
+export const ID_TEXT: TextRule = { max: 200 };
+/** Any other string without its own limit: one line. */
+export const DEFAULT_TEXT: TextRule = { max: 1000 };
+export const EMAIL_TEXT: TextRule = { max: 320 };
+export const DEFAULT_MAX_ITEMS = 1000;
+/** JSON arguments (answers, form drafts): nesting, size and each string and key. */
+export const JSON_LIMITS = { maxDepth: 32, maxNodes: 100_000, maxString: 100_000, maxKey: 200 } as const;
+
+const PASSWORD: InputLimit = { text: { max: PASSWORD_MAX_LENGTH } };
+const EMAILS_LIST: InputLimit = { text: { max: 2000 } };
+const URL: InputLimit = { text: { max: 2000 } };
+const CENTS: readonly [number, number] = [0, MAX_INPUT_CENTS];
+/** Page sizes (`first`): the server serves at most its own page cap whatever is asked. */
+const PAGE: InputLimit = { label: 'Page size (first)', range: [1, 1000] };
+
+export const INPUT_LIMITS: Readonly<Record<string, InputLimit>> = {
+  // Multi-line text.
+  'UserQuestionnaireInput.additionalComments': {
+    label: 'Additional Comments',
+    text: { max: MAX_ADDITIONAL_COMMENTS, multiline: true },
+  },
+  'UserQuestionnaireInput.customQuestions': { label: 'Custom questions', maxItems: MAX_CUSTOM_QUESTIONS * 4 },
+  'CustomQuestionInput.question': { label: 'Custom question', text: { max: 1000, multiline: true } },
+  'CustomQuestionInput.multipleChoiceOptions': {
+    label: 'Answer option',
+    text: { max: 200 },
+    maxItems: MULTIPLE_CHOICE_OPTION_LABELS.length * 2,
+  },
+  'BrandInput.brandText': { label: 'Brand Text', text: { max: 5000, multiline: true } },
+  'Mutation.rejectEvaluation.comment': { label: 'Comment', text: { max: 4000, multiline: true } },
+  'Mutation.setProofingComment.comment': { label: 'Comment', text: { max: 4000, multiline: true } },
+
+  // Longer single-line text.
+  'Mutation.generateSignature.text': { text: { max: 2000 } },
+  'AccountProfileInput.additionalEmails': EMAILS_LIST,
+  'CheckoutProfileInput.additionalEmails': EMAILS_LIST,
+  'ProfileInput.additionalEmails': EMAILS_LIST,
+  'LocationInput.additionalEmails': EMAILS_LIST,
+  'LocationEditInput.additionalEmails': EMAILS_LIST,
+  'BrandInput.orderNotificationEmails': EMAILS_LIST,
+  'QuestionnaireInput.sampleLink': { label: 'Sample Link', ...URL },
+  'BrandInput.logoUrl': URL,
+  'BrandInput.faviconUrl': URL,
+  'BrandInput.brandTextImageUrl': URL,
+  'LocationInput.website': URL,
+  'LocationEditInput.website': URL,
+  'CheckoutInput.stripeToken': { label: 'Card', text: { max: 500 } },
+  'Mutation.saveDefaultCard.stripeToken': { label: 'Card', text: { max: 500 } },
+
+  // Passwords.
+  'Mutation.login.password': PASSWORD,
+  'Mutation.changePassword.oldPassword': { label: 'Current Password', ...PASSWORD },
+  'Mutation.changePassword.newPassword': { label: 'New Password', ...PASSWORD },
+  'Mutation.resetPassword.password': PASSWORD,
+  'RegisterInput.password': PASSWORD,
+  'CheckoutInput.password': PASSWORD,
+  'CheckoutInput.confirmPassword': { label: 'Confirm Password', ...PASSWORD },
+  'ShopperRegisterInput.password': PASSWORD,
+
+  // Numbers.
+  'Query.order.orderNumber': { label: 'Order number', range: [1, 2_147_483_647] },
+  'Query.orders.first': PAGE,
+  'Query.users.first': PAGE,
+  'User.orders.first': PAGE,
+  'User.invoices.first': PAGE,
+  'Query.outboxEmails.limit': { label: 'Limit', range: [1, 200] },
+  'QuestionnaireInput.cost': { label: 'Cost', range: CENTS },
+  'QuestionnaireInput.startupCost': { label: 'Startup Cost', range: CENTS },
+  'QuestionnaireInput.minimumReimbursement': { label: 'Minimum Reimbursement', range: CENTS },
+  'QuestionnaireInput.monthsPurchased': {
+    label: 'Months Purchased',
+    range: [MONTHS_PURCHASED.min, MONTHS_PURCHASED.max],
+  },
+  'ShopInput.reimbursement': { label: 'Reimbursement', range: CENTS },
+  'ShopInput.frequencyQuantity': { label: 'Number of Shops', range: [0, MAX_SHOP_QUANTITY] },
+  'ShopInput.totalQuantity': { label: 'Number of Shops', range: [0, MAX_SHOP_QUANTITY] },
+  'ShopperRegisterInput.birthYear': { label: 'Birth Year', range: [1900, 2100] },
+  // Wide enough for the card processor to answer with its own words (Stripe's) for a bad expiry;
+  // two-digit years are allowed.
+  'TestCardInput.expireMonth': { label: 'Expiration month', range: [0, 99] },
+  'TestCardInput.expireYear': { label: 'Expiration year', range: [0, 9999] },
+
+  // Lists.
+  'Mutation.addBulkLocations.input': { label: 'Locations', maxItems: MAX_BULK_LOCATIONS },
+  'Mutation.startOrder.qids': { label: 'Questionnaire', maxItems: 100 },
+  'Mutation.modifyOrderQuestionnaires.qids': { label: 'Questionnaire', maxItems: 100 },
+  'Mutation.startOrder.serviceKeys': { label: 'Service', maxItems: 20 },
+  'LocationInput.oids': { label: 'Order', maxItems: 100 },
+};
+
+const LABEL_WORDS: Readonly<Record<string, string>> = {
+  _id: 'Id',
+  oid: 'Order',
+  uid: 'User',
+  qid: 'Questionnaire',
+  uqid: 'Customized questionnaire',
+  qType: 'Questionnaire type',
+};
+
+/** 'referralCode' -> 'Referral code'; ids by what they name ('oid' -> 'Order'). */
+export function inputLabel(name: string): string {
+  const known = LABEL_WORDS[name];
+  if (known) return known;
+  const words = name
+    .replace(/^_+/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+const ID_NAME =
+  /^(_id|[a-z]*id|[a-z]*Ids?|after|token|key|surveyCode|serviceKeys|elementId|currentSectionId)$/;
+
+/** The text rule of a string at `coordinate` named `name`: its own limit, else by what it holds. */
+export function textRuleFor(coordinate: string, name: string): TextRule {
+  const own = INPUT_LIMITS[coordinate]?.text;
+  if (own) return own;
+  if (/email$/i.test(name) && !/emails$/i.test(name)) return EMAIL_TEXT;
+  if (ID_NAME.test(name)) return ID_TEXT;
+  return DEFAULT_TEXT;
+}
