@@ -15,6 +15,7 @@ export interface TextRule {
 export type TextProblem = 'control' | 'line-break' | 'encoding' | 'length';
 
 // C0 controls except tab, LF and CR; DEL; C1 controls. Tab, LF and CR are judged by `multiline`.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is this rule's job.
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const LINE_BREAK_OR_TAB = /[\t\n\r]/;
 /** A surrogate not paired with its other half (in unicode mode a pair reads as one code point). */
