@@ -4,7 +4,7 @@ import { ACCOUNT_THROTTLE, IP_THROTTLE, tooManyLoginAttemptsMessage } from '../.
 import { loginAttempts, outboxEmails, sessions } from '../db/schema.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import { login, MSG_BAD_CREDENTIALS } from './login.js';
-import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_DAYS } from './login-device.js';
+import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_DAYS, trustedDevice } from './login-device.js';
 
 const t = setupTestApp();
 
@@ -250,6 +250,18 @@ describe('known browsers (device cookie)', () => {
     expect(cookie.maxAge).toBe(LOGIN_DEVICE_DAYS * 86_400);
     const wrong = await t.gql(LOGIN, { email: ANN, password: 'wrong-pass' });
     expect(wrong.cookie(LOGIN_DEVICE_COOKIE)).toBeUndefined();
+  });
+
+  it('marks the device cookie Secure in production, signed with that APP_SECRET', async () => {
+    const app = await t.buildApp({
+      env: { NODE_ENV: 'production', APP_SECRET: 'a-long-production-secret-for-tests' },
+    });
+    const res = await t.gql(LOGIN, { email: ANN, password: 'right-pass' }, { app });
+    const cookie = res.cookie(LOGIN_DEVICE_COOKIE)!;
+    expect(cookie.secure).toBe(true);
+    // A binding signed under the test app's secret is worth nothing to the production one.
+    expect(trustedDevice(t.config.appSecret, cookie.value, ANN, new Date())).toBeNull();
+    expect(trustedDevice('a-long-production-secret-for-tests', cookie.value, ANN, new Date())).not.toBeNull();
   });
 
   it('lets the owner’s known browser in with the right password while the account is under attack', async () => {
