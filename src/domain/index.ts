@@ -3,6 +3,7 @@ export * from './brand-capabilities';
 export * from './csv-export';
 export * from './dates';
 export * from './format';
+export * from './login-throttle';
 export * from './order-flow-rules';
 export * from './order-navigation';
 export * from './pricing';

@@ -1,84 +1,115 @@
-import { and, count, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, max, ne, sql } from 'drizzle-orm';
+import {
+  ACCOUNT_THROTTLE,
+  type FailureSummary,
+  IP_THROTTLE,
+  retryAfterMs,
+  type ThrottlePolicy,
+  tooManyLoginAttemptsMessage,
+} from '../../domain/index.js';
 import type { Db } from '../db/client.js';
 import { loginAttempts } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
-/** Failed logins allowed per account, and per IP address, within the window. */
-export const LOGIN_LIMITS = { windowMinutes: 15, perAccount: 10, perIp: 100 } as const;
-export const MSG_TOO_MANY_ATTEMPTS = 'Too many failed login attempts. Please try again in 15 minutes.';
+// The rule (how long a run of failures makes the next attempt wait) is pure, in domain/login-throttle;
+// this file gathers its facts from the login_attempts log, one "bucket" (key) at a time:
+// - `account:{email}`: attempts on the account from unknown clients (no device cookie for it);
+// - `device:{nonce}`: attempts from a browser holding a signed device cookie for the account
+//   (login-device.ts), throttled by that browser's own failures only;
+// - `ip:{address}`: unknown clients' attempts from one address, across accounts.
+// A success ends a run of failures: a known device's success ends its own run; an unknown client's
+// success (a row under `account:{email}`), or a completed password reset (a success row put there),
+// ends the runs of the account and of all its devices. A known device's success leaves the account's
+// run alone: the owner logging in daily from a usual browser must not hand someone guessing from
+// elsewhere a fresh set of free attempts each time. An IP's failures are never ended by a success
+// (anyone can register an account and log into it); they only age out of the IP window.
 
 const accountKey = (email: string) => `account:${email.trim().toLowerCase()}`;
 const ipKey = (ip: string) => `ip:${ip}`;
+const deviceKey = (nonce: string) => `device:${nonce}`;
 
-/**
- * Failed attempts of `key` in the window; with `resetBySuccess`, only those after its last success.
- * An IP's count is never reset by a success: anyone can register an account and log into it.
- */
-async function failuresSince(db: Db, key: string, since: Date, resetBySuccess: boolean): Promise<number> {
-  if (!resetBySuccess) {
-    const [row] = await db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(
-        and(
-          eq(loginAttempts.key, key),
-          eq(loginAttempts.succeeded, false),
-          gt(loginAttempts.createdAt, since),
-        ),
-      );
-    return row?.n ?? 0;
+/** Who is trying: the client's IP and, when it showed a genuine device cookie for the account, its nonce. */
+export type LoginClient = { ip: string; deviceNonce: string | null };
+
+/** A bucket's run of failures starts after the last success under any of `endedBySuccessOf`. */
+type Bucket = { key: string; policy: ThrottlePolicy; endedBySuccessOf: string[] };
+
+function bucketsOf(email: string, client: LoginClient): Bucket[] {
+  const account = accountKey(email);
+  if (client.deviceNonce) {
+    const device = deviceKey(client.deviceNonce);
+    return [{ key: device, policy: ACCOUNT_THROTTLE, endedBySuccessOf: [device, account] }];
   }
-  const lastSuccess = await db
-    .select({ at: loginAttempts.createdAt })
-    .from(loginAttempts)
-    .where(
-      and(eq(loginAttempts.key, key), eq(loginAttempts.succeeded, true), gt(loginAttempts.createdAt, since)),
-    )
-    .orderBy(desc(loginAttempts.createdAt))
-    .limit(1);
-  const from = lastSuccess[0]?.at ?? since;
+  return [
+    { key: account, policy: ACCOUNT_THROTTLE, endedBySuccessOf: [account] },
+    { key: ipKey(client.ip), policy: IP_THROTTLE, endedBySuccessOf: [] },
+  ];
+}
+
+/** The bucket's failures in its window after its last success, leaving out the attempt being judged. */
+async function summarize(db: Db, bucket: Bucket, ownId: number, now: Date): Promise<FailureSummary> {
+  const since = new Date(now.getTime() - bucket.policy.windowMs).toISOString();
+  const enders = bucket.endedBySuccessOf.map((key) => sql`${key}`);
+  const from = enders.length
+    ? sql`greatest(${since}::timestamptz, (select max(s.created_at) from ${loginAttempts} s
+        where s.key in (${sql.join(enders, sql`, `)}) and s.succeeded and s.created_at > ${since}::timestamptz))`
+    : sql`${since}::timestamptz`;
   const [row] = await db
-    .select({ n: count() })
+    .select({ failures: count(), last: max(loginAttempts.createdAt) })
     .from(loginAttempts)
     .where(
-      and(eq(loginAttempts.key, key), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, from)),
+      and(
+        eq(loginAttempts.key, bucket.key),
+        eq(loginAttempts.succeeded, false),
+        gt(loginAttempts.createdAt, from),
+        ne(loginAttempts.id, ownId),
+      ),
     );
-  return row?.n ?? 0;
+  return { failures: row?.failures ?? 0, lastFailureAt: row?.last ?? null };
 }
+
+export type LoginAttempt = { ids: number[] };
 
 /**
- * Throws RATE_LIMITED when the account or the IP has used up its failed attempts in the window.
- * The attempt being checked must already be recorded as failed (see login), so it counts itself:
- * concurrent guesses then see each other and at most the allowed number get a password check.
+ * Records the attempt as failed, then throws RATE_LIMITED (with the wait) if a bucket's run of
+ * failures makes it wait; the password must be checked only after this returns. Recording first
+ * makes concurrent guesses see each other: of a burst, at most the free failures get a password check.
+ * A refused attempt is taken back: it checked no password, so it is no failure and cannot push the
+ * wait further out (hammering a throttled account never locks it beyond the longest delay).
  */
-export async function assertLoginAllowed(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
-  const since = new Date(now.getTime() - LOGIN_LIMITS.windowMinutes * 60_000);
-  const [byAccount, byIp] = await Promise.all([
-    failuresSince(db, accountKey(email), since, true),
-    failuresSince(db, ipKey(ip), since, false),
-  ]);
-  if (byAccount > LOGIN_LIMITS.perAccount || byIp > LOGIN_LIMITS.perIp) {
-    throw new AppError('RATE_LIMITED', MSG_TOO_MANY_ATTEMPTS);
-  }
-}
-
-export async function recordLoginAttempt(
+export async function beginLoginAttempt(
   db: Db,
-  email: string,
-  ip: string,
-  succeeded: boolean,
-): Promise<number[]> {
+  opts: { email: string; client: LoginClient; now: Date },
+): Promise<LoginAttempt> {
+  const buckets = bucketsOf(opts.email, opts.client);
   const rows = await db
     .insert(loginAttempts)
-    .values([
-      { key: accountKey(email), succeeded },
-      { key: ipKey(ip), succeeded },
-    ])
-    .returning({ id: loginAttempts.id });
-  return rows.map((r) => r.id);
+    .values(buckets.map((b) => ({ key: b.key, succeeded: false, createdAt: opts.now })))
+    .returning({ id: loginAttempts.id, key: loginAttempts.key });
+  const ids = rows.map((r) => r.id);
+  const waits = await Promise.all(
+    buckets.map(async (b) => {
+      const own = rows.find((r) => r.key === b.key)!.id;
+      return retryAfterMs(b.policy, await summarize(db, b, own, opts.now), opts.now);
+    }),
+  );
+  const wait = Math.max(...waits);
+  if (wait > 0) {
+    await db.delete(loginAttempts).where(inArray(loginAttempts.id, ids));
+    throw new AppError('RATE_LIMITED', tooManyLoginAttemptsMessage(wait));
+  }
+  return { ids };
 }
 
-/** Turns an attempt recorded as failed (before the password check) into a success. */
-export async function markLoginSucceeded(db: Db, attemptIds: number[]): Promise<void> {
-  await db.update(loginAttempts).set({ succeeded: true }).where(inArray(loginAttempts.id, attemptIds));
+/** The password was right: the attempt turns into a success, which ends its bucket's run of failures. */
+export async function loginAttemptSucceeded(db: Db, attempt: LoginAttempt): Promise<void> {
+  await db.update(loginAttempts).set({ succeeded: true }).where(inArray(loginAttempts.id, attempt.ids));
+}
+
+/**
+ * Ends the run of failures of the account and its devices, so its password works at once (a completed
+ * password reset: the e-mailed link proved the owner holds the mailbox).
+ */
+export async function clearLoginFailures(db: Db, email: string, now: Date): Promise<void> {
+  await db.insert(loginAttempts).values({ key: accountKey(email), succeeded: true, createdAt: now });
 }

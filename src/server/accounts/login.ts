@@ -5,7 +5,8 @@ import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
-import { assertLoginAllowed, markLoginSucceeded, recordLoginAttempt } from './login-rate-limit.js';
+import { rememberDevice, trustedDevice } from './login-device.js';
+import { beginLoginAttempt, loginAttemptSucceeded } from './login-rate-limit.js';
 import { createSession } from './sessions.js';
 
 /** The one answer for an unknown e-mail and a wrong password, so accounts cannot be discovered. */
@@ -20,23 +21,43 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return rows[0] ?? null;
 }
 
+/**
+ * Password login, throttled (login-rate-limit.ts) before the password is checked, so a refused
+ * attempt tells nothing about the password. `deviceCookie` is the browser's login-device cookie (API
+ * clients have none); the answer carries its new value, binding this browser to the account.
+ */
 export async function login(
   db: Db,
-  opts: { email: string; password: string; ip: string; userAgent: string; sessionDays: number },
-): Promise<{ token: string; expiresAt: Date; user: UserRow; sessionId: string }> {
+  opts: {
+    email: string;
+    password: string;
+    ip: string;
+    userAgent: string;
+    sessionDays: number;
+    /** Signs and checks the device cookie (config.appSecret). */
+    secret: string;
+    deviceCookie?: string | null;
+    now?: Date;
+  },
+): Promise<{ token: string; expiresAt: Date; user: UserRow; sessionId: string; deviceCookie: string }> {
   const input = parseInput(ZLoginInput, { email: opts.email, password: opts.password });
-  // Recorded as failed before the limit is checked, so simultaneous guesses count against each other.
-  const attempt = await recordLoginAttempt(db, input.email, opts.ip, false);
-  await assertLoginAllowed(db, input.email, opts.ip);
+  const now = opts.now ?? new Date();
+  const deviceNonce = trustedDevice(opts.secret, opts.deviceCookie, input.email, now);
+  const attempt = await beginLoginAttempt(db, {
+    email: input.email,
+    client: { ip: opts.ip, deviceNonce },
+    now,
+  });
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!ok || !user) throw new AppError('UNAUTHENTICATED', MSG_BAD_CREDENTIALS);
-  await markLoginSucceeded(db, attempt);
+  await loginAttemptSucceeded(db, attempt);
   const session = await createSession(db, {
     userId: user.id,
     days: opts.sessionDays,
     ip: opts.ip,
     userAgent: opts.userAgent,
+    now,
   });
-  return { ...session, user };
+  return { ...session, user, deviceCookie: rememberDevice(opts.secret, opts.deviceCookie, user.email, now) };
 }

@@ -9,6 +9,7 @@ import { newId, newToken } from '../db/ids.js';
 import { passwordResetTokens, users } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
 import { findUserByEmail } from './login.js';
+import { clearLoginFailures } from './login-rate-limit.js';
 import { revokeUserSessions } from './sessions.js';
 
 export const RESET_TOKEN_MINUTES = 60;
@@ -52,7 +53,11 @@ export async function sendResetPasswordEmail(
   });
 }
 
-/** Sets a new password from a reset token: the token is used up, and every old session is revoked. */
+/**
+ * Sets a new password from a reset token: the token is used up, every old session is revoked, and
+ * the account's failed logins stop counting, so the new password works at once even if someone has
+ * been guessing (otherwise a stranger could keep the owner out by failing logins on purpose).
+ */
 export async function resetPassword(
   db: Db,
   opts: { token: string; password: string; now?: Date },
@@ -83,6 +88,7 @@ export async function resetPassword(
       .where(eq(users.id, claimed.userId))
       .returning();
     await revokeUserSessions(tx as unknown as Db, claimed.userId);
+    await clearLoginFailures(tx as unknown as Db, user!.email, now);
     return user!;
   });
 }

@@ -175,7 +175,7 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** 'account:{email}' or 'ip:{address}' */
+    /** 'account:{email}', 'device:{nonce}' (a browser's login-device cookie) or 'ip:{address}' */
     key: text('key').notNull(),
     succeeded: boolean('succeeded').notNull(),
     createdAt: createdAt(),

@@ -1,5 +1,6 @@
 import { changePassword } from '../accounts/change-password.js';
 import { login } from '../accounts/login.js';
+import { LOGIN_DEVICE_COOKIE, LOGIN_DEVICE_DAYS, rememberDevice } from '../accounts/login-device.js';
 import { resetPassword, sendResetPasswordEmail } from '../accounts/password-reset.js';
 import { registerUser } from '../accounts/register-user.js';
 import { createSession, revokeSession, SESSION_COOKIE } from '../accounts/sessions.js';
@@ -28,6 +29,20 @@ export function setSessionCookie(ctx: AppContext, token: string, expiresAt: Date
   });
 }
 
+/**
+ * Binds this browser to the account that just proved itself (login-device.ts): its later logins are
+ * throttled by its own failures only. SameSite=Strict and path /api: only our own pages send it.
+ */
+function setLoginDeviceCookie(ctx: AppContext, value: string) {
+  ctx.reply.setCookie(LOGIN_DEVICE_COOKIE, value, {
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: ctx.config.production,
+    path: '/api',
+    maxAge: LOGIN_DEVICE_DAYS * 86_400,
+  });
+}
+
 export async function startSession(ctx: AppContext, user: UserRow): Promise<AuthPayload> {
   const session = await createSession(ctx.db, {
     userId: user.id,
@@ -36,6 +51,8 @@ export async function startSession(ctx: AppContext, user: UserRow): Promise<Auth
     userAgent: ctx.userAgent,
   });
   setSessionCookie(ctx, session.token, session.expiresAt);
+  const device = ctx.req.cookies[LOGIN_DEVICE_COOKIE];
+  setLoginDeviceCookie(ctx, rememberDevice(ctx.config.appSecret, device, user.email, new Date()));
   return { token: session.token, expiresAt: session.expiresAt, user };
 }
 
@@ -74,7 +91,8 @@ builder.mutationFields((t) => ({
   }),
   login: t.field({
     type: AuthPayloadType,
-    description: 'Password login. Returns a token and sets an HttpOnly session cookie.',
+    description:
+      'Password login. Returns a token and sets an HttpOnly session cookie. Failed logins slow down further attempts (RATE_LIMITED with the wait).',
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) => {
       const result = await login(ctx.db, {
@@ -83,8 +101,11 @@ builder.mutationFields((t) => ({
         ip: ctx.ip,
         userAgent: ctx.userAgent,
         sessionDays: ctx.config.SESSION_DAYS,
+        secret: ctx.config.appSecret,
+        deviceCookie: ctx.req.cookies[LOGIN_DEVICE_COOKIE],
       });
       setSessionCookie(ctx, result.token, result.expiresAt);
+      setLoginDeviceCookie(ctx, result.deviceCookie);
       return result;
     },
   }),
