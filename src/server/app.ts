@@ -14,6 +14,7 @@ import { createGraphQL } from './graphql/yoga.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
+import { registerRestInputBoundary } from './rest-input-boundary.js';
 import { registerStorageRoutes } from './storage-routes.js';
 import { loadShellTemplate, renderShell } from './web-shell.js';
 
@@ -58,6 +59,7 @@ export async function buildApp(deps: {
     return payload;
   });
 
+  registerRestInputBoundary(app);
   app.get('/healthz', async () => ({ ok: true }));
 
   const yoga = createGraphQL(deps);
