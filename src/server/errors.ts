@@ -27,6 +27,10 @@ export class AppError extends GraphQLError {
   }
 }
 
+/** Bad input in one field: the message, and the field it belongs to. */
+export const badInput = (field: string, message: string) =>
+  new AppError('BAD_USER_INPUT', message, [{ field, message }]);
+
 export const notAuthorized = () => new AppError('FORBIDDEN', 'Not Authorized');
 export const notLoggedIn = () => new AppError('UNAUTHENTICATED', 'You must be logged in.');
 

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { executedRows } from '../db/json-rows.js';
 import { testPaymentCards, testPaymentCharges } from '../db/schema.js';
-import { AppError } from '../errors.js';
+import { AppError, badInput } from '../errors.js';
 
 export type CardDetails = { brand: string; last4: string; expireMonth: number; expireYear: number };
 export type ChargeResult = { ok: true; chargeId: string } | { ok: false; message: string };
@@ -179,7 +179,7 @@ export function testPayments(): PaymentsAdapter {
         .where(eq(testPaymentCards.token, cardToken))
         .returning();
       // A token this processor never issued is the visitor's to fix, as with Stripe (not a server fault).
-      if (!card) throw new AppError('BAD_USER_INPUT', MSG_UNREADABLE_CARD);
+      if (!card) throw badInput('stripeToken', MSG_UNREADABLE_CARD);
       return {
         brand: card.brand,
         last4: card.number,
@@ -200,7 +200,7 @@ export function testPayments(): PaymentsAdapter {
         where token = ${o.cardToken}
         returning token, number_last4, brand, expire_month, expire_year, behaviour`;
       const [row] = executedRows<ChargeRow>(await db.execute(chargeStatement(attached, o, true)));
-      if (!row) throw new AppError('BAD_USER_INPUT', MSG_UNREADABLE_CARD);
+      if (!row) throw badInput('stripeToken', MSG_UNREADABLE_CARD);
       const card: CardDetails = {
         brand: row.brand!,
         last4: row.number_last4!,

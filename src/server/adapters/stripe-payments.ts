@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import { AppError } from '../errors.js';
+import { AppError, badInput } from '../errors.js';
 import { attachThenCharge, type CardDetails, type ChargeResult, type PaymentsAdapter } from './payments.js';
 
 export type StripeOptions = {
@@ -88,7 +88,7 @@ export function stripePayments(opts: StripeOptions): PaymentsAdapter {
           paymentMethodId = (await stripe.paymentMethods.create({ type: 'card', card: { token: cardToken } }))
             .id;
         } else if (!cardToken.startsWith('pm_')) {
-          throw new AppError('BAD_USER_INPUT', 'The card could not be read. Please enter it again.');
+          throw badInput('stripeToken', 'The card could not be read. Please enter it again.');
         }
         // Attaching runs a card check; a decline here is the customer's to fix.
         const attached = await stripe.paymentMethods.attach(paymentMethodId, { customer: customerId });

@@ -24,7 +24,7 @@ import {
   userQuestionnaires,
   users,
 } from '../db/schema.js';
-import { AppError, parseInput } from '../errors.js';
+import { AppError, badInput, parseInput } from '../errors.js';
 import { visitsInsert } from '../fieldwork/index.js';
 import { loadCartGraph } from '../orders/cart-access.js';
 import {
@@ -81,9 +81,9 @@ export async function checkout(
     const graph = await loadCartGraph(tx, deps.user, opts.oid, { forUpdate: true });
     const order = graph.order;
     const due = orderInitialDue(graph, deps.now);
-    if (due.value <= 0) throw new AppError('BAD_USER_INPUT', MSG_NOTHING_IN_ORDER);
+    if (due.value <= 0) throw badInput('oid', MSG_NOTHING_IN_ORDER);
     const uploadMissing = customizeContinueError(graph.userQuestionnaires);
-    if (uploadMissing) throw new AppError('BAD_USER_INPUT', uploadMissing);
+    if (uploadMissing) throw badInput('oid', uploadMissing);
     const allShops = graph.locations.flatMap((l) => l.shops);
     const guest =
       guestRequested &&

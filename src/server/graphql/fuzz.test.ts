@@ -1,0 +1,285 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import type { GraphQLField, GraphQLObjectType } from 'graphql';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { seedDemo } from '../db/seed-demo.js';
+import { argumentsArb, type FuzzSpec, type IdPools, operationDocument } from '../test/fuzz.js';
+import { createUser, type GqlResult, setupTestApp } from '../test/harness.js';
+import { addLocation, cardToken, saveShop, startCart } from '../test/order-wizard.js';
+import { schema } from './schema.js';
+import { UNEXPECTED_ERROR_MESSAGE } from './yoga.js';
+
+/**
+ * Property-based fuzzing of every root operation, with inputs derived from the schema (test/fuzz.ts)
+ * on the demo data. For each call: no server error (no 5xx, no INTERNAL_SERVER_ERROR, no masked
+ * "something went wrong"), a BAD_USER_INPUT names its field, and a refused call changed no row.
+ * FUZZ_RUNS sets the calls per operation (default 8; e.g. FUZZ_RUNS=300 for a long run) and
+ * FUZZ_SEED replays a failure that fast-check reports.
+ */
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 8);
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+
+type Identity = 'anonymous' | 'customer' | 'admin' | 'shopper' | 'throwaway';
+/** Who legitimately calls the operation (others are tried too), and the id pools of its arguments. */
+type Entry = FuzzSpec & { as: readonly Identity[] };
+
+const CUSTOMER = ['customer'] as const;
+const ADMIN = ['admin'] as const;
+const SHOPPER = ['shopper'] as const;
+const ANONYMOUS = ['anonymous'] as const;
+
+/** Every mutation of the schema must have an entry (a test below checks). */
+const MUTATIONS: Record<string, Entry> = {
+  acceptVisit: { as: SHOPPER, ids: { visitId: 'visit' } },
+  addBulkLocations: { as: CUSTOMER, ids: { 'input.oids': 'cart' } },
+  addEditQuestionnaire: {
+    as: ADMIN,
+    ids: {
+      _id: 'questionnaire',
+      'input.brandId': 'brand',
+      'input.industryId': 'industry',
+      'input.formId': 'form',
+    },
+  },
+  addIndustry: { as: ADMIN, ids: { brandId: 'brand' } },
+  addLocation: { as: ['customer', 'anonymous'], ids: { 'input.oids': 'cart' } },
+  addSavedLocations: { as: CUSTOMER, ids: { locationIds: 'location', oid: 'cart' } },
+  approveEvaluation: { as: ADMIN, ids: { _id: 'evaluation' } },
+  associateBrandToUser: { as: ADMIN, ids: { brandId: 'brand', uid: 'user' } },
+  cancelActiveShop: { as: CUSTOMER, ids: { _id: 'activeShop' } },
+  changePassword: { as: ['throwaway'] },
+  checkout: { as: CUSTOMER, ids: { oid: 'cart', 'input.brandId': 'brand', 'input.stripeToken': 'card' } },
+  copyShopsToAllOrderLocations: { as: CUSTOMER, ids: { oid: 'cart', shopIds: 'shop' } },
+  createBrand: { as: ADMIN },
+  createExportLink: { as: ADMIN, values: { type: fc.constantFrom('customers', 'orders', 'other') } },
+  createForm: { as: ADMIN },
+  generateSignature: { as: ['customer', 'admin'] },
+  login: { as: ANONYMOUS },
+  logout: { as: ['throwaway', 'anonymous'] },
+  modifyOrderQuestionnaires: { as: CUSTOMER, ids: { oid: 'cart', qids: 'questionnaire' } },
+  publishForm: { as: ADMIN, ids: { _id: 'form' } },
+  register: { as: ANONYMOUS },
+  registerShopper: { as: ANONYMOUS },
+  rejectEvaluation: { as: ADMIN, ids: { _id: 'evaluation' } },
+  releaseEvaluation: { as: SHOPPER, ids: { _id: 'evaluation' } },
+  removeBrand: { as: ADMIN, ids: { _id: 'brand' } },
+  removeCartShop: { as: CUSTOMER, ids: { _id: 'shop', oid: 'cart' } },
+  removeIndustry: { as: ADMIN, ids: { _id: 'industry' } },
+  removeLocation: { as: CUSTOMER, ids: { locationId: 'location', oid: 'cart' } },
+  removeLocationFromAccount: { as: CUSTOMER, ids: { locationId: 'location' } },
+  removeLocationFromOrder: { as: CUSTOMER, ids: { locationId: 'location', oid: 'cart' } },
+  removeQuestionnaire: { as: ADMIN, ids: { _id: 'questionnaire' } },
+  removeUserQuestionnaire: { as: CUSTOMER, ids: { oid: 'cart', uqid: 'uq' } },
+  reorder: { as: CUSTOMER, ids: { oid: 'order' } },
+  resetPassword: { as: ANONYMOUS },
+  saveAccountInfo: { as: CUSTOMER },
+  saveDefaultCard: { as: CUSTOMER, ids: { stripeToken: 'card' } },
+  saveEmailPreferences: { as: CUSTOMER },
+  saveEvaluation: { as: SHOPPER, ids: { _id: 'evaluation', currentSectionId: 'element' } },
+  saveFormDraft: { as: ADMIN, ids: { _id: 'form' } },
+  saveLocation: { as: CUSTOMER, ids: { locationId: 'location', oid: 'cart' } },
+  saveShop: {
+    as: CUSTOMER,
+    ids: {
+      _id: 'shop',
+      'input.oid': 'cart',
+      'input.qid': 'questionnaire',
+      'input.uqid': 'uq',
+      'input.locationId': 'location',
+    },
+  },
+  saveUserQuestionnaire: { as: CUSTOMER, ids: { _id: 'uq' } },
+  sendResetPasswordEmail: { as: ANONYMOUS },
+  setFormActive: { as: ADMIN, ids: { _id: 'form' } },
+  setProofingComment: { as: ADMIN, ids: { _id: 'evaluation', elementId: 'element' } },
+  startOrder: { as: ['customer', 'anonymous'], ids: { oid: 'cart', qids: 'questionnaire' } },
+  startReview: { as: ADMIN, ids: { _id: 'evaluation' } },
+  submitEvaluation: { as: SHOPPER, ids: { _id: 'evaluation' } },
+  submitSurveyResponse: { as: ANONYMOUS, ids: { surveyCode: 'survey' } },
+  toggleIndustryPublish: { as: ADMIN, ids: { _id: 'industry' } },
+  tokenizeTestCard: { as: ANONYMOUS },
+  updateBrand: { as: ADMIN, ids: { _id: 'brand' } },
+};
+
+/** Queries that take arguments (the others have no input to fuzz). */
+const QUERIES: Record<string, Entry> = {
+  addressSuggestions: { as: ANONYMOUS },
+  brand: { as: ['anonymous', 'admin'], ids: { _id: 'brand' } },
+  brands: { as: ['anonymous', 'admin'] },
+  evaluation: { as: ['shopper', 'admin', 'customer'], ids: { _id: 'evaluation' } },
+  form: { as: ADMIN, ids: { _id: 'form' } },
+  geocodeAddress: { as: ANONYMOUS },
+  industries: { as: ADMIN, ids: { brandId: 'brand' } },
+  invoice: { as: CUSTOMER, ids: { invoiceId: 'invoice' } },
+  nextLocationID: { as: CUSTOMER, ids: { oid: 'cart' } },
+  openVisits: { as: SHOPPER },
+  order: { as: ['customer', 'admin'], ids: { _id: 'order' } },
+  orders: { as: ADMIN },
+  outboxEmails: { as: ADMIN },
+  publishedIndustries: { as: ANONYMOUS, ids: { brandId: 'brand' } },
+  questionnaire: { as: ['anonymous', 'admin'], ids: { _id: 'questionnaire' } },
+  sharedShopReport: { as: ANONYMOUS, ids: { _id: 'evaluation' } },
+  survey: { as: ANONYMOUS, ids: { surveyCode: 'survey' } },
+  surveyProgramSummary: { as: CUSTOMER, ids: { surveyCode: 'survey' } },
+  user: { as: ADMIN, ids: { uid: 'user' } },
+  users: { as: ADMIN },
+};
+
+/** Tables a refused call may still write: a failed login is recorded by design (throttling). */
+const MAY_CHANGE_WHEN_REFUSED = new Set(['login_attempts']);
+
+const t = setupTestApp();
+const tokens: Partial<Record<Identity, string>> = {};
+let pools: IdPools = {};
+let calls = 0;
+
+/** A counter of committed row changes, kept by a row trigger on every table. */
+async function installChangeCounter() {
+  const tables = await t.rows<{ name: string }>(
+    sql`select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+  );
+  await t.db.execute(sql`create table fuzz_changes (n bigint not null)`);
+  await t.db.execute(sql`insert into fuzz_changes values (0)`);
+  await t.db.execute(
+    sql.raw(`create function fuzz_count() returns trigger language plpgsql as $$
+      begin update fuzz_changes set n = n + 1; return null; end $$`),
+  );
+  for (const { name } of tables) {
+    if (MAY_CHANGE_WHEN_REFUSED.has(name) || name.startsWith('__')) continue;
+    await t.db.execute(
+      sql.raw(`create trigger fuzz_count after insert or update or delete on "${name}"
+        for each row execute function fuzz_count()`),
+    );
+  }
+}
+
+const changes = async () => (await t.rows<{ n: string }>(sql`select n::text from fuzz_changes`))[0]!.n;
+
+async function idsOf(query: string): Promise<string[]> {
+  return (await t.rows<{ id: string }>(sql.raw(query))).map((r) => String(r.id));
+}
+
+async function fillPools() {
+  const cart = await startCart(t, await idsOf(`select id from questionnaires where published limit 1`), {
+    token: tokens.customer,
+  });
+  const [qid] = await idsOf(`select qid as id from user_questionnaires where oid = '${cart.oid}'`);
+  const locationId = await addLocation(t, cart.oid, { token: tokens.customer });
+  const shop = await saveShop(
+    t,
+    { oid: cart.oid, locationId, uqid: cart.uqid(qid!), recurring: false, totalQuantity: 1 },
+    { token: tokens.customer },
+  ).catch(() => null);
+  const elements = await idsOf(
+    `select distinct e->>'localId' as id from form_versions, jsonb_array_elements(definition->'sections') s,
+       jsonb_array_elements(s->'elements') e limit 20`,
+  ).catch(() => [] as string[]);
+  pools = {
+    cart: [cart.oid],
+    uq: [cart.uqid(qid!)],
+    location: [locationId, ...(await idsOf(`select id from locations limit 3`))],
+    shop: shop ? [shop._id] : await idsOf(`select id from shops limit 2`),
+    activeShop: await idsOf(`select id from shops where status = 'ACTIVE' limit 3`),
+    order: await idsOf(`select id from orders where status = 'COMPLETE' limit 3`),
+    brand: await idsOf(`select id from brands limit 4`),
+    industry: await idsOf(`select id from industries limit 4`),
+    questionnaire: await idsOf(`select id from questionnaires limit 4`),
+    user: await idsOf(`select id from users limit 4`),
+    form: await idsOf(`select id from forms limit 3`),
+    evaluation: await idsOf(`select id from evaluations order by status limit 6`),
+    visit: await idsOf(`select id from visits limit 4`),
+    invoice: await idsOf(`select id from invoices limit 3`),
+    survey: await idsOf(`select survey_code as id from survey_links limit 3`),
+    card: [await cardToken(t)],
+    elements,
+    element: elements,
+  };
+}
+
+beforeAll(async () => {
+  await t.resetDb();
+  await seedDemo(t.db);
+  tokens.customer = await t.login('customer@demo.test', 'demo-customer-pass');
+  tokens.admin = await t.login('admin@demo.test', 'demo-admin-pass');
+  tokens.shopper = await t.login('shopper@demo.test', 'demo-shopper-pass');
+  await fillPools();
+  await installChangeCounter();
+}, 120_000);
+
+/** A token for the caller: a new account and session for 'throwaway' (logout and password changes). */
+async function tokenOf(who: Identity): Promise<string | undefined> {
+  if (who !== 'throwaway') return tokens[who];
+  const user = await createUser(t.db, { password: 'password123' });
+  return t.login(user.email, 'password123', { ip: '198.18.255.1' });
+}
+
+/** A refusal names its field: the boundary's and the use cases' `fields`, or GraphQL's coercion message. */
+function namesAField(error: NonNullable<GqlResult['errors']>[number]): boolean {
+  const fields = (error.extensions?.fields ?? []) as { field?: unknown }[];
+  if (fields.length > 0 && fields.every((f) => typeof f.field === 'string')) return true;
+  return /Variable "\$\w+"/.test(error.message);
+}
+
+async function check(
+  kind: 'query' | 'mutation',
+  field: GraphQLField<unknown, unknown>,
+  who: Identity,
+  vars: object,
+) {
+  const token = await tokenOf(who);
+  const before = await changes();
+  const n = ++calls;
+  const res = await t.gql(operationDocument(kind, field), vars as Record<string, unknown>, {
+    token,
+    // Each call from its own address, so the per-IP login throttle does not stand in for the checks.
+    ip: `198.18.${(n >> 8) & 255}.${n & 255}`,
+  });
+  const context = `${field.name} as ${who}: ${JSON.stringify(res.errors ?? res.status).slice(0, 500)}`;
+  expect(res.status, context).toBeLessThan(500);
+  for (const error of res.errors ?? []) {
+    expect(error.message, context).not.toBe(UNEXPECTED_ERROR_MESSAGE);
+    expect(error.extensions?.code, context).not.toBe('INTERNAL_SERVER_ERROR');
+    if (error.extensions?.code === 'BAD_USER_INPUT') expect(namesAField(error), context).toBe(true);
+  }
+  if (kind === 'query' || res.errors?.length || res.status >= 400)
+    expect(await changes(), context).toBe(before);
+}
+
+function fuzz(kind: 'query' | 'mutation', type: GraphQLObjectType, entries: Record<string, Entry>) {
+  for (const [name, entry] of Object.entries(entries)) {
+    const field = type.getFields()[name];
+    it(`${name}`, async () => {
+      expect(field, `${name} is not in the schema`).toBeDefined();
+      const who = fc.oneof(
+        { weight: 4, arbitrary: fc.constantFrom(...entry.as) },
+        { weight: 1, arbitrary: fc.constantFrom<Identity>('anonymous', 'customer', 'admin', 'shopper') },
+      );
+      await fc.assert(
+        fc.asyncProperty(who, argumentsArb(type.name, field!, entry, pools), (caller, vars) =>
+          check(kind, field!, caller, vars),
+        ),
+        { numRuns: RUNS, seed: SEED },
+      );
+    });
+  }
+}
+
+describe('fuzz: every mutation', () => {
+  it('has an entry for every mutation of the schema', () => {
+    const names = Object.keys(schema.getMutationType()!.getFields()).sort();
+    expect(Object.keys(MUTATIONS).sort()).toEqual(names);
+  });
+  fuzz('mutation', schema.getMutationType()!, MUTATIONS);
+});
+
+describe('fuzz: every query with arguments', () => {
+  it('has an entry for every query that takes arguments', () => {
+    const names = Object.values(schema.getQueryType()!.getFields())
+      .filter((f) => f.args.length > 0)
+      .map((f) => f.name)
+      .sort();
+    expect(Object.keys(QUERIES).sort()).toEqual(names);
+  });
+  fuzz('query', schema.getQueryType()!, QUERIES);
+});
