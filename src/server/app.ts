@@ -2,7 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { APP_SEGMENTS } from '../domain/index.js';
 import type { Adapters } from './adapters/index.js';
 import { registerExportRoute } from './admin/export-route.js';
@@ -10,7 +15,9 @@ import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
-import { createGraphQL } from './graphql/yoga.js';
+import { withGraphQLLogScope } from './graphql/error-log.js';
+import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
+import { type LogStream, loggerOptions, serializeError } from './logging/index.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
@@ -43,11 +50,13 @@ export async function buildApp(deps: {
   adapters: Adapters;
   /** The built web app's folder (default dist/web). */
   webDist?: string;
+  /** Where log lines go (default stdout); tests collect them. */
+  logStream?: LogStream;
 }): Promise<FastifyInstance> {
   const { db, config } = deps;
   const webDist = deps.webDist ?? WEB_DIST;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config, deps.logStream),
     trustProxy: config.TRUST_PROXY === '1',
     bodyLimit: 2 * 1024 * 1024,
   });
@@ -58,14 +67,27 @@ export async function buildApp(deps: {
     return payload;
   });
 
+  // Fastify's own handler would log the error's message (a failed query's message holds its SQL and
+  // parameters) and send it to the client; a server error is logged safely and answered generically.
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status < 500) return reply.send(err);
+    req.log.error({ err: serializeError(err) }, 'Unexpected server error');
+    return reply
+      .code(status)
+      .send({ statusCode: status, error: 'Internal Server Error', message: UNEXPECTED_ERROR_MESSAGE });
+  });
+
   app.get('/healthz', async () => ({ ok: true }));
 
-  const yoga = createGraphQL(deps);
+  const yoga = createGraphQL({ ...deps, log: app.log });
   app.route({
     url: '/api',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      const response = await withGraphQLLogScope(req, () =>
+        yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+      );
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
