@@ -21,28 +21,11 @@ import { type LogStream, loggerOptions, serializeError } from './logging/index.j
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
+import { contentSecurityPolicy, GRAPHIQL_CSP, securityHeadersHook } from './security-headers.js';
 import { registerStorageRoutes } from './storage-routes.js';
 import { loadShellTemplate, renderShell } from './web-shell.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
-
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-};
-
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://maps.googleapis.com",
-  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data: https://fonts.gstatic.com",
-  "connect-src 'self' https://api.stripe.com https://maps.googleapis.com",
-  'frame-src https://js.stripe.com https://hooks.stripe.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
 
 export async function buildApp(deps: {
   db: Db;
@@ -62,10 +45,8 @@ export async function buildApp(deps: {
   });
   await app.register(fastifyCookie);
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
-    return payload;
-  });
+  const csp = contentSecurityPolicy(config);
+  app.addHook('onSend', securityHeadersHook(config, csp));
 
   // Fastify's own handler would log the error's message (a failed query's message holds its SQL and
   // parameters) and send it to the client; a server error is logged safely and answered generically.
@@ -91,6 +72,11 @@ export async function buildApp(deps: {
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
+      // Answers are per user (sessions, orders, tokens): never kept by a browser or a proxy.
+      reply.header('cache-control', 'no-store');
+      if (response.headers.get('content-type')?.startsWith('text/html')) {
+        reply.header('content-security-policy', GRAPHIQL_CSP);
+      }
       reply.status(response.status);
       // A result is sent whole (one write, with its content-length); only an event stream or an
       // incremental (multipart) result is piped as a stream.
@@ -133,7 +119,7 @@ export async function buildApp(deps: {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', CSP)
+      .header('content-security-policy', csp)
       .send(renderShell(template, identity.brand));
   };
   // '/' is the app's gateway, not a directory of the static root.
