@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
-import { DEMO, loginThroughForm } from './support';
+import { expect, type Page } from '@playwright/test';
+import { DEMO, loginThroughForm, test } from './support';
 
 // The admin builds a brand storefront from nothing: a brand with its colours and logo, an industry and
 // a mystery shop; a new visitor then orders it on the brand's entry path, and unpublishing the

@@ -1,5 +1,5 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, DEMO, gql, loginThroughForm, saveShopThroughApi } from './support';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
+import { adminToken, DEMO, gql, loginThroughForm, saveShopThroughApi, test } from './support';
 
 // Checkout journeys: the cart is built through the API (the earlier wizard screens have their own
 // journeys), the order cookie is set as the wizard would set it, and checkout runs in the browser.

@@ -1,4 +1,31 @@
-import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  test as base,
+  type ConsoleMessage,
+  expect,
+  type Page,
+} from '@playwright/test';
+
+/**
+ * Playwright's `test`, failing a test whose pages broke the Content-Security-Policy: Chromium blocks
+ * the script, style, frame or request and reports it on the console ("Refused to ... because it
+ * violates the following Content Security Policy directive"). Covers the test's own browser context.
+ */
+export const test = base.extend<{ cspViolations: string[] }>({
+  cspViolations: [
+    async ({ context }, use) => {
+      const violations: string[] = [];
+      const onConsole = (message: ConsoleMessage) => {
+        if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+      };
+      context.on('console', onConsole);
+      await use(violations);
+      context.off('console', onConsole);
+      expect(violations, 'Content Security Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
 
 export const DEMO = {
   admin: { email: 'admin@demo.test', password: 'demo-admin-pass', name: 'Avery Admin' },

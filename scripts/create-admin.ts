@@ -14,6 +14,7 @@ import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { createUser } from '../src/server/db/factories.js';
 import { users } from '../src/server/db/schema.js';
+import { describeError } from '../src/server/logging/index.js';
 
 async function main() {
   const { values } = parseArgs({
@@ -68,6 +69,6 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(describeError(err, { stack: false }));
   process.exit(1);
 });

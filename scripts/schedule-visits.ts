@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { runVisitScheduling } from '../src/server/fieldwork/index.js';
+import { describeError } from '../src/server/logging/index.js';
 
 const USAGE = 'Usage: npm run schedule-visits -- [--date YYYY-MM-DD]';
 
@@ -39,7 +40,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (err) => {
-    console.error(err);
+    console.error(describeError(err));
     process.exit(1);
   },
 );

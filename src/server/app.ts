@@ -2,7 +2,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { APP_SEGMENTS } from '../domain/index.js';
 import type { Adapters } from './adapters/index.js';
 import { registerExportRoute } from './admin/export-route.js';
@@ -10,33 +15,18 @@ import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
-import { createGraphQL } from './graphql/yoga.js';
+import { withGraphQLLogScope } from './graphql/error-log.js';
+import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
+import { type LogStream, loggerOptions, serializeError } from './logging/index.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
 import { registerRestInputBoundary } from './rest-input-boundary.js';
+import { contentSecurityPolicy, GRAPHIQL_CSP, securityHeadersHook } from './security-headers.js';
 import { registerStorageRoutes } from './storage-routes.js';
 import { loadShellTemplate, renderShell } from './web-shell.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
-
-const SECURITY_HEADERS: Record<string, string> = {
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-  'x-frame-options': 'SAMEORIGIN',
-};
-
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self' https://js.stripe.com https://maps.googleapis.com",
-  "style-src 'self' 'unsafe-inline' https://fonts.googleapis.com",
-  "img-src 'self' data: blob: https:",
-  "font-src 'self' data: https://fonts.gstatic.com",
-  "connect-src 'self' https://api.stripe.com https://maps.googleapis.com",
-  'frame-src https://js.stripe.com https://hooks.stripe.com',
-  "object-src 'none'",
-  "base-uri 'self'",
-].join('; ');
 
 export async function buildApp(deps: {
   db: Db;
@@ -44,33 +34,51 @@ export async function buildApp(deps: {
   adapters: Adapters;
   /** The built web app's folder (default dist/web). */
   webDist?: string;
+  /** Where log lines go (default stdout); tests collect them. */
+  logStream?: LogStream;
 }): Promise<FastifyInstance> {
   const { db, config } = deps;
   const webDist = deps.webDist ?? WEB_DIST;
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: loggerOptions(config, deps.logStream),
     trustProxy: config.TRUST_PROXY === '1',
     bodyLimit: 2 * 1024 * 1024,
   });
   await app.register(fastifyCookie);
 
-  app.addHook('onSend', async (_req, reply, payload) => {
-    for (const [k, v] of Object.entries(SECURITY_HEADERS)) reply.header(k, v);
-    return payload;
+  const csp = contentSecurityPolicy(config);
+  app.addHook('onSend', securityHeadersHook(config, csp));
+
+  // Fastify's own handler would log the error's message (a failed query's message holds its SQL and
+  // parameters) and send it to the client; a server error is logged safely and answered generically.
+  app.setErrorHandler((err: FastifyError, req, reply) => {
+    const status = err.statusCode ?? 500;
+    if (status < 500) return reply.send(err);
+    req.log.error({ err: serializeError(err) }, 'Unexpected server error');
+    return reply
+      .code(status)
+      .send({ statusCode: status, error: 'Internal Server Error', message: UNEXPECTED_ERROR_MESSAGE });
   });
 
   registerRestInputBoundary(app);
   app.get('/healthz', async () => ({ ok: true }));
 
-  const yoga = createGraphQL(deps);
+  const yoga = createGraphQL({ ...deps, log: app.log });
   app.route({
     url: '/api',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
-      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      const response = await withGraphQLLogScope(req, () =>
+        yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
+      );
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
+      // Answers are per user (sessions, orders, tokens): never kept by a browser or a proxy.
+      reply.header('cache-control', 'no-store');
+      if (response.headers.get('content-type')?.startsWith('text/html')) {
+        reply.header('content-security-policy', GRAPHIQL_CSP);
+      }
       reply.status(response.status);
       // A result is sent whole (one write, with its content-length); only an event stream or an
       // incremental (multipart) result is piped as a stream.
@@ -113,7 +121,7 @@ export async function buildApp(deps: {
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .header('content-security-policy', CSP)
+      .header('content-security-policy', csp)
       .send(renderShell(template, identity.brand));
   };
   // '/' is the app's gateway, not a directory of the static root.

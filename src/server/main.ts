@@ -5,6 +5,7 @@ import { hashPasswordsAtLowPriority } from './auth/passwords.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed-demo.js';
+import { describeError } from './logging/index.js';
 
 /**
  * WEB_CONCURRENCY server processes share the port (Node's cluster module; default 1: one process, as
@@ -110,6 +111,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  console.error(err instanceof ConfigError ? err.message : err);
+  // A failed migration or query would print its SQL and parameters; the safe form leaves them out.
+  console.error(err instanceof ConfigError ? err.message : describeError(err));
   process.exit(1);
 });

@@ -91,6 +91,13 @@ export function presignUrl(opts: {
   return `${origin.origin}${canonicalUri}?${canonicalQuery}&X-Amz-Signature=${signature}`;
 }
 
+/** Where browsers PUT uploads: path-style for custom endpoints (MinIO has no per-bucket hostnames), virtual-hosted on AWS. */
+export function s3UploadOrigin(opts: Pick<S3Options, 'bucket' | 'region' | 'endpoint'>): string {
+  return opts.endpoint
+    ? new URL(opts.endpoint).origin
+    : `https://${opts.bucket}.s3.${opts.region}.amazonaws.com`;
+}
+
 /**
  * S3 (or MinIO): the browser PUTs the file straight to the bucket with a presigned URL that binds the
  * key, the content type and a ten-minute expiry. The bucket needs a CORS rule allowing PUT from the
@@ -98,10 +105,7 @@ export function presignUrl(opts: {
  */
 export function s3Storage(opts: S3Options): StorageAdapter {
   const now = opts.now ?? (() => new Date());
-  // Path-style for custom endpoints (MinIO has no per-bucket hostnames); virtual-hosted on AWS.
-  const origin = opts.endpoint
-    ? new URL(opts.endpoint).origin
-    : `https://${opts.bucket}.s3.${opts.region}.amazonaws.com`;
+  const origin = s3UploadOrigin(opts);
   const prefix = opts.endpoint ? `/${opts.bucket}` : '';
   const bucketUrl = `${origin}${prefix}`;
   const publicBase = (opts.publicBaseUrl ?? bucketUrl).replace(/\/+$/, '');

@@ -1,5 +1,5 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import { NoSchemaIntrospectionCustomRule } from 'graphql';
 import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { Adapters } from '../adapters/index.js';
@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { identifyRequest } from '../request-identity.js';
+import { logUnexpectedError } from './error-log.js';
 import { schema } from './schema.js';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
@@ -15,7 +16,7 @@ const disableIntrospection: Plugin = {
   onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule),
 };
 
-export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters }) {
+export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters; log: FastifyBaseLogger }) {
   return createYoga<{ req: FastifyRequest; reply: FastifyReply }, AppContext>({
     schema,
     graphqlEndpoint: '/api',
@@ -23,15 +24,10 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
     landingPage: false,
     logging: false,
     maskedErrors: {
-      // AppErrors (expected outcomes) pass through; anything else is logged and shown generically.
+      // AppErrors (expected outcomes) pass through; anything else is logged (safely) and shown generically.
       maskError: (error, _message, isDev) => {
         const masked = maskError(error, UNEXPECTED_ERROR_MESSAGE, isDev);
-        if (masked !== error && deps.config.LOG_LEVEL !== 'silent') {
-          console.error(
-            'GraphQL unexpected error:',
-            (error as { originalError?: unknown }).originalError ?? error,
-          );
-        }
+        if (masked !== error) logUnexpectedError(error, deps.log);
         return masked;
       },
     },

@@ -1,0 +1,8 @@
+export { LOG_REDACT_PATHS, type LogStream, loggerOptions, logSerializers, redactUrl } from './logger.js';
+export {
+  describeError,
+  REDACTED,
+  type SafeError,
+  secretValues,
+  serializeError,
+} from './serialize-error.js';

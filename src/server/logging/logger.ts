@@ -1,0 +1,97 @@
+import type { FastifyServerOptions } from 'fastify';
+import type { Config } from '../config.js';
+import { isSafeError, REDACTED, type SafeError, serializeError } from './serialize-error.js';
+
+/**
+ * Every path the logger blanks before a line is written (pino `redact`; `*` is one level of any key).
+ * Headers: a session token (Authorization), the session cookie (Cookie, Set-Cookie). Keys: passwords,
+ * session/reset/export tokens, card tokens and test-card fields wherever a log object holds them at
+ * the top or one level down. `parameters`/`params`/`args` are SQL parameter lists (postgres.js,
+ * PGlite, drizzle); `query` is both SQL text (which may inline values) and a request's query string
+ * (which may hold a token); `variables` are a GraphQL request's inputs, passwords and card data among
+ * them. Errors never reach these paths whole: the `err` serializer keeps a whitelist of fields.
+ */
+export const LOG_REDACT_PATHS: readonly string[] = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-api-key"]',
+  'res.headers["set-cookie"]',
+  'headers.authorization',
+  'headers.cookie',
+  'headers["set-cookie"]',
+  ...[
+    'password',
+    'newPassword',
+    'oldPassword',
+    'currentPassword',
+    'confirmPassword',
+    'token',
+    'sessionToken',
+    'stripeToken',
+    'cardToken',
+    'number',
+    'cvc',
+    'authorization',
+    'cookie',
+    'secret',
+    'parameters',
+    'params',
+    'args',
+    'query',
+    'variables',
+  ].flatMap((key) => [key, `*.${key}`]),
+];
+
+/** Path segments after which the next segment is a secret (the e-mailed reset link's token). */
+const SECRET_SEGMENTS = new Set(['reset-password']);
+
+/**
+ * A request URL as logged: the path with secret segments blanked and every query value blanked (the
+ * names stay). Export links, shared report links and upload URLs carry their capability in the query.
+ */
+export function redactUrl(url: string): string {
+  const q = url.indexOf('?');
+  const pathPart = q < 0 ? url : url.slice(0, q);
+  const segments = pathPart.split('/');
+  const path = segments
+    .map((s, i) => (i > 0 && SECRET_SEGMENTS.has(segments[i - 1]!) ? REDACTED : s))
+    .join('/');
+  if (q < 0) return path;
+  const names = url
+    .slice(q + 1)
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => `${pair.split('=')[0]}=${REDACTED}`);
+  return `${path}?${names.join('&')}`;
+}
+
+type LoggedRequest = { method: string; url: string; host?: string; ip?: string };
+
+export const logSerializers = {
+  err: (err: unknown): SafeError => (isSafeError(err) ? err : serializeError(err)),
+  // Fastify's request summary with the URL's secrets blanked; any other `req` object is left to `redact`.
+  req: (req: LoggedRequest) =>
+    typeof req?.url === 'string'
+      ? { method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip }
+      : req,
+};
+
+/** Where log lines go instead of stdout (tests collect them). */
+export type LogStream = { write(line: string): void };
+
+/**
+ * The server's logger (pino, through Fastify): LOG_LEVEL, the redaction list and the safe
+ * serializers. `silent` is no logger at all.
+ */
+export function loggerOptions(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  stream?: LogStream,
+): FastifyServerOptions['logger'] {
+  if (config.LOG_LEVEL === 'silent') return false;
+  return {
+    level: config.LOG_LEVEL,
+    redact: { paths: [...LOG_REDACT_PATHS], censor: REDACTED },
+    serializers: logSerializers,
+    ...(stream ? { stream } : {}),
+  };
+}
