@@ -88,3 +88,6 @@ export function keyOfFileReference(
   }
   return isUploadKeyIn(key, folder) && publicUrl(key) === value ? key : null;
 }
+
+/** The app's own bundled brand logos (public/brands/{name}.svg), which the demo seed sets. */
+export const isBundledBrandImage = (value: string): boolean => /^\/brands\/[a-z0-9-]{1,64}\.svg$/.test(value);

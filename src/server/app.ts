@@ -10,6 +10,7 @@ import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
+import { withBrandImageUrls } from './file-references.js';
 import { createGraphQL } from './graphql/yoga.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
@@ -112,7 +113,7 @@ export async function buildApp(deps: {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', CSP)
-      .send(renderShell(template, identity.brand));
+      .send(renderShell(template, withBrandImageUrls(deps.adapters.storage, identity.brand)));
   };
   // '/' is the app's gateway, not a directory of the static root.
   app.get('/', sendShell);
