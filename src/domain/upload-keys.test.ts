@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isUploadKeyIn, keyOfFileReference, originalFileName, parseUploadKey } from './upload-keys';
+import {
+  isBundledAsset,
+  isUploadKeyIn,
+  keyOfFileReference,
+  originalFileName,
+  parseUploadKey,
+} from './upload-keys';
 
 const FOLDER = 'customQuestionnaires/order1';
 const localUrl = (key: string) => `/s3/uploads/${key}`;
@@ -87,5 +93,21 @@ describe('originalFileName', () => {
   it('is the part after the first underscore of the stored name', () => {
     expect(originalFileName('Ab3_our_form.pdf')).toBe('our_form.pdf');
     expect(originalFileName('plain.pdf')).toBe('plain.pdf');
+  });
+});
+
+describe('isBundledAsset', () => {
+  it.each([
+    ['/brands/dunkin.svg', true],
+    ['/samples/storefront.svg', true],
+    ['/samples/demo-call.wav', true],
+    ['/brands/../secret.svg', false],
+    ['/assets/app.js', false],
+    ['//evil.example/brands/x.svg', false],
+    ['https://evil.example/brands/x.svg', false],
+    ['/brands/x.svg?x=1', false],
+    ['/brands/x.html', false],
+  ])('%s is a bundled file: %s', (value, expected) => {
+    expect(isBundledAsset(value)).toBe(expected);
   });
 });

@@ -89,5 +89,9 @@ export function keyOfFileReference(
   return isUploadKeyIn(key, folder) && publicUrl(key) === value ? key : null;
 }
 
-/** The app's own bundled brand logos (public/brands/{name}.svg), which the demo seed sets. */
-export const isBundledBrandImage = (value: string): boolean => /^\/brands\/[a-z0-9-]{1,64}\.svg$/.test(value);
+/**
+ * The app's own bundled files that the demo seed refers to (public/brands/{name}.svg logos,
+ * public/samples/{name}.svg|wav report samples): same-origin static files, never uploads.
+ */
+export const isBundledAsset = (value: string): boolean =>
+  /^\/(brands|samples)\/[a-z0-9-]{1,64}\.(svg|wav)$/.test(value);

@@ -1,4 +1,4 @@
-import { isBundledBrandImage, keyOfFileReference, parseUploadKey, uploadFolder } from '../domain/index.js';
+import { isBundledAsset, keyOfFileReference, parseUploadKey, uploadFolder } from '../domain/index.js';
 import type { StorageAdapter } from './adapters/storage.js';
 import type { BrandRow } from './context.js';
 import type { CustomUpload } from './db/schema.js';
@@ -32,7 +32,7 @@ export const brandImageKey = (storage: StorageAdapter, brandId: string, value: u
 export function brandImageUrl(storage: StorageAdapter, brand: BrandRow, field: BrandImageField) {
   const stored = brand[field];
   if (!stored) return null;
-  if (isBundledBrandImage(stored)) return stored;
+  if (isBundledAsset(stored)) return stored;
   const key = brandImageKey(storage, brand.id, stored);
   return key ? storage.publicUrl(key) : null;
 }

@@ -1,5 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { isBundledBrandImage, type TBrandInput, ZBrandInput } from '../../domain/index.js';
+import { isBundledAsset, type TBrandInput, ZBrandInput } from '../../domain/index.js';
 import type { StorageAdapter } from '../adapters/storage.js';
 import { brandsChanged } from '../brands/resolve-brand.js';
 import { catalogueChanged } from '../catalogue/published-industries.js';
@@ -47,7 +47,7 @@ function imageValues(input: TBrandInput, brand: BrandRow, storage: StorageAdapte
       values[field] = null;
       continue;
     }
-    if (value === brand[field] && isBundledBrandImage(value)) {
+    if (value === brand[field] && isBundledAsset(value)) {
       values[field] = value;
       continue;
     }

@@ -175,5 +175,13 @@ describe('evaluation photos and recordings', () => {
     expect(read.errors).toBeUndefined();
     expect(read.data.evaluation.document.answers).toEqual({});
     expect(JSON.stringify(read.data.evaluation)).not.toContain('evil.example');
+
+    // The demo seed's bundled samples are the app's own files and stay.
+    await t.db
+      .update(evaluations)
+      .set({ document: { ...doc, answers: { photo: '/samples/storefront.svg' } } })
+      .where(eq(evaluations.id, id));
+    const seeded = await t.gql(READ, { id }, { token: shopper });
+    expect(seeded.data.evaluation.document.answers).toEqual({ photo: '/samples/storefront.svg' });
   });
 });

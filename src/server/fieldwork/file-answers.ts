@@ -1,4 +1,4 @@
-import { keyOfFileReference } from '../../domain/index.js';
+import { isBundledAsset, keyOfFileReference } from '../../domain/index.js';
 import type { Answers, AnswerValue, Form } from '../../evaluation/index.js';
 import type { FieldError } from '../errors.js';
 
@@ -87,6 +87,10 @@ export function fileAnswersToUrls(
     const ref = type ? referenceOf(type, value) : null;
     if (!type || ref === null) {
       out[id] = value;
+      continue;
+    }
+    if (typeof ref === 'string' && isBundledAsset(ref)) {
+      out[id] = value; // the demo seed's samples
       continue;
     }
     const key = keyOfFileReference(ref, folder, publicUrl);
