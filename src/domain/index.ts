@@ -17,4 +17,5 @@ export * from './summary-chart';
 export * from './summary-filters';
 export * from './summary-view';
 export * from './types';
+export * from './upload-keys';
 export * from './visit-schedule';

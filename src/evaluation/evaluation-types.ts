@@ -8,7 +8,7 @@ export interface TimespanAnswer {
   seconds: number;
 }
 
-/** A phone recording answer; it counts as answered only once recordingURL is set. */
+/** A phone recording answer; it counts as answered only once recordingURL is set (stored as a key, read as a URL). */
 export interface PhoneRecordingAnswer {
   recordingURL: string | null;
   [extra: string]: unknown;
@@ -16,7 +16,8 @@ export interface PhoneRecordingAnswer {
 
 /**
  * An answer value. By element type:
- * text, narrative, inboundparameter, embed: string; imageupload: the uploaded image's URL;
+ * text, narrative, inboundparameter, embed: string; imageupload: the uploaded image (the server
+ * stores its storage key and gives readers its URL; see src/server/fieldwork/file-answers.ts);
  * date: 'YYYY-MM-DD'; time: local time 'h:mm A' (e.g. '3:05 PM'); number: number;
  * choice: the selected option's localId; multichoice: the selected options' localIds;
  * timespan: TimespanAnswer; phonerecording: PhoneRecordingAnswer. Remarks take no answer.

@@ -15,6 +15,7 @@ import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
+import { withBrandImageUrls } from './file-references.js';
 import { withGraphQLLogScope } from './graphql/error-log.js';
 import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
 import { type LogStream, loggerOptions, serializeError } from './logging/index.js';
@@ -122,7 +123,7 @@ export async function buildApp(deps: {
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-security-policy', csp)
-      .send(renderShell(template, identity.brand));
+      .send(renderShell(template, withBrandImageUrls(deps.adapters.storage, identity.brand)));
   };
   // '/' is the app's gateway, not a directory of the static root.
   app.get('/', sendShell);

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { isUploadKeyIn, parseUploadKey } from '../domain/index.js';
 import type { BrandRow, UserRow } from './context.js';
 import { newId } from './db/ids.js';
 import { orders } from './db/schema.js';
@@ -164,6 +165,22 @@ describe('GET /s3/sign', () => {
       cookie: { [ORDER_COOKIE]: orderId },
     });
     expect(signed.fileKey).toMatch(new RegExp(`^customQuestionnaires/${orderId}/[A-Za-z0-9]+_passwd$`));
+  });
+
+  it('gives keys that the save-time rule takes for that folder, whatever the file name', async () => {
+    const folder = `customQuestionnaires/${orderId}`;
+    for (const fileName of [
+      'a..b.pdf',
+      '..',
+      '.hidden',
+      'ünï cödé.PDF',
+      `${'x'.repeat(400)}.pdf`,
+      '\\x\\y.pdf',
+    ]) {
+      const signed = await signOk({ folder, fileName, cookie: { [ORDER_COOKIE]: orderId } });
+      expect(isUploadKeyIn(signed.fileKey, folder), fileName).toBe(true);
+      expect(signed.fileName).toBe(parseUploadKey(signed.fileKey)!.fileName);
+    }
   });
 });
 

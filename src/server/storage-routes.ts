@@ -12,7 +12,7 @@ import {
 } from './adapters/storage.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
-import { orders } from './db/schema.js';
+import { evaluations, orders } from './db/schema.js';
 import { identifyRequest, type RequestIdentity } from './request-identity.js';
 
 /** Cookie that holds the id of the visitor's order in progress (a capability). */
@@ -31,7 +31,11 @@ const INLINE_TYPES: Record<string, string> = {
   '.wav': 'audio/wav',
 };
 
-/** Who may upload into a folder: the order's cart holder or owner, admins for brands, logged-in users for evaluations. */
+/**
+ * Who may upload into a folder: the order's cart holder or owner, admins for brands, the shopper of
+ * an evaluation for its photos and recordings. What is saved later must be a key of the object's own
+ * folder (src/domain/upload-keys.ts), so this check is what binds a stored file to its object.
+ */
 async function mayUploadTo(db: Db, folder: string, who: RequestIdentity, orderCookie: string | undefined) {
   const [kind, id] = folder.split('/') as [string, string];
   if (who.user?.admin) return true;
@@ -45,7 +49,17 @@ async function mayUploadTo(db: Db, folder: string, who: RequestIdentity, orderCo
       .limit(1);
     return owned.length > 0;
   }
-  if (kind === 'evaluations') return !!who.user;
+  if (kind === 'evaluations') {
+    if (!who.user) return false;
+    const own = await db
+      .select({ id: evaluations.id })
+      .from(evaluations)
+      .where(
+        and(eq(evaluations.id, id), eq(evaluations.userId, who.user.id), eq(evaluations.isSurvey, false)),
+      )
+      .limit(1);
+    return own.length > 0;
+  }
   return false;
 }
 

@@ -112,13 +112,15 @@ describe('additional comments and upload', () => {
     ]);
   });
 
-  it('takes a custom upload with file key, public URL and file name', () => {
+  it('takes a custom upload by its file key, dropping a sent public URL and file name', () => {
     const customUpload = {
       fileKey: 'customQuestionnaires/o1/abc_Form.docx',
-      publicUrl: '/s3/uploads/customQuestionnaires/o1/abc_Form.docx',
+      publicUrl: 'javascript:alert(1)',
       fileName: 'Form.docx',
     };
-    expect(ZUserQuestionnaireInput.parse({ customUpload }).customUpload).toEqual(customUpload);
+    expect(ZUserQuestionnaireInput.parse({ customUpload }).customUpload).toEqual({
+      fileKey: 'customQuestionnaires/o1/abc_Form.docx',
+    });
     expect(errors({ customUpload: { ...customUpload, fileKey: '' } })).toEqual([
       { field: 'customUpload.fileKey', message: 'The uploaded file is missing its key.' },
     ]);

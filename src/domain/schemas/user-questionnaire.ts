@@ -72,11 +72,18 @@ export const ZCustomQuestions = z.preprocess(
     .max(MAX_CUSTOM_QUESTIONS, { error: `You can add up to ${MAX_CUSTOM_QUESTIONS} custom questions.` }),
 );
 
-export const ZCustomUpload = z.object({
-  fileKey: z.string().trim().min(1, { error: 'The uploaded file is missing its key.' }).max(500),
-  publicUrl: z.string().trim().min(1, { error: 'The uploaded file is missing its address.' }).max(2000),
-  fileName: z.string().trim().min(1, { error: 'The uploaded file is missing its name.' }).max(300),
-});
+/**
+ * A custom upload names the file by the key /s3/sign gave (customQuestionnaires/{oid}/...; the server
+ * checks the folder). publicUrl and fileName are still accepted for older clients but ignored: the
+ * server derives both from the key, so a client cannot plant a link.
+ */
+export const ZCustomUpload = z
+  .object({
+    fileKey: z.string().trim().min(1, { error: 'The uploaded file is missing its key.' }).max(500),
+    publicUrl: z.unknown().optional(),
+    fileName: z.unknown().optional(),
+  })
+  .transform((u) => ({ fileKey: u.fileKey }));
 export type TCustomUpload = z.infer<typeof ZCustomUpload>;
 
 /** saveUserQuestionnaire's input: custom questions and comments, or a custom upload. */

@@ -51,7 +51,7 @@ beforeEach(async () => {
     .set({
       customQuestions: customQuestions as never,
       additionalComments: 'Ask for the manager.',
-      customUpload: { fileKey: 'uploads/a.pdf', publicUrl: 'https://files.example/a.pdf', fileName: 'a.pdf' },
+      customUpload: { fileKey: `customQuestionnaires/${placed.oid}/Abc_a.pdf`, fileName: 'a.pdf' },
     })
     .where(eq(userQuestionnaires.id, placed.uqid(c.shop.id)));
 });
@@ -67,7 +67,11 @@ describe('reorder', () => {
     const shopUq = cart.userQuestionnaires.find((u: { qid: string }) => u.qid === c.shop.id);
     expect(shopUq).toMatchObject({
       additionalComments: 'Ask for the manager.',
-      customUpload: { publicUrl: 'https://files.example/a.pdf', fileName: 'a.pdf' },
+      // The re-order keeps the source order's file; its URL is derived from the key.
+      customUpload: {
+        publicUrl: `/s3/uploads/customQuestionnaires/${placed.oid}/Abc_a.pdf`,
+        fileName: 'a.pdf',
+      },
       customQuestions,
     });
     expect(shopUq._id).not.toBe(placed.uqid(c.shop.id));

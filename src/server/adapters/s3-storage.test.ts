@@ -211,5 +211,10 @@ describe('s3 storage', () => {
     });
     const viaCdn = await cdn.sign({ folder: 'brands/b1', fileName: 'logo.png', contentType: 'image/png' });
     expect(viaCdn.publicUrl).toBe(`https://cdn.example.com/files/${viaCdn.fileKey}`);
+    // Stored keys get their URL from the same function the signing answer used.
+    expect(cdn.publicUrl(viaCdn.fileKey)).toBe(viaCdn.publicUrl);
+    expect(aws.publicUrl('brands/b1/Ab_logo.png')).toBe(
+      'https://shop-files.s3.eu-west-1.amazonaws.com/brands/b1/Ab_logo.png',
+    );
   });
 });

@@ -1,6 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
+import { originalFileName } from '../../domain/index.js';
 import { newId } from '../db/ids.js';
-import { originalFileName, type SignedUpload, type StorageAdapter, safeFileName } from './storage.js';
+import { type SignedUpload, type StorageAdapter, safeFileName } from './storage.js';
 
 export type S3Options = {
   bucket: string;
@@ -110,8 +111,11 @@ export function s3Storage(opts: S3Options): StorageAdapter {
   const bucketUrl = `${origin}${prefix}`;
   const publicBase = (opts.publicBaseUrl ?? bucketUrl).replace(/\/+$/, '');
 
+  const publicUrl = (key: string) => `${publicBase}/${key.split('/').map(uriEncode).join('/')}`;
+
   return {
     kind: 's3',
+    publicUrl,
     async sign({ folder, fileName, contentType }): Promise<SignedUpload> {
       const stored = `${newId(12)}_${safeFileName(fileName)}`;
       const fileKey = `${folder}/${stored}`;
@@ -131,7 +135,7 @@ export function s3Storage(opts: S3Options): StorageAdapter {
         method: 'PUT',
         headers: { 'content-type': contentType },
         fileKey,
-        publicUrl: `${publicBase}/${fileKey.split('/').map(uriEncode).join('/')}`,
+        publicUrl: publicUrl(fileKey),
         fileName: originalFileName(stored),
       };
     },

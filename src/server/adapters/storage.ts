@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { mkdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { isUploadFolder, originalFileName } from '../../domain/index.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
 import { newId } from '../db/ids.js';
 
@@ -19,6 +20,8 @@ export type SignedUpload = {
 export interface StorageAdapter {
   readonly kind: 'local' | 's3';
   sign(opts: { folder: string; fileName: string; contentType: string }): Promise<SignedUpload>;
+  /** Where the file of a (well-formed) key is served: the one place public URLs are made. */
+  publicUrl(key: string): string;
 }
 
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024;
@@ -41,24 +44,20 @@ export const maxUploadBytes = (folderOrKey: string): number =>
   folderOrKey.startsWith('brands/') ? MAX_BRAND_IMAGE_BYTES : MAX_UPLOAD_BYTES;
 
 /** Folder names a client may ask to sign for: customQuestionnaires/{id}, brands/{id}, evaluations/{id}. */
-export function isAllowedFolder(folder: string): boolean {
-  return /^(customQuestionnaires|brands|evaluations)\/[A-Za-z0-9_-]{1,64}$/.test(folder);
-}
+export const isAllowedFolder = isUploadFolder;
 
-/** Keeps letters, digits, dot, dash and underscore; the stored name is {random}_{original}. */
+/**
+ * Keeps letters, digits, dot, dash and underscore, with no '..' (which stored keys never hold); the
+ * stored name is {random}_{original}.
+ */
 export function safeFileName(name: string): string {
   const base = path
     .basename(name)
     .normalize('NFKD')
     .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/\.{2,}/g, '.')
     .replace(/^-+|-+$/g, '');
   return (base || 'file').slice(-120);
-}
-
-/** The original file name is the part after the first underscore of the stored name (spec). */
-export function originalFileName(storedName: string): string {
-  const i = storedName.indexOf('_');
-  return i === -1 ? storedName : storedName.slice(i + 1);
 }
 
 /**
@@ -89,10 +88,11 @@ export function localStorage(opts: { dataDir: string; secret: string }) {
         method: 'PUT',
         headers: { 'content-type': contentType },
         fileKey,
-        publicUrl: `/s3/uploads/${fileKey}`,
+        publicUrl: adapter.publicUrl(fileKey),
         fileName: originalFileName(stored),
       };
     },
+    publicUrl: (key) => `/s3/uploads/${key}`,
     verifyUpload(key, expires, contentType, sig, now = Date.now()) {
       return expires > now && safeEqual(signature(key, expires, contentType), sig);
     },

@@ -216,7 +216,7 @@ describe('brands', () => {
       id,
       input: input({
         logoUrl: `/s3/uploads/brands/${c.brand.id}/x.png`,
-        faviconUrl: `/s3/uploads/brands/${id}/fav.jpg`,
+        faviconUrl: `/s3/uploads/brands/${id}/abc_fav.jpg`,
       }),
     });
     expect(fieldsOf(foreign)).toEqual([

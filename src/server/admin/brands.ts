@@ -1,5 +1,6 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import { type TBrandInput, ZBrandInput } from '../../domain/index.js';
+import { isBundledAsset, type TBrandInput, ZBrandInput } from '../../domain/index.js';
+import type { StorageAdapter } from '../adapters/storage.js';
 import { brandsChanged } from '../brands/resolve-brand.js';
 import { catalogueChanged } from '../catalogue/published-industries.js';
 import type { BrandRow } from '../context.js';
@@ -7,6 +8,7 @@ import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { brands, industries, orders, questionnaires, users } from '../db/schema.js';
 import { AppError, type FieldError, parseInput } from '../errors.js';
+import { BRAND_IMAGE_FIELDS, type BrandImageField, brandImageKey } from '../file-references.js';
 
 export const MSG_BRAND_NOT_FOUND = 'Brand not found.';
 export const MSG_RESTRICT_CMS = 'This brand cannot be modified from the CMS';
@@ -20,7 +22,7 @@ const restricted = () =>
   new AppError('FORBIDDEN', MSG_RESTRICT_CMS, [{ field: '_id', message: MSG_RESTRICT_CMS }]);
 
 /** Image fields: uploaded into brands/{brandId}/ after the first save; the favicon is PNG or ICO. */
-const IMAGE_FIELDS = {
+const IMAGE_FIELDS: Record<BrandImageField, { label: string; ext: RegExp; types: string }> = {
   logoUrl: { label: 'Logo', ext: /\.(png|jpe?g|gif|webp)$/i, types: 'PNG, JPEG, GIF or WebP' },
   brandTextImageUrl: {
     label: 'Brand Text Image',
@@ -28,30 +30,34 @@ const IMAGE_FIELDS = {
     types: 'PNG, JPEG, GIF or WebP',
   },
   faviconUrl: { label: 'Favicon', ext: /\.(png|ico)$/i, types: 'PNG or ICO' },
-} as const;
+};
 
-/** Image URLs must point at this brand's own upload folder and have an accepted type. */
-function imageErrors(input: TBrandInput, brandId: string): FieldError[] {
+/**
+ * Image references to store: each must be a key /s3/sign gave for this brand's folder, or the public
+ * URL derived from one (which the form sends back); the key is stored and URLs are derived on read.
+ * A bundled logo the brand already has (the demo seed's) may stay.
+ */
+function imageValues(input: TBrandInput, brand: BrandRow, storage: StorageAdapter) {
+  const values: Partial<Record<BrandImageField, string | null>> = {};
   const errors: FieldError[] = [];
-  for (const [field, rule] of Object.entries(IMAGE_FIELDS) as [
-    keyof typeof IMAGE_FIELDS,
-    (typeof IMAGE_FIELDS)[keyof typeof IMAGE_FIELDS],
-  ][]) {
-    const url = input[field];
-    if (!url) continue;
-    let pathname: string;
-    try {
-      pathname = new URL(url, 'http://local').pathname;
-    } catch {
-      pathname = '';
+  for (const field of BRAND_IMAGE_FIELDS) {
+    const rule = IMAGE_FIELDS[field];
+    const value = input[field];
+    if (!value) {
+      values[field] = null;
+      continue;
     }
-    if (!pathname.includes(`/brands/${brandId}/`)) {
-      errors.push({ field, message: `${rule.label} must be uploaded for this brand.` });
-    } else if (!rule.ext.test(pathname)) {
+    if (value === brand[field] && isBundledAsset(value)) {
+      values[field] = value;
+      continue;
+    }
+    const key = brandImageKey(storage, brand.id, value);
+    if (!key) errors.push({ field, message: `${rule.label} must be uploaded for this brand.` });
+    else if (!rule.ext.test(key))
       errors.push({ field, message: `${rule.label} must be a ${rule.types} image.` });
-    }
+    else values[field] = key;
   }
-  return errors;
+  return { values, errors };
 }
 
 const ADDRESS_FIELDS = [
@@ -143,14 +149,20 @@ async function loadEditableBrand(db: Db, id: string): Promise<BrandRow> {
 }
 
 /** updateBrand: the storefront shows the change at its next page load (see brandsChanged). */
-export async function updateBrand(db: Db, id: string, rawInput: unknown): Promise<BrandRow> {
+export async function updateBrand(
+  db: Db,
+  id: string,
+  rawInput: unknown,
+  storage: StorageAdapter,
+): Promise<BrandRow> {
   const input = parseInput(ZBrandInput, rawInput);
   return brandWrite(db, async (tx) => {
-    await loadEditableBrand(tx, id);
-    refuse([...imageErrors(input, id), ...(await uniquenessErrors(tx, input, id))]);
+    const brand = await loadEditableBrand(tx, id);
+    const images = imageValues(input, brand, storage);
+    refuse([...images.errors, ...(await uniquenessErrors(tx, input, id))]);
     const [row] = await tx
       .update(brands)
-      .set({ ...brandValues(input), updatedAt: new Date() })
+      .set({ ...brandValues(input), ...images.values, updatedAt: new Date() })
       .where(eq(brands.id, id))
       .returning();
     return row!;

@@ -312,7 +312,8 @@ export type CustomQuestion = {
   multipleChoiceOptions: string[];
   allowMultipleSelections: boolean;
 };
-export type CustomUpload = { fileKey: string; publicUrl: string; fileName: string };
+/** A custom upload: its key; the public URL and file name are derived from it on read (publicUrl is of old rows, never read). */
+export type CustomUpload = { fileKey: string; fileName: string; publicUrl?: string };
 
 export const userQuestionnaires = pgTable(
   'user_questionnaires',

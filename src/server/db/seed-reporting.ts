@@ -107,7 +107,7 @@ function answerFor(el: FormElement, quality: number, rnd: () => number, day: str
     case 'imageupload':
       return PHOTO;
     case 'phonerecording':
-      return { recordingURL: 'https://recordings.example.test/demo-call.mp3' };
+      return { recordingURL: '/samples/demo-call.wav' };
     default:
       return null;
   }

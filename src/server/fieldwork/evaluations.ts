@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { reportRecipients } from '../../domain/index.js';
+import { reportRecipients, uploadFolder } from '../../domain/index.js';
 import {
   canTransition,
   type Evaluation,
@@ -10,6 +10,7 @@ import {
   VisitStatus,
 } from '../../evaluation/index.js';
 import type { Adapters } from '../adapters/index.js';
+import type { StorageAdapter } from '../adapters/storage.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, orders, shops, users, visits } from '../db/schema.js';
@@ -32,6 +33,7 @@ import {
   storeScores,
   toStored,
 } from './evaluation-store.js';
+import { fileAnswersToKeys } from './file-answers.js';
 import { isStaff, requireShopper, requireStaff, staffRole } from './roles.js';
 
 export const MSG_NOT_EDITABLE = 'This evaluation can no longer be changed.';
@@ -87,6 +89,8 @@ export async function saveEvaluationAnswers(
     answers: Record<string, unknown>;
     currentSectionId?: string | null;
     now: Date;
+    /** Makes the public URLs of stored files (a photo or recording answer may be sent as one). */
+    storage: Pick<StorageAdapter, 'publicUrl'>;
   },
 ) {
   return inTransaction(db, async (tx) => {
@@ -94,8 +98,12 @@ export async function saveEvaluationAnswers(
     if (!isShopperEditable(row.status)) {
       throw new AppError('CONFLICT', MSG_NOT_EDITABLE, [{ field: '_id', message: MSG_NOT_EDITABLE }]);
     }
-    const applied = applyAnswers(await loadEngineEvaluation(tx, row), opts.answers);
-    const errors = applied.errors;
+    const loaded = await loadEngineEvaluation(tx, row);
+    const files = fileAnswersToKeys(loaded.form, opts.answers, uploadFolder('evaluations', row.id), (key) =>
+      opts.storage.publicUrl(key),
+    );
+    const applied = applyAnswers(loaded, files.answers);
+    const errors = [...files.errors, ...applied.errors];
     let e = applied.evaluation;
     if (errors.length) throw new AppError('BAD_USER_INPUT', errors.map((x) => x.message).join(' '), errors);
     if (opts.currentSectionId && e.form.sections.some((s) => s.localId === opts.currentSectionId)) {

@@ -16,6 +16,7 @@ import {
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import { recordTransition, type StoredEvaluation, storeScores, toStored } from './evaluation-store.js';
+import { fileAnswersToKeys } from './file-answers.js';
 import { latestFormVersion } from './forms.js';
 
 export const SURVEY_LIMITS = { perIpPerHour: 30 } as const;
@@ -94,9 +95,12 @@ export async function submitSurveyResponse(
     user: { role: 'shopper' },
     location: { name: survey.locationName, address: survey.address, state: survey.state },
   });
-  const applied = applyAnswers(e, opts.answers);
+  // A respondent has no evaluation folder to upload into, so a survey answer holds no file.
+  const files = fileAnswersToKeys(survey.form, opts.answers, null, (key) => key);
+  const applied = applyAnswers(e, files.answers);
   e = applied.evaluation;
-  const errors = applied.errors.length ? applied.errors : unfinishedFields(e);
+  const refused = [...files.errors, ...applied.errors];
+  const errors = refused.length ? refused : unfinishedFields(e);
   if (errors.length) throw new AppError('BAD_USER_INPUT', MSG_SURVEY_INCOMPLETE, errors);
 
   return inTransaction(db, async (tx) => {

@@ -201,7 +201,7 @@ builder.mutationFields((t) => ({
     type: BrandType,
     authScopes: admin,
     args: { _id: t.arg.string({ required: true }), input: t.arg({ type: BrandInput, required: true }) },
-    resolve: (_r, a, ctx) => updateBrand(ctx.db, a._id, a.input),
+    resolve: (_r, a, ctx) => updateBrand(ctx.db, a._id, a.input, ctx.adapters.storage),
   }),
   removeBrand: t.field({
     type: BrandType,

@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { findBrandByEntryPath } from '../brands/resolve-brand.js';
 import type { BrandRow } from '../context.js';
 import { brands } from '../db/schema.js';
+import { brandImageUrl } from '../file-references.js';
 import { builder } from './builder.js';
 
 const ZoneRef = builder.objectRef<{ city: string; state: string; tier: string }>('IncentiveZone').implement({
@@ -15,6 +16,7 @@ const CarMakeRef = builder.objectRef<{ make: string; tier: string }>('CarMake').
   fields: (t) => ({ make: t.exposeString('make'), tier: t.exposeString('tier') }),
 });
 
+/** Image URLs are derived on the server from the stored upload key (file-references.ts). */
 export const BrandType = builder.objectRef<BrandRow>('Brand').implement({
   fields: (t) => ({
     _id: t.exposeString('id'),
@@ -24,14 +26,23 @@ export const BrandType = builder.objectRef<BrandRow>('Brand').implement({
     subdomain: t.exposeString('subdomain', { nullable: true }),
     customDomain: t.exposeString('customDomain', { nullable: true }),
     entryPath: t.exposeString('entryPath', { nullable: true }),
-    logoUrl: t.exposeString('logoUrl', { nullable: true }),
-    faviconUrl: t.exposeString('faviconUrl', { nullable: true }),
+    logoUrl: t.string({
+      nullable: true,
+      resolve: (b, _a, ctx) => brandImageUrl(ctx.adapters.storage, b, 'logoUrl'),
+    }),
+    faviconUrl: t.string({
+      nullable: true,
+      resolve: (b, _a, ctx) => brandImageUrl(ctx.adapters.storage, b, 'faviconUrl'),
+    }),
     primaryColor: t.exposeString('primaryColor'),
     secondaryColor: t.exposeString('secondaryColor'),
     headerTextColor: t.exposeString('headerTextColor'),
     footerLinkTextColor: t.exposeString('footerLinkTextColor'),
     brandText: t.exposeString('brandText', { nullable: true }),
-    brandTextImageUrl: t.exposeString('brandTextImageUrl', { nullable: true }),
+    brandTextImageUrl: t.string({
+      nullable: true,
+      resolve: (b, _a, ctx) => brandImageUrl(ctx.adapters.storage, b, 'brandTextImageUrl'),
+    }),
     restrictCMS: t.exposeBoolean('restrictCMS'),
     isDefault: t.exposeBoolean('isDefault'),
     orderNotificationEmails: t.exposeString('orderNotificationEmails', {

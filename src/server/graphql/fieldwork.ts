@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
+import { uploadFolder } from '../../domain/index.js';
 import { EvaluationStatus, evaluationStatusName, percentage, score } from '../../evaluation/index.js';
 import type { AppContext } from '../context.js';
 import { evaluationEvents, locations, shops, surveyLinks, visits } from '../db/schema.js';
+import { fileAnswersToUrls } from '../fieldwork/file-answers.js';
 import {
   acceptVisit,
   approveEvaluation,
@@ -22,6 +24,7 @@ import {
   registerShopper,
   rejectEvaluation,
   releaseEvaluation,
+  type StoredEvaluation,
   saveEvaluationAnswers,
   sharedShopReport,
   startReview,
@@ -72,8 +75,17 @@ function subjectOf(ctx: AppContext, row: EvaluationRow) {
   subjects.set(row, hit);
   return hit;
 }
+/** The engine evaluation as readers see it: photos and recordings as URLs derived from their keys. */
+async function loadReadableEvaluation(ctx: AppContext, row: EvaluationRow) {
+  const e = await loadEngineEvaluation(ctx.db, row);
+  return {
+    ...e,
+    answers: fileAnswersToUrls(e.form, e.answers, uploadFolder('evaluations', row.id), toUrl(ctx)),
+  };
+}
+const toUrl = (ctx: AppContext) => (key: string) => ctx.adapters.storage.publicUrl(key);
 function engineViewOf(ctx: AppContext, row: EvaluationRow) {
-  const hit = engineViews.get(row) ?? loadEngineEvaluation(ctx.db, row);
+  const hit = engineViews.get(row) ?? loadReadableEvaluation(ctx, row);
   engineViews.set(row, hit);
   return hit;
 }
@@ -149,8 +161,19 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
     }),
     document: t.field({
       type: 'JSON',
-      description: 'Answers, proofing comments, positions and context; rebuild with the engine.',
-      resolve: (e) => e.document,
+      description:
+        'Answers, proofing comments, positions and context; rebuild with the engine. Photo and recording answers are URLs derived from their stored keys.',
+      resolve: async (e, _a, ctx) => {
+        const stored = e.document as StoredEvaluation;
+        const form = await formOfVersion(ctx.db, e.formVersionId);
+        const answers = fileAnswersToUrls(
+          form,
+          stored.answers ?? {},
+          uploadFolder('evaluations', e.id),
+          toUrl(ctx),
+        );
+        return { ...stored, answers };
+      },
     }),
     completion: t.field({
       type: 'JSON',
@@ -357,6 +380,7 @@ builder.mutationFields((t) => ({
             : {},
         currentSectionId: a.currentSectionId,
         now: new Date(),
+        storage: ctx.adapters.storage,
       }),
   }),
   submitEvaluation: t.field({

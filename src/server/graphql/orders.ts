@@ -4,6 +4,7 @@ import { saveShop } from '../account/index.js';
 import type { AppContext } from '../context.js';
 import { orderLocations, orders, users } from '../db/schema.js';
 import { notAuthorized } from '../errors.js';
+import { customUploadView } from '../file-references.js';
 import { findOrder, mayReadOrder } from '../orders/cart-access.js';
 import { removeUserQuestionnaire, saveUserQuestionnaire } from '../orders/customize.js';
 import {
@@ -56,7 +57,8 @@ UserQuestionnaireRef.implement({
     customUpload: t.field({
       type: CustomUploadType,
       nullable: true,
-      resolve: (uq) => uq.customUpload ?? null,
+      description: 'The file name and public URL are derived from the key on the server.',
+      resolve: (uq, _a, ctx) => customUploadView(ctx.adapters.storage, uq.customUpload),
     }),
     additionalComments: t.exposeString('additionalComments'),
     customQuestions: t.field({ type: [CustomQuestionType], resolve: (uq) => uq.customQuestions }),
@@ -204,7 +206,12 @@ const CustomQuestionInput = builder.inputType('CustomQuestionInput', {
   }),
 });
 const CustomUploadInput = builder.inputType('CustomUploadInput', {
-  fields: (t) => ({ fileKey: t.string(), publicUrl: t.string(), fileName: t.string() }),
+  description: 'The file by the key /s3/sign returned for this order’s folder.',
+  fields: (t) => ({
+    fileKey: t.string(),
+    publicUrl: t.string({ description: 'Ignored: the server derives it from fileKey.' }),
+    fileName: t.string({ description: 'Ignored: the server derives it from fileKey.' }),
+  }),
 });
 
 const ShopInput = builder.inputType('ShopInput', {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { ZUserQuestionnaireInput } from '../../domain/index.js';
+import { isUploadKeyIn, parseUploadKey, uploadFolder, ZUserQuestionnaireInput } from '../../domain/index.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { questionnaires, userQuestionnaires } from '../db/schema.js';
@@ -9,6 +9,23 @@ import { removeUserQuestionnaires } from './questionnaires-on-order.js';
 
 export const MSG_CUSTOMIZATION_OFF = 'Questionnaires for this brand cannot be customized.';
 export const MSG_UQ_NOT_FOUND = 'That questionnaire is not on this order.';
+export const MSG_UPLOAD_NOT_THIS_ORDER = 'Please upload the questionnaire file for this order again.';
+
+/**
+ * The custom upload to store: a key /s3/sign gave for this order's folder, or the key already stored
+ * (a reorder keeps its source order's file). Its file name comes from the key, never from the client.
+ */
+function customUploadToStore(fileKey: string, oid: string, storedKey: string | undefined) {
+  const parsed = parseUploadKey(fileKey);
+  const ours = isUploadKeyIn(fileKey, uploadFolder('customQuestionnaires', oid));
+  const kept = parsed?.kind === 'customQuestionnaires' && fileKey === storedKey;
+  if (!parsed || !(ours || kept)) {
+    throw new AppError('BAD_USER_INPUT', MSG_UPLOAD_NOT_THIS_ORDER, [
+      { field: 'customUpload.fileKey', message: MSG_UPLOAD_NOT_THIS_ORDER },
+    ]);
+  }
+  return { fileKey: parsed.key, fileName: parsed.fileName };
+}
 
 async function loadUserQuestionnaire(db: Db, id: string) {
   const rows = await db
@@ -38,12 +55,15 @@ export async function saveUserQuestionnaire(
     if (input.customUpload && !found.q.isCustom && !opts.brand.customizationEnabled) {
       throw new AppError('FORBIDDEN', MSG_CUSTOMIZATION_OFF);
     }
+    const customUpload =
+      input.customUpload &&
+      customUploadToStore(input.customUpload.fileKey, found.uq.oid, found.uq.customUpload?.fileKey);
     const [saved] = await tx
       .update(userQuestionnaires)
       .set({
         ...(input.customQuestions !== undefined ? { customQuestions: input.customQuestions } : {}),
         ...(input.additionalComments !== undefined ? { additionalComments: input.additionalComments } : {}),
-        ...(input.customUpload !== undefined ? { customUpload: input.customUpload ?? null } : {}),
+        ...(customUpload !== undefined ? { customUpload: customUpload ?? null } : {}),
         updatedAt: new Date(),
       })
       .where(eq(userQuestionnaires.id, opts.id))

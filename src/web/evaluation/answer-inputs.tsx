@@ -1,5 +1,5 @@
-import { Button, FileButton, Group, Image, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { IconPhoto, IconTrash } from '@tabler/icons-react';
+import { Button, FileButton, Group, Image, NumberInput, Stack, Text } from '@mantine/core';
+import { IconMicrophone, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { TimespanAnswer } from '../../evaluation';
 
@@ -92,7 +92,56 @@ export function TimespanAnswerInput(props: {
   );
 }
 
-/** Picks an image and hands it to `upload`, which returns the URL the answer holds. */
+/** A stored file's URL picked by `upload` (which returns the URL the answer holds), with Replace and Remove. */
+function FileAnswerButtons(props: {
+  noun: 'image' | 'recording';
+  accept: string;
+  icon: React.ReactNode;
+  hasFile: boolean;
+  upload: ((file: File) => Promise<string>) | undefined;
+  onUploaded: (url: string) => void;
+  onRemove: () => void;
+  disabled: boolean;
+  onError: (message: string) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const pick = async (file: File | null) => {
+    if (!file || !props.upload) return;
+    setBusy(true);
+    try {
+      props.onUploaded(await props.upload(file));
+    } catch (err) {
+      props.onError(err instanceof Error ? err.message : `The ${props.noun} could not be uploaded.`);
+    } finally {
+      setBusy(false);
+    }
+  };
+  // Read-only (not editable): the file only, no buttons.
+  return (
+    <Group gap="xs" display={props.disabled ? 'none' : undefined}>
+      <FileButton onChange={pick} accept={props.accept} disabled={props.disabled || !props.upload}>
+        {(p) => (
+          <Button {...p} variant="default" leftSection={props.icon} loading={busy}>
+            {props.hasFile ? `Replace ${props.noun}` : `Upload ${props.noun}`}
+          </Button>
+        )}
+      </FileButton>
+      {props.hasFile && (
+        <Button
+          variant="subtle"
+          color="red"
+          leftSection={<IconTrash size={16} />}
+          disabled={props.disabled}
+          onClick={props.onRemove}
+        >
+          Remove
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+/** Picks an image and hands it to `upload`, which stores it and returns the URL the answer holds. */
 export function ImageAnswerInput(props: {
   value: unknown;
   onChange: (url: string | null) => void;
@@ -100,19 +149,7 @@ export function ImageAnswerInput(props: {
   disabled: boolean;
   onError: (message: string) => void;
 }) {
-  const [busy, setBusy] = useState(false);
   const url = typeof props.value === 'string' && props.value ? props.value : null;
-  const pick = async (file: File | null) => {
-    if (!file || !props.upload) return;
-    setBusy(true);
-    try {
-      props.onChange(await props.upload(file));
-    } catch (err) {
-      props.onError(err instanceof Error ? err.message : 'The image could not be uploaded.');
-    } finally {
-      setBusy(false);
-    }
-  };
   return (
     <Stack gap="xs">
       {url && <Image src={url} alt="Uploaded image" maw={320} radius="sm" />}
@@ -121,37 +158,31 @@ export function ImageAnswerInput(props: {
           No image
         </Text>
       )}
-      {/* Read-only (not editable): the picture only, no buttons. */}
-      <Group gap="xs" display={props.disabled ? 'none' : undefined}>
-        <FileButton onChange={pick} accept="image/*" disabled={props.disabled || !props.upload}>
-          {(p) => (
-            <Button {...p} variant="default" leftSection={<IconPhoto size={16} />} loading={busy}>
-              {url ? 'Replace image' : 'Upload image'}
-            </Button>
-          )}
-        </FileButton>
-        {url && (
-          <Button
-            variant="subtle"
-            color="red"
-            leftSection={<IconTrash size={16} />}
-            disabled={props.disabled}
-            onClick={() => props.onChange(null)}
-          >
-            Remove
-          </Button>
-        )}
-      </Group>
+      <FileAnswerButtons
+        noun="image"
+        accept="image/*"
+        icon={<IconPhoto size={16} />}
+        hasFile={!!url}
+        upload={props.upload}
+        onUploaded={props.onChange}
+        onRemove={() => props.onChange(null)}
+        disabled={props.disabled}
+        onError={props.onError}
+      />
     </Stack>
   );
 }
 
-/** A phone recording: its URL (recordings arrive from the phone system), with a player. */
+/**
+ * A phone recording: an audio file uploaded into the evaluation's folder (the server keeps only files
+ * it signed there, never a typed-in address), with a player.
+ */
 export function RecordingAnswerInput(props: {
-  id: string;
   value: unknown;
   onChange: (value: { recordingURL: string } | null) => void;
+  upload: ((file: File) => Promise<string>) | undefined;
   disabled: boolean;
+  onError: (message: string) => void;
 }) {
   const url =
     typeof props.value === 'object' && props.value !== null
@@ -159,18 +190,24 @@ export function RecordingAnswerInput(props: {
       : null;
   return (
     <Stack gap="xs">
-      <TextInput
-        id={props.id}
-        aria-label="Recording URL"
-        placeholder="https://… recording URL"
-        value={url ?? ''}
-        disabled={props.disabled}
-        onChange={(e) =>
-          props.onChange(e.currentTarget.value ? { recordingURL: e.currentTarget.value } : null)
-        }
-      />
       {/* biome-ignore lint/a11y/useMediaCaption: recordings of calls have no captions. */}
-      {url && /^https?:\/\//.test(url) && <audio controls src={url} style={{ maxWidth: '100%' }} />}
+      {url && <audio controls src={url} aria-label="Recording" style={{ maxWidth: '100%' }} />}
+      {props.disabled && !url && (
+        <Text size="sm" c="dimmed">
+          No recording
+        </Text>
+      )}
+      <FileAnswerButtons
+        noun="recording"
+        accept="audio/*"
+        icon={<IconMicrophone size={16} />}
+        hasFile={!!url}
+        upload={props.upload}
+        onUploaded={(recordingURL) => props.onChange({ recordingURL })}
+        onRemove={() => props.onChange(null)}
+        disabled={props.disabled}
+        onError={props.onError}
+      />
     </Stack>
   );
 }

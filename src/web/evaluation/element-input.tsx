@@ -26,8 +26,8 @@ export interface ElementInputProps {
   error?: string | null | undefined;
   /** Called with the raw new answer; null clears it. The caller runs it through the engine's `answer`. */
   onChange: (value: unknown) => void;
-  /** Stores a picked image and returns its URL; without it images cannot be picked. */
-  uploadImage?: (file: File) => Promise<string>;
+  /** Stores a picked photo or recording and returns its URL; without it no file can be picked. */
+  uploadFile?: (file: File) => Promise<string>;
   onUploadError?: (message: string) => void;
 }
 
@@ -256,7 +256,7 @@ export function ElementInput(props: ElementInputProps) {
           <ImageAnswerInput
             value={value}
             onChange={onChange}
-            upload={props.uploadImage}
+            upload={props.uploadFile}
             disabled={disabled}
             onError={(m) => props.onUploadError?.(m)}
           />
@@ -265,7 +265,13 @@ export function ElementInput(props: ElementInputProps) {
     case 'phonerecording':
       return (
         <Wrapped id={id} label={label} required={required} error={error}>
-          <RecordingAnswerInput id={`${id}-url`} value={value} onChange={onChange} disabled={disabled} />
+          <RecordingAnswerInput
+            value={value}
+            onChange={onChange}
+            upload={props.uploadFile}
+            disabled={disabled}
+            onError={(m) => props.onUploadError?.(m)}
+          />
         </Wrapped>
       );
     case 'inboundparameter':

@@ -13,7 +13,7 @@ export function EvaluationSection(props: {
   onAnswer: (elementId: string, value: unknown) => void;
   /** Answers the engine refused, by element (shown instead of its message). */
   refused?: Readonly<Record<string, string>>;
-  uploadImage?: (file: File) => Promise<string>;
+  uploadFile?: (file: File) => Promise<string>;
   onUploadError?: (message: string) => void;
   /** Show every message now, collected or not (e.g. after an attempt to submit). */
   showAllMessages?: boolean;
@@ -46,7 +46,7 @@ export function EvaluationSection(props: {
               value={evaluation.answers[element.localId]}
               error={props.refused?.[element.localId] ?? message}
               onChange={(value) => props.onAnswer(element.localId, value)}
-              {...(props.uploadImage ? { uploadImage: props.uploadImage } : {})}
+              {...(props.uploadFile ? { uploadFile: props.uploadFile } : {})}
               {...(props.onUploadError ? { onUploadError: props.onUploadError } : {})}
             />
             {props.renderBelow?.(element, status)}

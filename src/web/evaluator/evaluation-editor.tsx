@@ -88,7 +88,9 @@ export function EvaluationEditor({
     setServerErrors(({ [elementId]: _, ...rest }) => rest);
     entry.answer(elementId, value);
   };
-  const uploadImage = async (file: File) =>
+  // A photo or recording goes into the evaluation's folder; the answer holds the URL the server derived
+  // from its key (the server stores the key and refuses any other address).
+  const uploadEvaluationFile = async (file: File) =>
     (await uploadFile({ folder: `evaluations/${data._id}`, file, onProgress: () => {} })).publicUrl;
 
   const showMissing = () => {
@@ -164,7 +166,7 @@ export function EvaluationEditor({
                     sectionId={section.localId}
                     onAnswer={onAnswer}
                     refused={{ ...serverErrors, ...entry.refused }}
-                    uploadImage={uploadImage}
+                    uploadFile={uploadEvaluationFile}
                     onUploadError={notifyError}
                     showAllMessages={showAll}
                     renderBelow={(element) =>

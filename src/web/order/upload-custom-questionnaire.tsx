@@ -28,12 +28,13 @@ export function UploadCustomQuestionnaire({
     if (!file) return;
     setProgress(0);
     try {
-      const customUpload = await uploadFile({
+      const { fileKey } = await uploadFile({
         folder: customQuestionnaireFolder(oid),
         file,
         onProgress: (fraction) => setProgress(Math.round(fraction * 100)),
       });
-      await save({ variables: { _id: uq._id, input: { customUpload } } });
+      // The server stores the signed key and derives the file's name and address from it.
+      await save({ variables: { _id: uq._id, input: { customUpload: { fileKey } } } });
       await onUploaded();
       notifySuccess('Successfully uploaded your custom questionnaire');
     } catch (err) {

@@ -89,7 +89,10 @@ export function putFile(
   });
 }
 
-/** Signs, checks the size and sends the file; resolves with what saveUserQuestionnaire stores. */
+/**
+ * Signs, checks the size and sends the file; resolves with its key (what the server stores: it
+ * derives the public URL and file name from it), its public URL (for showing it) and its name.
+ */
 export async function uploadFile(options: {
   folder: string;
   file: File;

@@ -29,7 +29,8 @@ export function naturalSize(file: Blob): Promise<{ width: number; height: number
 
 /**
  * Checks the file for its slot (type, size and, for the favicon, squareness in the browser before
- * anything is sent), signs the upload, PUTs the file and resolves with its public URL.
+ * anything is sent), signs the upload, PUTs the file and resolves with its key (the brand stores the
+ * key; the server derives the image's URL from it).
  */
 export async function uploadBrandImage(options: {
   brandId: string;
@@ -54,5 +55,5 @@ export async function uploadBrandImage(options: {
   const sizeError = uploadSizeError(file, signed);
   if (sizeError) throw new UploadError(sizeError);
   await putFile(signed, file, options.onProgress);
-  return signed.publicUrl;
+  return signed.fileKey;
 }

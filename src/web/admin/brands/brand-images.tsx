@@ -39,7 +39,7 @@ function ImageSlotRow({
   brand: SavedBrand;
   slot: ImageSlot;
   readOnly: boolean;
-  save: (field: BrandImageField, url: string | null) => Promise<void>;
+  save: (field: BrandImageField, fileKey: string | null) => Promise<void>;
 }) {
   const url = brand[slot.field];
   const [progress, setProgress] = useState<number | null>(null);
@@ -51,8 +51,8 @@ function ImageSlotRow({
     setProblem(null);
     setProgress(0);
     try {
-      const publicUrl = await uploadBrandImage({ brandId: brand._id, slot, file, onProgress: setProgress });
-      await save(slot.field, publicUrl);
+      const fileKey = await uploadBrandImage({ brandId: brand._id, slot, file, onProgress: setProgress });
+      await save(slot.field, fileKey);
     } catch (err) {
       setProblem(errorMessage(err));
       notifyError(err);
@@ -137,8 +137,8 @@ function ImageSlotRow({
  */
 export function BrandImages({ brand, readOnly }: { brand: SavedBrand; readOnly: boolean }) {
   const [updateBrand] = useMutation(UPDATE_BRAND);
-  const save = async (field: BrandImageField, url: string | null) => {
-    await updateBrand({ variables: { id: brand._id, input: { ...brandToValues(brand), [field]: url } } });
+  const save = async (field: BrandImageField, fileKey: string | null) => {
+    await updateBrand({ variables: { id: brand._id, input: { ...brandToValues(brand), [field]: fileKey } } });
     notifySuccess('Successfully saved Brand');
   };
   return (

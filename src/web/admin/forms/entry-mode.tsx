@@ -9,7 +9,7 @@ import {
 import { SectionNav } from './section-nav';
 
 // The test entry lives in memory only; a picked image is shown from the browser's own copy.
-const previewImage = async (file: File) => URL.createObjectURL(file);
+const previewFile = async (file: File) => URL.createObjectURL(file);
 
 /** Entry mode: fill in the draft as a test, with the engine's numbering, messages and completion. */
 export function EntryMode({ entry }: { entry: EvaluationEntry }) {
@@ -69,7 +69,7 @@ export function EntryMode({ entry }: { entry: EvaluationEntry }) {
                 sectionId={section.localId}
                 onAnswer={entry.answer}
                 refused={entry.refused}
-                uploadImage={previewImage}
+                uploadFile={previewFile}
                 onUploadError={notifyError}
               />
               <SectionPager
