@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { gql, loginThroughForm } from './support';
+import { expect } from '@playwright/test';
+import { gql, loginThroughForm, test } from './support';
 
 // Location Management and Communication Preferences, for a customer of this test's own.
 const CUSTOMER = { email: `settings-${Date.now()}@example.test`, password: 'settings-pass-1' };

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { gql, loginThroughForm, saveShopThroughApi } from './support';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { gql, loginThroughForm, saveShopThroughApi, test } from './support';
 
 // The customer's account area as the demo customer walks it: the dashboard and history with Load
 // More, the profile, the card, a recurring shop edited and cancelled, an invoice, and a re-order that

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { DEMO, loginThroughForm } from './support';
+import { expect } from '@playwright/test';
+import { DEMO, loginThroughForm, test } from './support';
 
 test('a visitor lands on the default brand Get Started page', async ({ page }) => {
   await page.goto('/');

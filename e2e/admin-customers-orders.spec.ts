@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, gql, loginThroughForm, saveShopThroughApi } from './support';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { DEMO, gql, loginThroughForm, saveShopThroughApi, test } from './support';
 
 // The admin's customers and orders as an admin walks them: look an order up by number, open it from
 // the list and come back, find a customer, give them an authenticated brand, follow their orders,

@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
+import { test } from './support';
 
 const port = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:4173').port;
 

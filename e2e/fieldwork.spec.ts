@@ -1,12 +1,5 @@
-import {
-  type APIRequestContext,
-  type Browser,
-  expect,
-  type Locator,
-  type Page,
-  test,
-} from '@playwright/test';
-import { adminToken, DEMO, gql, loginThroughForm, placeOrderThroughApi } from './support';
+import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { adminToken, DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
 
 // Fieldwork journeys: a customer's mystery shop goes from order to report through the evaluator app
 // (a new shopper fills it in on a phone, QA rejects it with comments, the shopper corrects it, QA

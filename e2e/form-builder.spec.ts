@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
-import { DEMO, loginThroughForm } from './support';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { DEMO, loginThroughForm, test } from './support';
 
 // The form builder as an admin walks it: a new form with a choice question, a follow-up shown only
 // for one option, and a number question with score ranges; saved, tried in entry mode (the

@@ -1,5 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { adminToken, DEMO, gql, placeOrderThroughApi } from './support';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { adminToken, DEMO, gql, placeOrderThroughApi, test } from './support';
 
 // Whole order journeys, each from / to /thanks as a new visitor would, through the real screens of
 // the wizard (Get Started, Customize, Add Locations, Frequency, Checkout). The API is used only to read

@@ -1,6 +1,6 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { formatMoney, minimumStartDate, shopInitialDue, toDateKey } from '../src/domain';
-import { gql } from './support';
+import { gql, test } from './support';
 
 type Industry = { title: string; questionnaires: { _id: string; title: string; type: string }[] };
 

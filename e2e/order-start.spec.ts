@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
+import { test } from './support';
 
 const port = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:4173').port;
 

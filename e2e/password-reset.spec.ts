@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { adminToken, DEMO, gql, loginThroughForm } from './support';
+import { expect } from '@playwright/test';
+import { adminToken, DEMO, gql, loginThroughForm, test } from './support';
 
 test('a customer resets a forgotten password through the e-mailed link, once', async ({ page, request }) => {
   const email = `reset-${Date.now()}@example.test`;

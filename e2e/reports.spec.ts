@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import {
   addDaysUtc,
@@ -34,7 +34,7 @@ import {
   shot,
   summaryLoaded,
 } from './reports-support';
-import { DEMO, gql, loginThroughForm } from './support';
+import { DEMO, gql, loginThroughForm, test } from './support';
 
 // The reporting demo customer's Performance Summary and reports, as the customer and an admin walk
 // them. Every number on screen is checked against the signed reporting API, called here with a

@@ -3,7 +3,7 @@ import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { executedRows } from '../db/json-rows.js';
 import { testPaymentCards, testPaymentCharges } from '../db/schema.js';
-import { AppError, badInput } from '../errors.js';
+import { badInput } from '../errors.js';
 
 export type CardDetails = { brand: string; last4: string; expireMonth: number; expireYear: number };
 export type ChargeResult = { ok: true; chargeId: string } | { ok: false; message: string };
