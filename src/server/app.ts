@@ -16,7 +16,6 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
 import { withBrandImageUrls } from './file-references.js';
-import { withGraphQLLogScope } from './graphql/error-log.js';
 import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
 import { type LogStream, loggerOptions, serializeError } from './logging/index.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
@@ -69,9 +68,7 @@ export async function buildApp(deps: {
     url: '/api',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
-      const response = await withGraphQLLogScope(req, () =>
-        yoga.handleNodeRequestAndResponse(req, reply, { req, reply }),
-      );
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { textProblem, textProblemMessage } from '../domain/schemas/index.js';
 
 /**
@@ -31,10 +31,15 @@ function refusal(values: unknown, where: 'query' | 'path'): Refusal | null {
   return null;
 }
 
+/** Adds the check to every route declared after this call, except GraphQL's (it has its own). */
 export function registerRestInputBoundary(app: FastifyInstance): void {
-  app.addHook('preHandler', async (req, reply) => {
-    if (req.routeOptions.url === GRAPHQL_ROUTE) return;
+  const check = async (req: FastifyRequest, reply: FastifyReply) => {
     const refused = refusal(req.params, 'path') ?? refusal(req.query, 'query');
     if (refused) return reply.code(400).send(refused);
+  };
+  app.addHook('onRoute', (route) => {
+    if (route.url === GRAPHQL_ROUTE) return;
+    const own = route.preHandler ? [route.preHandler].flat() : [];
+    route.preHandler = [check, ...own];
   });
 }

@@ -1,51 +1,54 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import { getOperationAST } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
+import type { AppContext } from '../context.js';
 import { secretValues, serializeError } from '../logging/index.js';
 
-/** What an unexpected error's log line may say about the GraphQL request it happened in. */
-type Scope = { log: FastifyBaseLogger; operationName: string | null; secrets: string[] };
+/** The request an unexpected error happened in, as far as its log line may tell. */
+type RequestFacts = { log: FastifyBaseLogger; operationName: string | null; variables: unknown };
 
-const scopes = new AsyncLocalStorage<Scope>();
-
-type GraphQLParams = { operationName?: unknown; query?: unknown; variables?: unknown };
-
-function operationName(params: GraphQLParams): string | null {
-  if (typeof params.operationName === 'string' && params.operationName) return params.operationName;
-  const named =
-    typeof params.query === 'string' && /\b(query|mutation|subscription)\s+(\w+)/.exec(params.query);
-  return named ? named[2]! : null;
-}
-
-function variablesOf(params: GraphQLParams): unknown {
-  if (typeof params.variables !== 'string') return params.variables;
-  try {
-    return JSON.parse(params.variables);
-  } catch {
-    return params.variables;
-  }
-}
+/** Errors already logged with their request, so the masking fallback does not log them again. */
+const logged = new WeakSet<object>();
 
 /**
- * Runs one /api request with its logger (whose lines carry the request id), its operation name and
- * its variables' values, which are cut out of any error message that repeats them.
+ * Logs an error the client sees only as the generic message: never the variables (their values are
+ * cut out of any message that repeats them), never SQL parameters. Each error is logged once.
  */
-export function withGraphQLLogScope<T>(req: FastifyRequest, run: () => T): T {
-  const params = ((req.method === 'GET' ? req.query : req.body) ?? {}) as GraphQLParams;
-  return scopes.run(
-    { log: req.log, operationName: operationName(params), secrets: secretValues(variablesOf(params)) },
-    run,
-  );
-}
-
-/** Logs an error the client sees only as the generic message: never the variables, never SQL parameters. */
-export function logUnexpectedError(error: unknown, fallback: FastifyBaseLogger) {
-  const scope = scopes.getStore();
-  const original = (error as { originalError?: unknown }).originalError ?? error;
-  (scope?.log ?? fallback).error(
+export function logUnexpectedError(error: unknown, fallback: FastifyBaseLogger, request?: RequestFacts) {
+  const original = ((error as { originalError?: unknown }).originalError ?? error) as object;
+  if (typeof original === 'object' && original !== null) {
+    if (logged.has(original)) return;
+    logged.add(original);
+  }
+  (request?.log ?? fallback).error(
     {
-      err: serializeError(original, { secrets: scope?.secrets ?? [] }),
-      operationName: scope?.operationName ?? null,
+      err: serializeError(original, { secrets: request ? secretValues(request.variables) : [] }),
+      operationName: request?.operationName ?? null,
     },
     'GraphQL unexpected error',
   );
+}
+
+/**
+ * Logs the unexpected errors of each execution with its request's logger (whose lines carry the
+ * request id) and operation name. It reads the request only when an execution has such an error, so
+ * it costs nothing on the way of a request that succeeds.
+ */
+export function logUnexpectedErrors(isUnexpected: (error: Error) => boolean): Plugin<AppContext> {
+  return {
+    onExecute: ({ args }) => ({
+      onExecuteDone: ({ result }) => {
+        const errors = 'errors' in result ? result.errors : undefined;
+        if (!errors?.length) return;
+        const context = args.contextValue as AppContext;
+        const request: RequestFacts = {
+          log: context.req.log,
+          operationName: getOperationAST(args.document, args.operationName)?.name?.value ?? null,
+          variables: args.variableValues,
+        };
+        for (const error of errors)
+          if (isUnexpected(error)) logUnexpectedError(error, context.req.log, request);
+      },
+    }),
+  };
 }

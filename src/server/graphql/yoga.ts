@@ -7,10 +7,13 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { identifyRequest } from '../request-identity.js';
-import { logUnexpectedError } from './error-log.js';
+import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
 import { schema } from './schema.js';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
+
+/** An error the client sees only as the generic message (anything but an expected AppError or GraphQL's own). */
+const isUnexpected = (error: Error) => maskError(error, UNEXPECTED_ERROR_MESSAGE, false) !== error;
 
 const disableIntrospection: Plugin = {
   onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule),
@@ -24,7 +27,8 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
     landingPage: false,
     logging: false,
     maskedErrors: {
-      // AppErrors (expected outcomes) pass through; anything else is logged (safely) and shown generically.
+      // AppErrors (expected outcomes) pass through; anything else is shown generically and logged
+      // (safely): with its request by the plugin below, here only when it happened outside an execution.
       maskError: (error, _message, isDev) => {
         const masked = maskError(error, UNEXPECTED_ERROR_MESSAGE, isDev);
         if (masked !== error) logUnexpectedError(error, deps.log);
@@ -41,6 +45,7 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
         blockFieldSuggestion: { enabled: deps.config.production },
       }),
       ...(deps.config.production ? [disableIntrospection] : []),
+      logUnexpectedErrors(isUnexpected),
     ],
     context: async ({ req, reply }): Promise<AppContext> => {
       const identity = await identifyRequest(deps.db, deps.config, req);
