@@ -3,6 +3,7 @@ import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useBrand } from './brand';
 import { getCookie, ORDER_COOKIE, ORDER_COOKIES_CHANGED, readOrderServices } from './cookies';
+import { useFocusHeadingOnNavigate } from './route-focus';
 import { useCurrentUser } from './session';
 
 export const PRODUCT_VERSION = '2.4.0';
@@ -146,6 +147,7 @@ function Footer() {
 /** Scrolls to top on a path change, or smoothly to the hash anchor; sends a page view after 500 ms. */
 function ScrollAndAnalytics() {
   const { pathname, hash } = useLocation();
+  useFocusHeadingOnNavigate();
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll again on every path change.
   useEffect(() => {
     if (hash) {
