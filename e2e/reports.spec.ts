@@ -15,6 +15,7 @@ import {
   programCsvRows,
   programsInRange,
   type SummaryFilters,
+  shopCountLabel,
   summaryProgramCards,
   toCsv,
   toDateKey,
@@ -169,6 +170,21 @@ test('the program chart goes monthly or daily with the range, and a custom range
   await page.getByTestId('program-chart').hover();
   await shot(page, 'chart-monthly');
 
+  // The chart's text alternative: the same figures as a table, opened from the keyboard.
+  const figures = page.getByTestId('program-chart-table');
+  await figures.locator('summary').focus();
+  await page.keyboard.press('Enter');
+  await expect(figures.getByRole('row')).toHaveCount(chart.points.length + 1);
+  await expect(figures.getByRole('columnheader')).toHaveText(['Month', ...chart.series]);
+  const last = chart.points[chart.points.length - 1]!;
+  const lastCells = chart.series.map((name) => {
+    const v = last.values[name];
+    return v ? `${v.percent}% (${shopCountLabel(v.shops)})` : '–';
+  });
+  await expect(figures.getByRole('row').last().getByRole('cell')).toHaveText(lastCells);
+  await figures.scrollIntoViewIfNeeded();
+  await shot(page, 'chart-table');
+
   await choose(page, 'Date Range', 'Past 30 Days');
   await expect(page.getByTestId('chart-granularity')).toHaveAttribute('data-granularity', 'daily');
 
@@ -213,6 +229,10 @@ test('a location card selects its location', async ({ page, request }) => {
   await expect(page.getByTestId('active-filters')).toContainText(weakest.name);
   await expect(page.getByTestId('location-card')).toHaveCount(1);
   await expectQuestions(page, api, ytd, { ...DEFAULT_SUMMARY_FILTERS, location: weakest.name });
+  // The board's text alternative lists the location with its score.
+  const figures = page.getByTestId('locations-board-table');
+  await figures.locator('summary').click();
+  await expect(figures.getByRole('row', { name: weakest.name })).toContainText(`${weakest.percent}%`);
 
   // Show N more / Show Less.
   await page.getByRole('button', { name: 'Clear All' }).click();

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledBu
 import { useState } from 'react';
 import { columnCards, LOCATION_BOARD_COLUMNS, type LocationScore, locationBoard } from '../../../domain';
 import { EmptyColumnImage } from './empty-column-image';
+import { FiguresTable } from './figures-table';
 import { STATUS_COLOR } from './status-color';
 import classes from './summary.module.css';
 import type { Summary } from './use-summary';
@@ -82,16 +83,33 @@ function BoardColumn({
 export function LocationsBoard({ summary }: { summary: Summary }) {
   const board = locationBoard(summary.shops);
   return (
-    <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="locations-board">
-      {LOCATION_BOARD_COLUMNS.map((column) => (
-        <BoardColumn
-          key={column.key}
-          title={column.title}
-          status={column.status}
-          locations={board[column.key]}
-          onSelect={(location) => summary.setFilters({ ...summary.filters, location })}
-        />
-      ))}
-    </SimpleGrid>
+    <Stack gap="xs">
+      <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="locations-board">
+        {LOCATION_BOARD_COLUMNS.map((column) => (
+          <BoardColumn
+            key={column.key}
+            title={column.title}
+            status={column.status}
+            locations={board[column.key]}
+            onSelect={(location) => summary.setFilters({ ...summary.filters, location })}
+          />
+        ))}
+      </SimpleGrid>
+      <FiguresTable
+        testId="locations-board-table"
+        caption="Every location's score over the range, lowest first"
+        columns={['Location', 'Score', 'Performance']}
+        rows={LOCATION_BOARD_COLUMNS.flatMap((column) => board[column.key])
+          .sort((a, b) => a.percent - b.percent || a.name.localeCompare(b.name))
+          .map((location) => {
+            const column = LOCATION_BOARD_COLUMNS.find((c) => c.status === location.status);
+            return {
+              key: location.name,
+              header: location.name,
+              cells: [`${location.percent}%`, column?.title ?? ''],
+            };
+          })}
+      />
+    </Stack>
   );
 }

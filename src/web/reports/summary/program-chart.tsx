@@ -11,6 +11,7 @@ import {
   shopCountLabel,
 } from '../../../domain';
 import type { SummarySectionGroupRow, SummaryShopGroupRow } from '../report-types';
+import { FiguresTable } from './figures-table';
 import { SummaryEmpty } from './summary-texts';
 
 /** Ten series colours that repeat (account-and-reporting 9). */
@@ -140,7 +141,11 @@ export default function ProgramChart({
         {granularity === 'monthly' ? 'Monthly averages' : 'Daily averages'} · point size grows with the number
         of shops
       </Text>
-      <Box data-testid="program-chart">
+      <Box
+        data-testid="program-chart"
+        role="img"
+        aria-label={`Line chart of ${chart.series.join(', ')}, ${granularity === 'monthly' ? 'by month' : 'by day'}, 0 to 100%. The figures are in the table below the legend.`}
+      >
         <LineChart
           h={300}
           data={data}
@@ -185,6 +190,19 @@ export default function ProgramChart({
           );
         })}
       </Group>
+      <FiguresTable
+        testId="program-chart-table"
+        caption={`${granularity === 'monthly' ? 'Monthly' : 'Daily'} averages, percent of the possible score (number of shops)`}
+        columns={[granularity === 'monthly' ? 'Month' : 'Day', ...chart.series]}
+        rows={chart.points.map((point) => ({
+          key: point.label,
+          header: point.label,
+          cells: chart.series.map((name) => {
+            const v = point.values[name];
+            return v ? `${v.percent}% (${shopCountLabel(v.shops)})` : '–';
+          }),
+        }))}
+      />
     </Stack>
   );
 }
