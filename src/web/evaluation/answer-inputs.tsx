@@ -2,6 +2,7 @@ import { Button, FileButton, Group, Image, NumberInput, Stack, Text } from '@man
 import { IconMicrophone, IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { TimespanAnswer } from '../../evaluation';
+import { LiveStatus } from '../components/live-status';
 
 // Inputs for the answer types that need more than a plain Mantine field.
 
@@ -119,6 +120,7 @@ function FileAnswerButtons(props: {
   // Read-only (not editable): the file only, no buttons.
   return (
     <Group gap="xs" display={props.disabled ? 'none' : undefined}>
+      <LiveStatus text={busy ? `Uploading ${props.noun}…` : ''} />
       <FileButton onChange={pick} accept={props.accept} disabled={props.disabled || !props.upload}>
         {(p) => (
           <Button {...p} variant="default" leftSection={props.icon} loading={busy}>

@@ -4,6 +4,7 @@ import { IconFileUpload, IconPaperclip } from '@tabler/icons-react';
 import { useRef, useState } from 'react';
 import { PREFERRED_UPLOAD_EXTENSIONS } from '../../domain';
 import { notifyError, notifySuccess } from '../app/apollo';
+import { LiveStatus } from '../components/live-status';
 import { SAVE_USER_QUESTIONNAIRE } from './questionnaire-documents';
 import { customQuestionnaireFolder, uploadFile } from './upload-file';
 import type { WizardOrder } from './use-order';
@@ -60,10 +61,11 @@ export function UploadCustomQuestionnaire({
           </Anchor>
         </Group>
       )}
+      <LiveStatus text={uploading ? `Uploading... ${Math.round((progress ?? 0) / 10) * 10}%` : ''} />
       {uploading && (
         <Stack gap={4}>
           <Progress value={progress} animated aria-label="Upload progress" />
-          <Text size="xs" c="dimmed" aria-live="polite">
+          <Text size="xs" c="dimmed" aria-hidden>
             Uploading... {progress}%
           </Text>
         </Stack>

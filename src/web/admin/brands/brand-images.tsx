@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage, notifyError, notifySuccess } from '../../app/apollo';
+import { LiveStatus } from '../../components/live-status';
 import { UPDATE_BRAND } from './brand-documents';
 import { type BrandImageField, brandToValues, type SavedBrand } from './brand-form-values';
 import { IMAGE_SLOTS, type ImageSlot } from './brand-image-rules';
@@ -122,6 +123,7 @@ function ImageSlotRow({
       {busy && (
         <Progress value={(progress ?? 0) * 100} size="sm" aria-label={`${slot.label} upload progress`} />
       )}
+      <LiveStatus text={busy ? `Uploading ${slot.label.toLowerCase()}…` : ''} />
       {problem && (
         <Text size="sm" c="red" role="alert">
           {problem}

@@ -77,7 +77,7 @@ export function BuilderHeader(props: {
           </Button>
         </Group>
       </Group>
-      <Group gap="sm" wrap="wrap">
+      <Group gap="sm" wrap="wrap" aria-live="polite">
         {props.dirty ? (
           <Badge color="yellow" variant="light" data-testid="save-state">
             Unsaved changes

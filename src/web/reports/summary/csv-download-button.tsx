@@ -79,11 +79,10 @@ export function CsvDownloadButton({ summary }: { summary: Summary }) {
   return (
     <Stack gap={4} align="flex-end">
       <Group gap="xs" wrap="nowrap">
-        {progress && (
-          <Text size="sm" c="dimmed" role="status" data-testid="csv-progress">
-            {progress}
-          </Text>
-        )}
+        {/* Always in the page, so each progress text is announced. */}
+        <Text size="sm" c="dimmed" role="status" data-testid="csv-progress" hidden={!progress}>
+          {progress ?? ''}
+        </Text>
         <Button
           variant="subtle"
           leftSection={<IconDownload size={16} aria-hidden />}
