@@ -213,6 +213,12 @@ test('the customer manages their account, history, recurring shops and re-orders
   const shopActions = location.getByRole('row').filter({ has: page.getByRole('button', { name: /^Save/ }) });
   await shopActions.getByRole('button', { name: 'Cancel Shop' }).click();
   await expect(shopActions.getByText('Are You Sure?')).toBeVisible();
+  // The question takes the focus on its safe answer; Escape closes it and gives the focus back.
+  await expect(shopActions.getByRole('button', { name: 'Cancel', exact: true })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(shopActions.getByText('Are You Sure?')).toHaveCount(0);
+  await expect(shopActions.getByRole('button', { name: 'Cancel Shop' })).toBeFocused();
+  await shopActions.getByRole('button', { name: 'Cancel Shop' }).click();
   await shopActions.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(shopActions.getByText('Are You Sure?')).toHaveCount(0);
   await shopActions.getByRole('button', { name: 'Cancel Shop' }).click();

@@ -1,9 +1,10 @@
 import { Button, Group, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 
 /**
  * A button that asks first, in place: the question ('Are You Sure?' by default), the confirming
- * button and Cancel.
+ * button and Cancel. For the keyboard: asking puts the focus on Cancel (the safe choice), Escape
+ * cancels, and the focus returns to the button once the question closes.
  */
 export function InlineConfirm({
   label,
@@ -21,15 +22,30 @@ export function InlineConfirm({
   loading?: boolean;
 }) {
   const [asking, setAsking] = useState(false);
+  const trigger = useRef<HTMLButtonElement>(null);
+  const cancel = useRef<HTMLButtonElement>(null);
+  const opened = useRef(false);
+  useEffect(() => {
+    if (asking) cancel.current?.focus();
+    else if (opened.current) trigger.current?.focus();
+    opened.current = asking;
+  }, [asking]);
   if (!asking) {
     return (
-      <Button variant="light" color="red" onClick={() => setAsking(true)}>
+      <Button ref={trigger} variant="light" color="red" onClick={() => setAsking(true)}>
         {label}
       </Button>
     );
   }
   return (
-    <Group gap="xs" role="group" aria-label={label}>
+    <Group
+      gap="xs"
+      role="group"
+      aria-label={label}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape' && !loading) setAsking(false);
+      }}
+    >
       <Text size="sm" fw={600}>
         {question}
       </Text>
@@ -48,7 +64,7 @@ export function InlineConfirm({
       >
         {confirmLabel ?? label}
       </Button>
-      <Button variant="default" onClick={() => setAsking(false)} disabled={loading}>
+      <Button ref={cancel} variant="default" onClick={() => setAsking(false)} disabled={loading}>
         Cancel
       </Button>
     </Group>

@@ -47,7 +47,7 @@ export function TestContextBar(props: {
         A test entry of the current draft; nothing is saved.
       </Text>
       <Group gap="xs">
-        <Popover position="bottom-end" withArrow shadow="md" trapFocus>
+        <Popover position="bottom-end" withArrow shadow="md" trapFocus returnFocus>
           <Popover.Target>
             <Button variant="default" size="xs" leftSection={<IconUserCog size={16} />}>
               Test as {summary}
