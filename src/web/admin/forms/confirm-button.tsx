@@ -11,7 +11,15 @@ export function ConfirmAction(props: {
 }) {
   const [opened, setOpened] = useState(false);
   return (
-    <Popover opened={opened} onChange={setOpened} position="bottom-end" withArrow shadow="md" trapFocus returnFocus>
+    <Popover
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-end"
+      withArrow
+      shadow="md"
+      trapFocus
+      returnFocus
+    >
       <Popover.Target>{props.target(() => setOpened((o) => !o))}</Popover.Target>
       <Popover.Dropdown maw={300}>
         <Stack gap="xs">
