@@ -12,7 +12,6 @@ function LocationCard({ location, onSelect }: { location: LocationScore; onSelec
     <UnstyledButton
       onClick={onSelect}
       className={classes.clickable}
-      aria-label={`Show ${location.name}`}
       data-testid="location-card"
     >
       <Paper withBorder p="sm" radius="md" className={classes.card}>

@@ -13,7 +13,6 @@ export function ProgramCards({ summary }: { summary: Summary }) {
         <UnstyledButton
           key={card.programId}
           onClick={() => summary.setFilters({ ...summary.filters, program: card.programName })}
-          aria-label={`Show ${card.programName}`}
           data-testid="program-card"
           className={classes.clickable}
         >
