@@ -1,5 +1,7 @@
 import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
 import { createContext, type ReactNode, useContext } from 'react';
+import { normalizeHexColor } from '../../domain';
+import { brandSegmentedControl, brandVariantColorResolver } from './brand-colors';
 
 /** The brand as the server bootstraps it into the page (see server/web-shell.ts). */
 export type PublicBrand = {
@@ -54,11 +56,9 @@ export function readBootstrapBrand(): PublicBrand {
   }
 }
 
-const HEX = /^#[0-9a-f]{6}$/i;
-
 /** Ten shades around the brand colour, the form Mantine's theme wants (index 6 is the colour itself). */
 export function shadesOf(hex: string): MantineColorsTuple {
-  const c = HEX.test(hex) ? hex : FALLBACK.primaryColor;
+  const c = normalizeHexColor(hex) ?? FALLBACK.primaryColor;
   return [
     lighten(c, 0.92),
     lighten(c, 0.82),
@@ -77,6 +77,7 @@ export function themeFor(brand: PublicBrand) {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
+    variantColorResolver: brandVariantColorResolver,
     colors: { brand: shadesOf(brand.primaryColor), accent: shadesOf(brand.secondaryColor) },
     fontFamily: 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
     headings: {
@@ -87,6 +88,7 @@ export function themeFor(brand: PublicBrand) {
     components: {
       Button: { defaultProps: { radius: 'md' } },
       Paper: { defaultProps: { radius: 'md' } },
+      SegmentedControl: brandSegmentedControl,
     },
   });
 }
