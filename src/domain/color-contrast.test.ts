@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   contrastCheck,
   contrastRatio,
+  formatContrastRatio,
   normalizeHexColor,
   parseHexColor,
   readableTextOn,
@@ -142,5 +143,17 @@ describe('contrastCheck', () => {
   it('has nothing to say while a colour is not yet a hex colour', () => {
     expect(contrastCheck('#ff', '#ffffff')).toBeNull();
     expect(contrastCheck('#ffffff', '')).toBeNull();
+  });
+});
+
+describe('formatContrastRatio', () => {
+  it.each([
+    [21, '21.0:1'],
+    [4.54, '4.5:1'],
+    [4.4999, '4.4:1'],
+    [3.32, '3.3:1'],
+    [1, '1.0:1'],
+  ])('shows %d as %s', (ratio, text) => {
+    expect(formatContrastRatio(ratio)).toBe(text);
   });
 });

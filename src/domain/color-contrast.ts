@@ -136,3 +136,6 @@ export function contrastCheck(foreground: string, background: string): ContrastC
   const ok = ratio >= AA_TEXT_CONTRAST;
   return { ratio, ok, suggestion: ok ? null : readableTextOn(background, foreground) };
 }
+
+/** A ratio as WCAG tools show it, cut (not rounded) to one decimal so 4.49 never reads as 4.5: '4.4:1'. */
+export const formatContrastRatio = (ratio: number): string => `${(Math.floor(ratio * 10) / 10).toFixed(1)}:1`;
