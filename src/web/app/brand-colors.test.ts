@@ -1,17 +1,21 @@
 import { DEFAULT_THEME, type MantineTheme, mergeMantineTheme, toRgba } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { contrastRatio, toHexColor } from '../../domain';
+import { brandTextColors, contrastRatio, tintOf, toHexColor } from '../../domain';
 import { type PublicBrand, readBootstrapBrand, themeFor } from './brand';
-import { brandCssVariables, brandSegmentedControl, brandTextColours } from './brand-colors';
+import { brandCssVariables, brandSegmentedControl } from './brand-colors';
 
-const brandWith = (colours: Partial<PublicBrand>): PublicBrand => ({ ...readBootstrapBrand(), ...colours });
+/** A brand as the server sends it: its picks and the text colours derived from them. */
+function brandWith(colours: Partial<PublicBrand>): PublicBrand {
+  const brand = { ...readBootstrapBrand(), ...colours };
+  return { ...brand, textColors: brandTextColors(brand) };
+}
 const fullTheme = (brand: PublicBrand): MantineTheme => mergeMantineTheme(DEFAULT_THEME, themeFor(brand));
 
 /** The variant colours Mantine gives a component of this colour (Button, Badge, ActionIcon...). */
 const variant = (theme: MantineTheme, color: string, name: string) =>
   theme.variantColorResolver({ color, theme, variant: name });
 
-/** A colour as Mantine's resolver writes it (a hex or rgba value, or a var() of a shade) as '#rrggbb'. */
+/** A colour as Mantine writes it (a hex or rgba value, or a var() of a shade) as '#rrggbb'. */
 function hexOf(theme: MantineTheme, value: string): string {
   const shade = /^var\(--mantine-color-(\w+)-(\d|filled|filled-hover)\)$/.exec(value);
   const index = { filled: 6, 'filled-hover': 7 }[shade?.[2] ?? ''] ?? Number(shade?.[2]);
@@ -19,31 +23,29 @@ function hexOf(theme: MantineTheme, value: string): string {
   return toHexColor(toRgba(colour));
 }
 
+/** White and the light brand tints text sits on: shade 0 and Mantine's light variant hover (12%). */
+const lightBackgrounds = (theme: MantineTheme, name: string) => [
+  '#ffffff',
+  hexOf(theme, theme.colors[name]?.[0] ?? ''),
+  tintOf(hexOf(theme, theme.colors[name]?.[6] ?? ''), 0.88),
+];
+
 describe('the theme of a brand with a light primary colour (#ffeb3b, white header text)', () => {
-  const brand = brandWith({
-    primaryColor: '#ffeb3b',
-    secondaryColor: '#fff59d',
-    headerTextColor: '#ffffff',
-    footerLinkTextColor: '#ffffff',
-  });
-  const theme = fullTheme(brand);
   const primary = '#ffeb3b';
-  const white = '#ffffff';
+  const theme = fullTheme(
+    brandWith({
+      primaryColor: primary,
+      secondaryColor: '#fff59d',
+      headerTextColor: '#ffffff',
+      footerLinkTextColor: '#ffffff',
+    }),
+  );
 
   it('keeps the filled shade the brand colour itself', () => {
     expect(theme.colors.brand?.[6]).toBe(primary);
   });
 
-  it('derives header text and footer links that reach 4.5:1 instead of the unreadable white', () => {
-    const colours = brandTextColours(brand);
-    expect(contrastRatio(white, primary)).toBeLessThan(4.5);
-    expect(colours.headerText).not.toBe(white);
-    expect(contrastRatio(colours.headerText, primary)).toBeGreaterThanOrEqual(4.5);
-    expect(contrastRatio(colours.footerLink, '#fff59d')).toBeGreaterThanOrEqual(4.5);
-    expect(contrastRatio(colours.buttonText, primary)).toBeGreaterThanOrEqual(4.5);
-  });
-
-  it.each(['brand', 'brand.6', 'accent'])(
+  it.each(['brand', 'brand.6', 'brand.4', 'accent'])(
     'labels filled buttons and badges of %s readably, also on hover',
     (color) => {
       const { color: text, background, hover } = variant(theme, color, 'filled');
@@ -52,10 +54,12 @@ describe('the theme of a brand with a light primary colour (#ffeb3b, white heade
     },
   );
 
-  it.each(['light', 'outline', 'subtle'])('darkens the brand colour as the text of %s buttons', (name) => {
-    const { color } = variant(theme, 'brand', name);
-    for (const background of [white, theme.colors.brand?.[0], theme.colors.brand?.[1]]) {
-      expect(contrastRatio(color, hexOf(theme, background ?? ''))).toBeGreaterThanOrEqual(4.5);
+  it.each(['light', 'outline', 'subtle'])('darkens the brand colours as the text of %s buttons', (name) => {
+    for (const colour of ['brand', 'accent']) {
+      const { color } = variant(theme, colour, name);
+      for (const background of lightBackgrounds(theme, colour)) {
+        expect(contrastRatio(color, background)).toBeGreaterThanOrEqual(4.5);
+      }
     }
   });
 
@@ -73,10 +77,9 @@ describe('the theme of a brand with a light primary colour (#ffeb3b, white heade
       '--mantine-color-brand-text',
       '--mantine-color-brand-outline',
     ]) {
-      expect(contrastRatio(light[name] ?? '', white)).toBeGreaterThanOrEqual(4.5);
-      expect(
-        contrastRatio(light[name] ?? '', hexOf(theme, theme.colors.brand?.[0] ?? '')),
-      ).toBeGreaterThanOrEqual(4.5);
+      for (const background of lightBackgrounds(theme, 'brand')) {
+        expect(contrastRatio(light[name] ?? '', background)).toBeGreaterThanOrEqual(4.5);
+      }
     }
     expect(contrastRatio(light['--mantine-primary-color-contrast'] ?? '', primary)).toBeGreaterThanOrEqual(
       4.5,
@@ -84,21 +87,28 @@ describe('the theme of a brand with a light primary colour (#ffeb3b, white heade
   });
 });
 
-describe('the theme of a brand whose colours already read well', () => {
-  const brand = brandWith({
-    primaryColor: '#12355b',
-    secondaryColor: '#0b1f36',
-    headerTextColor: '#fff3b0',
-    footerLinkTextColor: '#ffffff',
-  });
-  const theme = fullTheme(brand);
+describe.each(['#2f9e44', '#e8590c', '#1c7ed6', '#1b6ec2', '#777777'])(
+  'the theme of primary %s',
+  (primary) => {
+    const theme = fullTheme(brandWith({ primaryColor: primary }));
 
-  it("keeps the admin's header and footer colours and white button labels", () => {
-    expect(brandTextColours(brand)).toEqual({
-      headerText: '#fff3b0',
-      buttonText: '#ffffff',
-      footerLink: '#ffffff',
+    it('labels filled buttons, the primary contrast colour and segmented controls at 4.5:1 or more', () => {
+      const light: Record<string, string> = brandCssVariables(theme).light;
+      const vars = theme.components.SegmentedControl?.vars?.(theme, { color: 'brand', data: [] }, {});
+      const labels = [
+        variant(theme, 'brand', 'filled').color,
+        light['--mantine-primary-color-contrast'] ?? '',
+        (vars?.root as Record<string, string> | undefined)?.['--sc-label-color'] ?? '',
+      ];
+      for (const label of labels) expect(contrastRatio(label, primary)).toBeGreaterThanOrEqual(4.5);
     });
+  },
+);
+
+describe('the theme of a brand whose colours already read well', () => {
+  const theme = fullTheme(brandWith({ primaryColor: '#12355b', secondaryColor: '#0b1f36' }));
+
+  it('keeps white labels and Mantine’s own backgrounds on a dark primary', () => {
     expect(variant(theme, 'brand', 'filled')).toMatchObject({
       color: '#ffffff',
       background: 'var(--mantine-color-brand-filled)',
@@ -107,12 +117,19 @@ describe('the theme of a brand whose colours already read well', () => {
   });
 
   it('uses the brand colour itself for links', () => {
-    expect(brandCssVariables(theme).light['--mantine-color-anchor']).toBe('#12355b');
+    expect(brandCssVariables(theme).light['--mantine-color-anchor' as never]).toBe('#12355b');
   });
 
   it("leaves other colours to Mantine's defaults", () => {
-    expect(variant(theme, 'red', 'filled')).toEqual({
-      ...variant(mergeMantineTheme(DEFAULT_THEME, {}), 'red', 'filled'),
-    });
+    expect(variant(theme, 'red', 'filled')).toEqual(
+      variant(mergeMantineTheme(DEFAULT_THEME, {}), 'red', 'filled'),
+    );
+  });
+});
+
+describe('the brand used when the page has none', () => {
+  it('carries the text colours the server would derive for it', () => {
+    const fallback = readBootstrapBrand();
+    expect(fallback.textColors).toEqual(brandTextColors(fallback));
   });
 });

@@ -2,7 +2,6 @@ import { Anchor, Box, Button, Container, Group, Image, Paper, Text } from '@mant
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useBrand } from './brand';
-import { brandTextColours } from './brand-colors';
 import { getCookie, ORDER_COOKIE, ORDER_COOKIES_CHANGED, readOrderServices } from './cookies';
 import { useCurrentUser } from './session';
 
@@ -15,7 +14,7 @@ function Header() {
   const brand = useBrand();
   const { user } = useCurrentUser();
   // The admin's colour when it reads on the primary colour, else the nearest one that does.
-  const { headerText } = brandTextColours(brand);
+  const headerText = brand.textColors.header;
   // Never broken over two lines: on a phone the links get a smaller type instead.
   const linkStyle = { color: headerText, fontWeight: 600, whiteSpace: 'nowrap' } as const;
   const linkSize = { base: 'sm', sm: 'md' };
@@ -117,7 +116,7 @@ function ResumeBar() {
 
 function Footer() {
   const brand = useBrand();
-  const { footerLink } = brandTextColours(brand);
+  const footerLink = brand.textColors.footer;
   const linkStyle = { color: footerLink };
   return (
     <Box component="footer" mt="xl" style={{ background: brand.secondaryColor, color: footerLink }}>

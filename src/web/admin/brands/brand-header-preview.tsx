@@ -1,5 +1,5 @@
 import { Box, Group, Image, Text } from '@mantine/core';
-import { brandTextColours } from '../../app/brand-colors';
+import { brandTextColors } from '../../../domain';
 import { type ColourField, DEFAULT_COLORS, fieldColour } from './brand-form-values';
 
 const colour = (field: ColourField, value: string | null | undefined) =>
@@ -22,7 +22,7 @@ export interface PreviewColours {
 export function BrandHeaderPreview(props: PreviewColours) {
   const primary = colour('primaryColor', props.primaryColor);
   const secondary = colour('secondaryColor', props.secondaryColor);
-  const { headerText: header, footerLink: footer } = brandTextColours({
+  const { header, footer } = brandTextColors({
     primaryColor: primary,
     secondaryColor: secondary,
     headerTextColor: colour('headerTextColor', props.headerTextColor),
