@@ -60,11 +60,12 @@ test('a storefront shows readable header text and button labels on its brand col
   const industry = page.getByRole('button', { name: 'Restaurants' });
   await industry.click();
   await expect(industry).toHaveAttribute('aria-pressed', 'true');
-  expect(await colourOf(industry.locator('div').first())).toBe('rgb(0, 0, 0)');
+  expect(await colourOf(industry.getByText('Restaurants'))).toBe('rgb(0, 0, 0)');
   await page.getByTestId('industry-step').getByRole('checkbox').first().check();
   const submit = page.getByTestId('industry-step').locator('button[type="submit"]');
   await expect(submit).toBeEnabled();
   expect(await colourOf(submit)).toBe('rgb(0, 0, 0)');
+  await page.screenshot({ path: 'test-results/brand-contrast-sb1.png' });
 
   // Customer Optix: white on #1b6ec2 is 5.2:1, so the admin's white stays.
   await page.goto('/industry');

@@ -2,6 +2,9 @@ import { Button, ColorSwatch, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck } from '@tabler/icons-react';
 import { AA_TEXT_CONTRAST, contrastCheck, formatContrastRatio } from '../../../domain';
 
+/** Level with the first line of the text beside it. */
+const ICON_STYLE = { flexShrink: 0, marginTop: 1 } as const;
+
 /**
  * The WCAG contrast of one text colour on one brand colour, as the admin picks them: 'passes AA', or
  * a warning with the nearest colour that passes (which the storefront shows instead) and a button to
@@ -27,13 +30,8 @@ export function ContrastCheck({
   const ratio = formatContrastRatio(check.ratio);
   if (check.ok) {
     return (
-      <Group gap={6} wrap="nowrap" role="status" data-testid={testId}>
-        <IconCircleCheck
-          size={18}
-          color="var(--mantine-color-teal-9)"
-          aria-hidden
-          style={{ flexShrink: 0 }}
-        />
+      <Group gap={6} wrap="nowrap" align="flex-start" role="status" data-testid={testId}>
+        <IconCircleCheck size={18} color="var(--mantine-color-teal-9)" aria-hidden style={ICON_STYLE} />
         <Text size="sm">
           {pair}: contrast {ratio} — passes AA
         </Text>
@@ -42,19 +40,15 @@ export function ContrastCheck({
   }
   return (
     <Group gap={6} wrap="nowrap" align="flex-start" role="status" data-testid={testId}>
-      <IconAlertTriangle size={18} color="var(--mantine-color-red-9)" aria-hidden style={{ flexShrink: 0 }} />
+      <IconAlertTriangle size={18} color="var(--mantine-color-red-9)" aria-hidden style={ICON_STYLE} />
       <div>
         <Text size="sm" c="red.9" fw={600}>
           {pair}: contrast {ratio} — below {AA_TEXT_CONTRAST}:1
         </Text>
         {check.suggestion && (
           <Group gap={6} mt={4}>
-            <Text size="sm">The storefront shows</Text>
             <ColorSwatch color={check.suggestion} size={16} aria-hidden />
-            <Text size="sm" ff="monospace">
-              {check.suggestion}
-            </Text>
-            <Text size="sm">instead.</Text>
+            <Text size="sm">The storefront shows {check.suggestion} instead.</Text>
             {onUse && (
               <Button size="compact-sm" variant="default" onClick={() => onUse(check.suggestion as string)}>
                 Use {check.suggestion}
