@@ -1,5 +1,7 @@
 export * from './billing-calendar';
 export * from './brand-capabilities';
+export * from './brand-text-colors';
+export * from './color-contrast';
 export * from './csv-export';
 export * from './dates';
 export * from './format';

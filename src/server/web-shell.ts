@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import { brandTextColors } from '../domain/index.js';
 import type { BrandRow } from './context.js';
 
 /** What the browser gets about its brand before the first render (no flash of the wrong brand). */
@@ -14,6 +15,8 @@ export function publicBrand(b: BrandRow) {
     secondaryColor: b.secondaryColor,
     headerTextColor: b.headerTextColor,
     footerLinkTextColor: b.footerLinkTextColor,
+    // Text colours that read on the brand's colours (WCAG AA), so the page needs no colour arithmetic.
+    textColors: brandTextColors(b),
     brandText: b.brandText,
     brandTextImageUrl: b.brandTextImageUrl,
     surveysEnabled: b.surveysEnabled,

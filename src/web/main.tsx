@@ -9,6 +9,7 @@ import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { createApolloClient } from './app/apollo';
 import { BrandProvider, readBootstrapBrand, themeFor } from './app/brand';
+import { brandCssVariables } from './app/brand-colors';
 import { router } from './app/router';
 
 // The toast container (and its transitions) loads only when the first notification is shown: the
@@ -37,7 +38,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ApolloProvider client={client}>
       <BrandProvider brand={brand}>
-        <MantineProvider theme={themeFor(brand)}>
+        <MantineProvider theme={themeFor(brand)} cssVariablesResolver={brandCssVariables}>
           <DeferredNotifications />
           <RouterProvider router={router} />
         </MantineProvider>

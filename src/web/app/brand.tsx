@@ -1,5 +1,7 @@
 import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
 import { createContext, type ReactNode, useContext } from 'react';
+import type { BrandTextColors } from '../../domain';
+import { brandSegmentedControl, brandVariantColorResolver } from './brand-colors';
 
 /** The brand as the server bootstraps it into the page (see server/web-shell.ts). */
 export type PublicBrand = {
@@ -13,6 +15,8 @@ export type PublicBrand = {
   secondaryColor: string;
   headerTextColor: string;
   footerLinkTextColor: string;
+  /** Text colours that read on the colours above (WCAG AA), derived by the server. */
+  textColors: BrandTextColors;
   brandText: string | null;
   brandTextImageUrl: string | null;
   surveysEnabled: boolean;
@@ -34,6 +38,7 @@ const FALLBACK: PublicBrand = {
   secondaryColor: '#12355b',
   headerTextColor: '#ffffff',
   footerLinkTextColor: '#ffffff',
+  textColors: { header: '#ffffff', footer: '#ffffff', primaryText: '#1b6cbf', secondaryText: '#12355b' },
   brandText: null,
   brandTextImageUrl: null,
   surveysEnabled: true,
@@ -54,7 +59,7 @@ export function readBootstrapBrand(): PublicBrand {
   }
 }
 
-const HEX = /^#[0-9a-f]{6}$/i;
+const HEX = /^#(?:[0-9a-f]{3}){1,2}$/i;
 
 /** Ten shades around the brand colour, the form Mantine's theme wants (index 6 is the colour itself). */
 export function shadesOf(hex: string): MantineColorsTuple {
@@ -77,7 +82,9 @@ export function themeFor(brand: PublicBrand) {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
+    variantColorResolver: brandVariantColorResolver,
     colors: { brand: shadesOf(brand.primaryColor), accent: shadesOf(brand.secondaryColor) },
+    other: { textColors: brand.textColors },
     fontFamily: 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',
     headings: {
       fontFamily:
@@ -87,6 +94,7 @@ export function themeFor(brand: PublicBrand) {
     components: {
       Button: { defaultProps: { radius: 'md' } },
       Paper: { defaultProps: { radius: 'md' } },
+      SegmentedControl: brandSegmentedControl,
     },
   });
 }

@@ -14,11 +14,13 @@ const WIZARD_SEGMENTS = new Set(['customize', 'locations', 'frequency', 'checkou
 function Header() {
   const brand = useBrand();
   const { user } = useCurrentUser();
+  // The admin's colour when it reads on the primary colour, else the nearest one that does.
+  const headerText = brand.textColors.header;
   // Never broken over two lines: on a phone the links get a smaller type instead.
-  const linkStyle = { color: brand.headerTextColor, fontWeight: 600, whiteSpace: 'nowrap' } as const;
+  const linkStyle = { color: headerText, fontWeight: 600, whiteSpace: 'nowrap' } as const;
   const linkSize = { base: 'sm', sm: 'md' };
   return (
-    <Box component="header" style={{ background: brand.primaryColor, color: brand.headerTextColor }}>
+    <Box component="header" style={{ background: brand.primaryColor, color: headerText }}>
       <Container size="lg" py="xs">
         <Group justify="space-between" wrap="nowrap">
           <Anchor component={Link} to="/" aria-label={`${brand.name} home`} style={{ display: 'flex' }}>
@@ -32,7 +34,7 @@ function Header() {
                 fit="contain"
               />
             ) : (
-              <Text fw={800} size="xl" c={brand.headerTextColor}>
+              <Text fw={800} size="xl" c={headerText}>
                 {brand.name}
               </Text>
             )}
@@ -115,13 +117,10 @@ function ResumeBar() {
 
 function Footer() {
   const brand = useBrand();
-  const linkStyle = { color: brand.footerLinkTextColor };
+  const footerLink = brand.textColors.footer;
+  const linkStyle = { color: footerLink };
   return (
-    <Box
-      component="footer"
-      mt="xl"
-      style={{ background: brand.secondaryColor, color: brand.footerLinkTextColor }}
-    >
+    <Box component="footer" mt="xl" style={{ background: brand.secondaryColor, color: footerLink }}>
       <Container size="lg" py="lg">
         <Group justify="space-between" gap="sm">
           <Text size="sm">
@@ -134,7 +133,8 @@ function Footer() {
             <Anchor href="/terms" size="sm" style={linkStyle} target="_blank" rel="noopener">
               Terms &amp; Conditions
             </Anchor>
-            <Text size="xs" opacity={0.8} data-testid="version">
+            {/* Full opacity: faded, the text would fall below the contrast footerLink guarantees. */}
+            <Text size="xs" data-testid="version">
               Version {PRODUCT_VERSION}
             </Text>
           </Group>

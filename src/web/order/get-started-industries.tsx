@@ -102,7 +102,7 @@ export function IndustryColumns({
                     withBorder
                     p="sm"
                     bg={active ? 'brand.6' : undefined}
-                    c={active ? 'white' : undefined}
+                    c={active ? 'var(--mantine-primary-color-contrast)' : undefined}
                     fw={600}
                   >
                     {i.title}

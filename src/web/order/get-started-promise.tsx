@@ -13,7 +13,7 @@ export function SurveyPromiseText({
 }) {
   const body = (
     <Stack gap={2}>
-      <Text fw={700} size="sm" c={compact ? 'brand.8' : undefined}>
+      <Text fw={700} size="sm" c={compact ? 'brand' : undefined}>
         Save {promise.discountPercent}% by selecting an Annual plan
       </Text>
       <Text size="sm">

@@ -65,7 +65,7 @@ export function GetStartedServices({
               <Group align="flex-start" wrap="nowrap">
                 <Checkbox.Indicator mt={4} />
                 <Stack gap={6}>
-                  <Group gap="xs" c="brand.7" wrap="nowrap">
+                  <Group gap="xs" c="brand" wrap="nowrap">
                     {ICONS[service]}
                     <Text fw={700} size="lg">
                       {SERVICE_LABELS[service]}

@@ -1,10 +1,11 @@
 import type { z } from 'zod';
-import type {
-  TBrandType,
-  TCarMakeTier,
-  TFlowVariant,
-  TIncentiveZoneTier,
-  ZBrandInput,
+import {
+  normalizeHexColor,
+  type TBrandType,
+  type TCarMakeTier,
+  type TFlowVariant,
+  type TIncentiveZoneTier,
+  type ZBrandInput,
 } from '../../../domain';
 import type { AdminBrandQuery } from '../../gql/graphql';
 
@@ -39,6 +40,14 @@ export const DEFAULT_COLORS = {
   headerTextColor: '#ffffff',
   footerLinkTextColor: '#ffffff',
 } as const;
+
+export type ColourField = keyof typeof DEFAULT_COLORS;
+
+/** The colour a colour field stands for: its value as '#rrggbb', the default when empty, null while not a colour. */
+export function fieldColour(field: ColourField, value: string | null | undefined): string | null {
+  const typed = value?.trim() ?? '';
+  return typed === '' ? DEFAULT_COLORS[field] : normalizeHexColor(typed);
+}
 
 export const NEW_BRAND_VALUES: BrandFormValues = {
   shortName: '',

@@ -14,16 +14,27 @@ import {
 import type { ReactNode } from 'react';
 import { Controller, type UseFormReturn, useForm } from 'react-hook-form';
 import { Link } from 'react-router';
-import { BRAND_TYPES, type TBrandInput, ZBrandInput } from '../../../domain';
+import { BRAND_TYPES, readableTextOn, type TBrandInput, ZBrandInput } from '../../../domain';
 import { fieldErrors, notifyError } from '../../app/apollo';
 import { BrandCapabilityFields } from './brand-capability-fields';
-import { ADDRESS_FIELD_OF_TYPE, BRAND_TYPE_LABELS, type BrandFormValues } from './brand-form-values';
+import { ContrastCheck } from './brand-contrast-check';
+import {
+  ADDRESS_FIELD_OF_TYPE,
+  BRAND_TYPE_LABELS,
+  type BrandFormValues,
+  type ColourField,
+  fieldColour,
+} from './brand-form-values';
 import { BrandHeaderPreview } from './brand-header-preview';
 
 type BrandForm = UseFormReturn<BrandFormValues, unknown, TBrandInput>;
 
 const COLOUR_FIELDS = [
-  ['primaryColor', 'Primary Color', 'Header background and buttons.'],
+  [
+    'primaryColor',
+    'Primary Color',
+    'Header background and buttons (button text is black or white, whichever reads better).',
+  ],
   ['secondaryColor', 'Secondary Color', 'Footer background.'],
   ['headerTextColor', 'Header Text Color', 'Logo text and links in the header.'],
   ['footerLinkTextColor', 'Footer Link Text Color', 'Text and links in the footer.'],
@@ -91,6 +102,36 @@ function ColourFields({ form, logoUrl }: { form: BrandForm; logoUrl: string | nu
     'footerLinkTextColor',
   ]);
   const [primaryColor, secondaryColor, headerTextColor, footerLinkTextColor] = colours;
+  const primary = fieldColour('primaryColor', primaryColor);
+  const secondary = fieldColour('secondaryColor', secondaryColor);
+  const use = (field: ColourField) => (colour: string) =>
+    form.setValue(field, colour, { shouldDirty: true, shouldValidate: true });
+  // Under each text colour, its contrast on the colour behind it (WCAG AA); buttons' is derived.
+  const checks: Partial<Record<ColourField, ReactNode>> = {
+    primaryColor: (
+      <ContrastCheck
+        pair="Button text on primary"
+        foreground={primary && readableTextOn(primary)}
+        background={primary}
+      />
+    ),
+    headerTextColor: (
+      <ContrastCheck
+        pair="Header text on primary"
+        foreground={fieldColour('headerTextColor', headerTextColor)}
+        background={primary}
+        onUse={use('headerTextColor')}
+      />
+    ),
+    footerLinkTextColor: (
+      <ContrastCheck
+        pair="Footer links on secondary"
+        foreground={fieldColour('footerLinkTextColor', footerLinkTextColor)}
+        background={secondary}
+        onUse={use('footerLinkTextColor')}
+      />
+    ),
+  };
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="brand-colours-title">
       <Stack gap="sm">
@@ -104,18 +145,21 @@ function ColourFields({ form, logoUrl }: { form: BrandForm; logoUrl: string | nu
               control={form.control}
               name={field}
               render={({ field: f, fieldState }) => (
-                <ColorInput
-                  label={label}
-                  description={description}
-                  format="hex"
-                  placeholder="#1c7ed6"
-                  value={f.value ?? ''}
-                  onChange={f.onChange}
-                  onBlur={f.onBlur}
-                  ref={f.ref}
-                  name={f.name}
-                  error={fieldState.error?.message}
-                />
+                <Stack gap={6}>
+                  <ColorInput
+                    label={label}
+                    description={description}
+                    format="hex"
+                    placeholder="#1c7ed6"
+                    value={f.value ?? ''}
+                    onChange={f.onChange}
+                    onBlur={f.onBlur}
+                    ref={f.ref}
+                    name={f.name}
+                    error={fieldState.error?.message}
+                  />
+                  {checks[field]}
+                </Stack>
               )}
             />
           ))}

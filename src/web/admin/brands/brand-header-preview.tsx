@@ -1,9 +1,9 @@
 import { Box, Group, Image, Text } from '@mantine/core';
-import { DEFAULT_COLORS } from './brand-form-values';
+import { brandTextColors } from '../../../domain';
+import { type ColourField, DEFAULT_COLORS, fieldColour } from './brand-form-values';
 
-const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-const colour = (value: string | null | undefined, fallback: string) =>
-  value && HEX.test(value.trim()) ? value.trim() : fallback;
+const colour = (field: ColourField, value: string | null | undefined) =>
+  fieldColour(field, value) ?? DEFAULT_COLORS[field];
 
 export interface PreviewColours {
   name: string;
@@ -14,10 +14,20 @@ export interface PreviewColours {
   footerLinkTextColor?: string | null;
 }
 
-/** A small storefront header and footer in the colours being edited (invalid colours show the default). */
+/**
+ * A small storefront header and footer in the colours being edited, with the text colours the
+ * storefront will really use (an unreadable pick shows as its readable suggestion; invalid colours
+ * show the default).
+ */
 export function BrandHeaderPreview(props: PreviewColours) {
-  const header = colour(props.headerTextColor, DEFAULT_COLORS.headerTextColor);
-  const footer = colour(props.footerLinkTextColor, DEFAULT_COLORS.footerLinkTextColor);
+  const primary = colour('primaryColor', props.primaryColor);
+  const secondary = colour('secondaryColor', props.secondaryColor);
+  const { header, footer } = brandTextColors({
+    primaryColor: primary,
+    secondaryColor: secondary,
+    headerTextColor: colour('headerTextColor', props.headerTextColor),
+    footerLinkTextColor: colour('footerLinkTextColor', props.footerLinkTextColor),
+  });
   return (
     <Box
       role="img"
@@ -34,7 +44,7 @@ export function BrandHeaderPreview(props: PreviewColours) {
         px="sm"
         py={8}
         data-testid="preview-header"
-        style={{ background: colour(props.primaryColor, DEFAULT_COLORS.primaryColor), color: header }}
+        style={{ background: primary, color: header }}
       >
         {props.logoUrl ? (
           <Image src={props.logoUrl} alt="" h={30} w="auto" fit="contain" />
@@ -62,7 +72,7 @@ export function BrandHeaderPreview(props: PreviewColours) {
         px="sm"
         py={8}
         data-testid="preview-footer"
-        style={{ background: colour(props.secondaryColor, DEFAULT_COLORS.secondaryColor), color: footer }}
+        style={{ background: secondary, color: footer }}
       >
         <Text size="xs" c={footer}>
           Privacy Policy
