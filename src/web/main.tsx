@@ -7,6 +7,7 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
+import { accessibleCssVariables } from './app/accessible-theme';
 import { createApolloClient } from './app/apollo';
 import { BrandProvider, readBootstrapBrand, themeFor } from './app/brand';
 import { router } from './app/router';
@@ -37,7 +38,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ApolloProvider client={client}>
       <BrandProvider brand={brand}>
-        <MantineProvider theme={themeFor(brand)}>
+        <MantineProvider theme={themeFor(brand)} cssVariablesResolver={accessibleCssVariables}>
           <DeferredNotifications />
           <RouterProvider router={router} />
         </MantineProvider>

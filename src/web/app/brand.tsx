@@ -1,5 +1,6 @@
 import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
 import { createContext, type ReactNode, useContext } from 'react';
+import { ACCESSIBLE_COMPONENTS } from './accessible-theme';
 
 /** The brand as the server bootstraps it into the page (see server/web-shell.ts). */
 export type PublicBrand = {
@@ -85,6 +86,7 @@ export function themeFor(brand: PublicBrand) {
     },
     defaultRadius: 'md',
     components: {
+      ...ACCESSIBLE_COMPONENTS,
       Button: { defaultProps: { radius: 'md' } },
       Paper: { defaultProps: { radius: 'md' } },
     },

@@ -52,7 +52,7 @@ function BoardColumn({
     >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
-          <Title order={4} size="h5" c={`${STATUS_COLOR[status]}.8`}>
+          <Title order={4} size="h5" c={STATUS_COLOR[status]}>
             {title}
           </Title>
           <Badge color={STATUS_COLOR[status]} variant="light" data-testid="column-count">
