@@ -2,6 +2,7 @@ import { DEFAULT_THEME, mergeMantineTheme, toRgba } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import {
   accessibleCssVariables,
+  combineCssVariables,
   contrastRatio,
   DIMMED,
   PLACEHOLDER,
@@ -106,5 +107,21 @@ describe('accessibleCssVariables', () => {
 
   it('leaves the brand palettes to the brand colour rules', () => {
     expect(Object.keys(light).filter((key) => /-(brand|accent)-/.test(key))).toEqual([]);
+  });
+});
+
+describe('combineCssVariables', () => {
+  it('merges the resolvers, the later one winning on a shared variable', () => {
+    const theme = mergeMantineTheme(DEFAULT_THEME, themeFor(readBootstrapBrand()));
+    const brandOnly = () => ({
+      variables: { '--x': '1' },
+      light: { '--mantine-color-anchor': '#123456', '--mantine-color-dimmed': '#000000' },
+      dark: {},
+    });
+    const { variables, light } = combineCssVariables(accessibleCssVariables, brandOnly)(theme);
+    expect(variables).toEqual({ '--x': '1' });
+    expect(light['--mantine-color-anchor']).toBe('#123456');
+    expect(light['--mantine-color-dimmed']).toBe('#000000');
+    expect(light['--mantine-color-red-text']).toBe(readableShade(theme.colors.red));
   });
 });

@@ -62,6 +62,21 @@ export const accessibleCssVariables: CSSVariablesResolver = (theme) => {
   return { variables: {}, light, dark: {} };
 };
 
+/**
+ * Several resolvers as one (MantineProvider takes one): later ones win on the same variable. Lets
+ * the brand colours' resolver and this one sit side by side, as their variables do not overlap.
+ */
+export function combineCssVariables(...resolvers: CSSVariablesResolver[]): CSSVariablesResolver {
+  return (theme) => {
+    const results = resolvers.map((resolve) => resolve(theme));
+    return {
+      variables: Object.assign({}, ...results.map((r) => r.variables)),
+      light: Object.assign({}, ...results.map((r) => r.light)),
+      dark: Object.assign({}, ...results.map((r) => r.dark)),
+    };
+  };
+}
+
 /** Theme component defaults for WCAG: links inside a sentence are underlined (see the CSS module). */
 export const ACCESSIBLE_COMPONENTS: MantineThemeComponents = {
   Anchor: Anchor.extend({ classNames: { root: classes.inlineLink } }),
