@@ -1,14 +1,17 @@
-import AxeBuilder from '@axe-core/playwright';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 
 /** WCAG 2.1 A and AA, the level the product promises (issue 15). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const FAILING_IMPACTS = new Set(['serious', 'critical']);
-/** How long the page must be still (no DOM change, no finite animation running) before a scan. */
-const QUIET_MS = 300;
+/** How long the page must be still (no DOM change, no animation) before it is scanned. */
+const QUIET_MS = 250;
 /** A page that never settles (a spinner that stays) is scanned anyway after this long. */
-const SETTLE_CAP_MS = 4_000;
+const SETTLE_CAP_MS = 1_500;
 const PHONE_MAX_WIDTH = 600;
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
  * The route a URL belongs to: its path with ids (hex object ids, uuids, numbers, tokens) replaced, plus
@@ -26,56 +29,160 @@ export function routeOf(url: string, viewportWidth: number | undefined): string 
   const path = parsed.pathname
     .split('/')
     .map((segment) =>
-      /^[0-9a-f]{24}$|^[0-9a-f-]{36}$|^\d+$|^[A-Za-z0-9_-]{20,}$/i.test(segment) ? ':id' : segment,
+      /^[0-9a-f]{24}$|^[0-9a-f-]{36}$|^\d+$|^[A-Za-z0-9_-]{12,}$/i.test(segment) && /\d/.test(segment)
+        ? ':id'
+        : segment,
     )
     .join('/');
   const phone = viewportWidth !== undefined && viewportWidth < PHONE_MAX_WIDTH ? ' (phone)' : '';
   return `${parsed.host}${path}${phone}`;
 }
 
-/** Resolves once the page has been still for QUIET_MS, or after SETTLE_CAP_MS. Runs in the page. */
-function settle({ quietMs, capMs }: { quietMs: number; capMs: number }): Promise<void> {
-  return new Promise((resolve) => {
-    const start = performance.now();
-    let last = start;
-    const observer = new MutationObserver(() => {
-      last = performance.now();
-    });
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    const tick = () => {
-      const now = performance.now();
-      const animating = document.getAnimations().some((a) => a.playState === 'running');
-      if (animating || document.readyState !== 'complete') last = now;
-      if (now - last >= quietMs || now - start >= capMs) {
-        observer.disconnect();
-        resolve();
-      } else setTimeout(tick, 50);
-    };
-    setTimeout(tick, 50);
-  });
-}
-
-type Finding = { route: string; line: string };
+type Violation = {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string; message: string }[];
+};
 
 /**
- * Runs axe on every page of the test's browser contexts (its own, and those it opens with
- * browser.newContext) once per route, after each navigation, including same-document history
- * changes, once the page has settled; and at the end on each open page whose route was not scanned
- * yet. Collects the serious and critical violations as one line per rule and route.
+ * Runs in every top-level document of a watched context (an init script, next to axe-core). Once the
+ * page has been still for QUIET_MS after its URL changed (a load or a same-document route change),
+ * it asks the test whether that route still needs a scan, runs axe, and reports the violations. It
+ * runs in the page, not from the test, so a journey that moves on quickly is still covered: a scan
+ * takes no round trips. A page that never settles (a spinner, a journey typing on) is scanned after
+ * SETTLE_CAP_MS. A scan cut short by a full page load is lost (its route counts as scanned).
+ */
+function scanner({ quietMs, capMs, tags }: { quietMs: number; capMs: number; tags: string[] }) {
+  type Axe = {
+    run: (
+      context: Document,
+      options: object,
+    ) => Promise<{
+      violations: {
+        id: string;
+        impact?: string | null;
+        help: string;
+        nodes: { target: unknown[]; any: { message: string }[]; all: { message: string }[] }[];
+      }[];
+    }>;
+  };
+  type Bindings = {
+    axe: Axe;
+    __axeWanted: (href: string) => Promise<boolean>;
+    __axeReport: (href: string, movedTo: string | null, violations: Violation[]) => Promise<void>;
+    __axeScanNow: () => Promise<void>;
+  };
+  const w = window as unknown as Window & Bindings;
+  if (w.top !== w) return;
+  let lastChange = performance.now();
+  let handledHref = '';
+  let hrefSince = performance.now();
+  let running: Promise<void> | null = null;
+  new MutationObserver(() => {
+    lastChange = performance.now();
+  }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+
+  const scan = async (href: string) => {
+    if (!(await w.__axeWanted(href))) return;
+    const results = await w.axe.run(document, {
+      runOnly: { type: 'tag', values: tags },
+      resultTypes: ['violations'],
+    });
+    // A journey may move on during the scan: what axe saw was still the app, so it counts, for the
+    // route the scan started on (the message names both URLs).
+    const movedTo = location.href === href ? null : location.href;
+    await w.__axeReport(
+      href,
+      movedTo,
+      results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact ?? null,
+        help: v.help,
+        nodes: v.nodes.map((n) => ({
+          target: n.target.map(String).join(' '),
+          message: (n.any[0] ?? n.all[0])?.message ?? '',
+        })),
+      })),
+    );
+  };
+
+  const run = (href: string) => {
+    handledHref = href;
+    running = scan(href)
+      .catch((error: unknown) =>
+        // axe itself failed: say so, as a violation, rather than pass unchecked.
+        w.__axeReport(href, null, [{ id: 'axe-error', impact: 'critical', help: String(error), nodes: [] }]),
+      )
+      .catch(() => undefined)
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  };
+
+  const tick = () => {
+    const now = performance.now();
+    const href = location.href;
+    if (href !== handledHref && !running && document.readyState === 'complete') {
+      if (document.getAnimations().some((a) => a.playState === 'running')) lastChange = now;
+      if (hrefSince > lastChange) lastChange = hrefSince;
+      if (now - lastChange >= quietMs || now - hrefSince >= capMs) void run(href);
+    }
+  };
+  let seenHref = location.href;
+  setInterval(() => {
+    if (location.href !== seenHref) {
+      seenHref = location.href;
+      hrefSince = performance.now();
+    }
+    tick();
+  }, 50);
+  // At the end of a test: scan the page as it is now, if its route is still open.
+  w.__axeScanNow = async () => {
+    await running;
+    if (location.href !== handledHref) await run(location.href);
+  };
+}
+
+/**
+ * Watches every page of the test's browser contexts (its own, and those it opens with
+ * browser.newContext) and collects the serious and critical violations axe finds, one scan per route.
  */
 export class AxeWatch {
-  private readonly scanned = new Set<string>();
-  private readonly findings: Finding[] = [];
-  private readonly chains = new Map<Page, Promise<void>>();
+  /** Routes scanned (or being scanned) in this test. */
+  private readonly claimed = new Set<string>();
+  private readonly findings: string[] = [];
   private readonly contexts = new Set<BrowserContext>();
   private restoreBrowser: (() => void) | undefined;
-  private readonly errors: string[] = [];
 
-  watchContext(context: BrowserContext) {
+  async watchContext(context: BrowserContext) {
     if (this.contexts.has(context)) return;
     this.contexts.add(context);
-    for (const page of context.pages()) this.watchPage(page);
-    context.on('page', (page) => this.watchPage(page));
+    const routeFor = (page: Page, href: string) => routeOf(href, page.viewportSize()?.width);
+    await context.exposeBinding('__axeWanted', ({ page }, href: string) => {
+      const route = routeFor(page, href);
+      if (!route || this.claimed.has(route)) return false;
+      this.claimed.add(route);
+      return true;
+    });
+    await context.exposeBinding(
+      '__axeReport',
+      (_source, href: string, movedTo: string | null, violations: Violation[]) => {
+        const where = movedTo ? `${href} (moved on to ${movedTo} during the scan)` : href;
+        for (const v of violations) {
+          if (!FAILING_IMPACTS.has(v.impact ?? '')) continue;
+          const targets = v.nodes.map((node) => node.target);
+          const shown =
+            targets.slice(0, 6).join(' | ') + (targets.length > 6 ? ` | +${targets.length - 6} more` : '');
+          const example = v.nodes[0]?.message || v.help;
+          this.findings.push(`${v.id} [${v.impact}] ${targets.length}x on ${where}: ${shown} (${example})`);
+        }
+      },
+    );
+    await context.addInitScript(
+      `${AXE_SOURCE}\n;(${scanner.toString()})(${JSON.stringify({ quietMs: QUIET_MS, capMs: SETTLE_CAP_MS, tags: TAGS })});`,
+    );
   }
 
   /** Tests that open their own contexts (several users at once) are covered too. */
@@ -83,7 +190,7 @@ export class AxeWatch {
     const original = browser.newContext;
     browser.newContext = async (...args: Parameters<Browser['newContext']>) => {
       const context = await original.apply(browser, args);
-      this.watchContext(context);
+      await this.watchContext(context);
       return context;
     };
     this.restoreBrowser = () => {
@@ -91,57 +198,17 @@ export class AxeWatch {
     };
   }
 
-  private watchPage(page: Page) {
-    page.on('framenavigated', (frame) => {
-      if (frame === page.mainFrame()) this.enqueue(page);
-    });
-  }
-
-  /** Scans run one after another per page; a scan cut short by a navigation leaves the route unscanned. */
-  private enqueue(page: Page) {
-    const previous = this.chains.get(page) ?? Promise.resolve();
-    const next = previous
-      .then(() => this.scan(page))
-      .catch((error: Error) => {
-        // The page went away under the scan (a navigation, a closed page): the next scan covers it.
-        if (!/destroyed|closed|navigat|detached/i.test(error.message)) this.errors.push(error.message);
-      });
-    this.chains.set(page, next);
-  }
-
-  private async scan(page: Page) {
-    if (page.isClosed()) return;
-    const route = routeOf(page.url(), page.viewportSize()?.width);
-    if (!route || this.scanned.has(route)) return;
-    await page.evaluate(settle, { quietMs: QUIET_MS, capMs: SETTLE_CAP_MS });
-    const url = page.url();
-    if (routeOf(url, page.viewportSize()?.width) !== route || this.scanned.has(route)) return;
-    // Legacy mode runs axe in the page itself; the default would open a blank page per scan.
-    const results = await new AxeBuilder({ page }).withTags(TAGS).setLegacyMode().analyze();
-    // A navigation during the scan means it saw two pages: discard it, the route stays to be scanned.
-    if (page.url() !== url) return;
-    this.scanned.add(route);
-    for (const violation of results.violations) {
-      if (!FAILING_IMPACTS.has(violation.impact ?? '')) continue;
-      const targets = violation.nodes.map((node) => node.target.join(' '));
-      const example = violation.nodes[0]?.any[0]?.message ?? violation.help;
-      const shown =
-        targets.slice(0, 6).join(' | ') + (targets.length > 6 ? ` | +${targets.length - 6} more` : '');
-      this.findings.push({
-        route,
-        line: `${violation.id} [${violation.impact}] ${targets.length}x on ${url}: ${shown} (${example})`,
-      });
-    }
-  }
-
-  /** Waits for pending scans, then scans each open page whose route was not scanned yet. */
+  /** Scans each open page whose route is still open, then returns the findings. */
   async finish(): Promise<string[]> {
     this.restoreBrowser?.();
-    await Promise.all(this.chains.values());
-    for (const context of this.contexts) {
-      for (const page of context.pages()) this.enqueue(page);
-    }
-    await Promise.all(this.chains.values());
-    return [...this.findings.map((finding) => finding.line), ...this.errors.map((e) => `axe failed: ${e}`)];
+    const pages = [...this.contexts].flatMap((context) => context.pages());
+    await Promise.all(
+      pages.map((page) =>
+        page
+          .evaluate(() => (window as unknown as { __axeScanNow?: () => Promise<void> }).__axeScanNow?.())
+          .catch(() => undefined),
+      ),
+    );
+    return this.findings;
   }
 }

@@ -34,7 +34,7 @@ export const test = base.extend<{ cspViolations: string[]; axeViolations: string
   axeViolations: [
     async ({ browser, context }, use) => {
       const watch = new AxeWatch();
-      watch.watchContext(context);
+      await watch.watchContext(context);
       watch.watchBrowser(browser);
       const violations: string[] = [];
       await use(violations);
