@@ -77,7 +77,28 @@ export function combineCssVariables(...resolvers: CSSVariablesResolver[]): CSSVa
   };
 }
 
-/** Theme component defaults for WCAG: links inside a sentence are underlined (see the CSS module). */
+const PAGINATION_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
+/**
+ * Theme component defaults for WCAG, so every use gets them: links inside a sentence are underlined
+ * (see the CSS module), and Mantine's icon-only buttons get a name (the close button of alerts,
+ * modals and notifications, the pagination arrows, the colour input's eye dropper). Plain entries
+ * rather than Component.extend, so the first page does not load those components.
+ */
 export const ACCESSIBLE_COMPONENTS: MantineThemeComponents = {
   Anchor: Anchor.extend({ classNames: { root: classes.inlineLink } }),
+  CloseButton: { defaultProps: { 'aria-label': 'Close' } },
+  ColorInput: { defaultProps: { eyeDropperButtonProps: { 'aria-label': 'Pick a colour from the screen' } } },
+  Pagination: {
+    defaultProps: {
+      getControlProps: (control: keyof typeof PAGINATION_LABELS) => ({
+        'aria-label': PAGINATION_LABELS[control],
+      }),
+    },
+  },
 };
