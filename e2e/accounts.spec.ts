@@ -13,6 +13,22 @@ test('a visitor lands on the default brand Get Started page', async ({ page }) =
   await page.screenshot({ path: 'test-results/get-started.png', fullPage: true });
 });
 
+test('the first Tab reaches "Skip to main content", which moves focus past the header', async ({ page }) => {
+  await page.goto('/industry');
+  await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  const skip = page.getByRole('link', { name: 'Skip to main content' });
+  await expect(skip).not.toBeInViewport();
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  await expect(skip).toBeInViewport();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+  await expect(page).toHaveURL(/\/industry$/);
+  // The next Tab lands inside the page, not on the header's links.
+  await page.keyboard.press('Tab');
+  await expect(page.locator('main :focus')).toHaveCount(1);
+});
+
 test('the demo customer logs in, reaches the dashboard and logs out', async ({ page }) => {
   await page.goto('/account/info');
   await expect(page).toHaveURL(/\/login\?redirect=%2Faccount%2Finfo$/);

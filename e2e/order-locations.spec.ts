@@ -118,7 +118,7 @@ test('bulk: validates pasted lines, reports the bad one and adds the good ones',
   await expect(page.getByText('Error validating not an address at all')).toBeVisible();
   await expect(page.getByText('Error validating not an address at all')).toHaveCSS(
     'color',
-    'rgb(250, 82, 82)',
+    'rgb(201, 42, 42)', // the theme's red as text (red.9, 5.5:1 on white)
   );
   const rows = page.getByTestId('bulk-row');
   await expect(rows).toHaveCount(3);

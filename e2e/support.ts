@@ -5,13 +5,14 @@ import {
   expect,
   type Page,
 } from '@playwright/test';
+import { AxeWatch } from './axe';
 
 /**
  * Playwright's `test`, failing a test whose pages broke the Content-Security-Policy: Chromium blocks
  * the script, style, frame or request and reports it on the console ("Refused to ... because it
  * violates the following Content Security Policy directive"). Covers the test's own browser context.
  */
-export const test = base.extend<{ cspViolations: string[] }>({
+export const test = base.extend<{ cspViolations: string[]; axeViolations: string[] }>({
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -22,6 +23,23 @@ export const test = base.extend<{ cspViolations: string[] }>({
       await use(violations);
       context.off('console', onConsole);
       expect(violations, 'Content Security Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * axe-core (WCAG 2.1 A and AA) on every page the test visits, once per route once the page has
+   * settled (see AxeWatch): a serious or critical violation fails the test, listed with rule, impact,
+   * targets and URL.
+   */
+  axeViolations: [
+    async ({ browser, context }, use) => {
+      const watch = new AxeWatch();
+      await watch.watchContext(context);
+      watch.watchBrowser(browser);
+      const violations: string[] = [];
+      await use(violations);
+      violations.push(...(await watch.finish()));
+      expect(violations, 'serious or critical accessibility violations (axe)').toEqual([]);
     },
     { auto: true },
   ],

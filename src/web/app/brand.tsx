@@ -1,6 +1,7 @@
 import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/core';
 import { createContext, type ReactNode, useContext } from 'react';
 import type { BrandTextColors } from '../../domain';
+import { ACCESSIBLE_COMPONENTS } from './accessible-theme';
 import { brandSegmentedControl, brandVariantColorResolver } from './brand-colors';
 
 /** The brand as the server bootstraps it into the page (see server/web-shell.ts). */
@@ -92,6 +93,7 @@ export function themeFor(brand: PublicBrand) {
     },
     defaultRadius: 'md',
     components: {
+      ...ACCESSIBLE_COMPONENTS,
       Button: { defaultProps: { radius: 'md' } },
       Paper: { defaultProps: { radius: 'md' } },
       SegmentedControl: brandSegmentedControl,

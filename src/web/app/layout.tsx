@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Image, Paper, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
+import classes from './accessible-theme.module.css';
 import { useBrand } from './brand';
 import { getCookie, ORDER_COOKIE, ORDER_COOKIES_CHANGED, readOrderServices } from './cookies';
 import { useFocusHeadingOnNavigate } from './route-focus';
@@ -169,14 +170,33 @@ function ScrollAndAnalytics() {
   return null;
 }
 
+const MAIN_ID = 'main-content';
+
+/** "Skip to main content": moves focus past the header, without touching the route's URL. */
+function SkipLink() {
+  return (
+    <a
+      href={`#${MAIN_ID}`}
+      className={classes.skipLink}
+      onClick={(event) => {
+        event.preventDefault();
+        document.getElementById(MAIN_ID)?.focus();
+      }}
+    >
+      Skip to main content
+    </a>
+  );
+}
+
 export function MainLayout() {
   return (
     <>
       <ScrollAndAnalytics />
+      <SkipLink />
       <Box style={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
         <Header />
         <ResumeBar />
-        <Box component="main" style={{ flex: 1 }}>
+        <Box component="main" id={MAIN_ID} tabIndex={-1} className={classes.main} style={{ flex: 1 }}>
           <Outlet />
         </Box>
         <Footer />

@@ -39,7 +39,7 @@ export function CommentBox(props: {
         busy ? (
           'Saving…'
         ) : saved.trim() && value.trim() === saved.trim() ? (
-          <Text span size="xs" c="green.8">
+          <Text span size="xs" c="green">
             Comment saved
           </Text>
         ) : undefined

@@ -8,7 +8,7 @@ export function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry: (
     return (
       <Group gap={6} wrap="nowrap" data-testid="save-state" data-state={state}>
         <IconAlertTriangle size={16} color="var(--mantine-color-red-6)" />
-        <Text size="sm" c="red.7" fw={600}>
+        <Text size="sm" c="red" fw={600}>
           Not saved
         </Text>
         <Button size="compact-xs" variant="light" color="red" onClick={onRetry}>
@@ -21,7 +21,7 @@ export function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry: (
   return (
     <Group gap={6} wrap="nowrap" data-testid="save-state" data-state={state} aria-live="polite">
       {busy ? <Loader size={14} /> : <IconCheck size={16} color="var(--mantine-color-green-7)" />}
-      <Text size="sm" c={busy ? 'dimmed' : 'green.8'} fw={600}>
+      <Text size="sm" c={busy ? 'dimmed' : 'green'} fw={600}>
         {busy ? 'Saving…' : 'Saved'}
       </Text>
     </Group>

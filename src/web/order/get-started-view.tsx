@@ -301,7 +301,7 @@ export function GetStartedView() {
 
 function GetStartedSkeleton() {
   return (
-    <Stack gap="md" aria-busy="true" aria-label="Loading questionnaires">
+    <Stack gap="md" role="status" aria-busy="true" aria-label="Loading questionnaires">
       <Skeleton h={28} w="40%" />
       <Skeleton h={120} />
       <Skeleton h={120} />

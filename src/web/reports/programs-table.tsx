@@ -34,9 +34,9 @@ export function ProgramsTable({
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{questionnaireTypeLabel(p.programType)}</Table.Td>
           <Table.Td>{p.orderNumber ?? ''}</Table.Td>
           <Table.Td>{formatDateUs(p.orderDate)}</Table.Td>
-          <Table.Td c="green.8">{p.positives}</Table.Td>
-          <Table.Td c="orange.8">{p.neutrals}</Table.Td>
-          <Table.Td c="red.8">{p.negatives}</Table.Td>
+          <Table.Td c="green">{p.positives}</Table.Td>
+          <Table.Td c="orange">{p.neutrals}</Table.Td>
+          <Table.Td c="red">{p.negatives}</Table.Td>
           <Table.Td>
             <RowLink to={programReportPath(scope, p)}>
               View {p.programType === 'customerSurvey' ? 'Surveys' : 'Shops'}

@@ -30,7 +30,7 @@ function SectionScore({ shop, section }: { shop: ShopRow; section: string }) {
   if (!stat) return null;
   const percent = wholePercent(stat.scoreAchieved / stat.scoreTotal);
   return (
-    <Text size="sm" fw={600} c={`${scoreColor(percent)}.8`}>
+    <Text size="sm" fw={600} c={scoreColor(percent)}>
       {percent}%
     </Text>
   );

@@ -1,4 +1,15 @@
-import { Badge, Button, Group, Paper, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Badge,
+  Button,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useState } from 'react';
 import { columnCards, LOCATION_BOARD_COLUMNS, type LocationScore, locationBoard } from '../../../domain';
 import { EmptyColumnImage } from './empty-column-image';
@@ -9,14 +20,12 @@ import type { Summary } from './use-summary';
 
 function LocationCard({ location, onSelect }: { location: LocationScore; onSelect: () => void }) {
   return (
-    <UnstyledButton
-      onClick={onSelect}
-      className={classes.clickable}
-      data-testid="location-card"
-    >
+    <UnstyledButton onClick={onSelect} className={classes.clickable} data-testid="location-card">
       <Paper withBorder p="sm" radius="md" className={classes.card}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Text size="sm" fw={600} lineClamp={2}>
+            {/* The card's text is its name (WCAG 2.5.3: the visible label is part of the name). */}
+            <VisuallyHidden component="span">Show </VisuallyHidden>
             {location.name}
           </Text>
           <Text fw={700} c={STATUS_COLOR[location.status]} data-testid="location-card-score">
@@ -52,7 +61,7 @@ function BoardColumn({
     >
       <Stack gap="xs">
         <Group justify="space-between" gap="xs">
-          <Title order={4} size="h5" c={`${STATUS_COLOR[status]}.8`}>
+          <Title order={4} size="h5" c={STATUS_COLOR[status]}>
             {title}
           </Title>
           <Badge color={STATUS_COLOR[status]} variant="light" data-testid="column-count">

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { formatShortDate, performanceStatus, summaryProgramCards } from '../../../domain';
 import { STATUS_COLOR } from './status-color';
 import classes from './summary.module.css';
@@ -18,6 +18,8 @@ export function ProgramCards({ summary }: { summary: Summary }) {
         >
           <Paper withBorder p="md" radius="md" className={classes.card}>
             <Text fw={700} lineClamp={2}>
+              {/* The card's text is its name (WCAG 2.5.3: the visible label is part of the name). */}
+              <VisuallyHidden component="span">Show </VisuallyHidden>
               {card.programName}
             </Text>
             <Text

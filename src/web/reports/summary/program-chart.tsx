@@ -178,11 +178,16 @@ export default function ProgramChart({
               aria-pressed={on}
               px={8}
               py={2}
-              style={{ borderRadius: 4, opacity: on ? 1 : 0.45 }}
+              style={{ borderRadius: 4 }}
             >
+              {/* A hidden series: a faded swatch and struck-through dimmed text (faded text would not read). */}
               <Group gap={6} wrap="nowrap">
-                <ColorSwatch color={`var(--mantine-color-${colorOf(i).replace('.', '-')})`} size={12} />
-                <Text size="sm" td={on ? undefined : 'line-through'}>
+                <ColorSwatch
+                  color={`var(--mantine-color-${colorOf(i).replace('.', '-')})`}
+                  size={12}
+                  style={{ opacity: on ? 1 : 0.45 }}
+                />
+                <Text size="sm" td={on ? undefined : 'line-through'} c={on ? undefined : 'dimmed'}>
                   {name}
                 </Text>
               </Group>
