@@ -7,14 +7,10 @@ import { useNotifications } from '@mantine/notifications';
 import { lazy, StrictMode, Suspense, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { accessibleCssVariables, combineCssVariables } from './app/accessible-theme';
 import { createApolloClient } from './app/apollo';
 import { BrandProvider, readBootstrapBrand, themeFor } from './app/brand';
 import { brandCssVariables } from './app/brand-colors';
 import { router } from './app/router';
-
-/** Neutral and status text colours (accessible-theme) and the brand's derived text colours (brand-colors). */
-const CSS_VARIABLES = combineCssVariables(accessibleCssVariables, brandCssVariables);
 
 // The toast container (and its transitions) loads only when the first notification is shown: the
 // store is separate and tiny, and the container renders whatever is queued when it arrives.
@@ -42,7 +38,7 @@ createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ApolloProvider client={client}>
       <BrandProvider brand={brand}>
-        <MantineProvider theme={themeFor(brand)} cssVariablesResolver={CSS_VARIABLES}>
+        <MantineProvider theme={themeFor(brand)} cssVariablesResolver={brandCssVariables}>
           <DeferredNotifications />
           <RouterProvider router={router} />
         </MantineProvider>

@@ -1,15 +1,9 @@
 import { DEFAULT_THEME, mergeMantineTheme, toRgba } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import {
-  accessibleCssVariables,
-  combineCssVariables,
-  contrastRatio,
-  DIMMED,
-  PLACEHOLDER,
-  readableShade,
-  STATUS_TEXT_RATIO,
-} from './accessible-theme';
+import { contrastRatio, readableShade, readableShades, STATUS_TEXT_RATIO } from './accessible-colors';
+import { accessibleCssVariables, DIMMED, PLACEHOLDER, READABLE_SHADES } from './accessible-theme';
 import { readBootstrapBrand, shadesOf, themeFor } from './brand';
+import { brandCssVariables } from './brand-colors';
 
 const AA_TEXT = 4.5;
 const WHITE = '#ffffff';
@@ -92,6 +86,16 @@ describe('status colours', () => {
   });
 });
 
+describe('READABLE_SHADES', () => {
+  it('is what the search finds, for every palette the product writes text, badges or alerts in', () => {
+    const found = readableShades(mergeMantineTheme(DEFAULT_THEME, themeFor(readBootstrapBrand())).colors);
+    for (const [name, shades] of Object.entries(READABLE_SHADES)) expect(shades).toEqual(found[name]);
+    expect(Object.keys(READABLE_SHADES).sort()).toEqual(
+      ['blue', 'cyan', 'grape', 'gray', 'green', 'orange', 'red', 'teal', 'violet', 'yellow'].sort(),
+    );
+  });
+});
+
 describe('accessibleCssVariables', () => {
   const theme = mergeMantineTheme(DEFAULT_THEME, themeFor(readBootstrapBrand()));
   const { light } = accessibleCssVariables(theme);
@@ -101,7 +105,7 @@ describe('accessibleCssVariables', () => {
     expect(light['--mantine-color-placeholder']).toBe(PLACEHOLDER);
     expect(light['--mantine-color-error']).toBe('var(--mantine-color-red-text)');
     for (const key of ['text', 'filled', 'light-color', 'outline']) {
-      expect(light[`--mantine-color-green-${key}`]).toBe(readableShade(theme.colors.green));
+      expect(light[`--mantine-color-green-${key}`]).toBe(READABLE_SHADES.green![0]);
     }
   });
 
@@ -110,18 +114,12 @@ describe('accessibleCssVariables', () => {
   });
 });
 
-describe('combineCssVariables', () => {
-  it('merges the resolvers, the later one winning on a shared variable', () => {
+describe('the resolver MantineProvider gets', () => {
+  it('holds the neutral and status colours, and the brand’s own over them', () => {
     const theme = mergeMantineTheme(DEFAULT_THEME, themeFor(readBootstrapBrand()));
-    const brandOnly = () => ({
-      variables: { '--x': '1' },
-      light: { '--mantine-color-anchor': '#123456', '--mantine-color-dimmed': '#000000' },
-      dark: {},
-    });
-    const { variables, light } = combineCssVariables(accessibleCssVariables, brandOnly)(theme);
-    expect(variables).toEqual({ '--x': '1' });
-    expect(light['--mantine-color-anchor']).toBe('#123456');
-    expect(light['--mantine-color-dimmed']).toBe('#000000');
-    expect(light['--mantine-color-red-text']).toBe(readableShade(theme.colors.red));
+    const { light } = brandCssVariables(theme);
+    expect(light['--mantine-color-dimmed']).toBe(DIMMED);
+    expect(light['--mantine-color-red-text']).toBe(READABLE_SHADES.red![0]);
+    expect(light['--mantine-color-anchor']).toBeDefined();
   });
 });

@@ -7,6 +7,7 @@ import {
   type VariantColorsResolver,
 } from '@mantine/core';
 import type { BrandTextColors } from '../../domain';
+import { accessibleCssVariables } from './accessible-theme';
 
 // Admins pick the brand colours, so every text colour on one (or that is one, on white) is derived
 // to reach WCAG AA, 4.5:1, whatever the pick. The server derives those that need the search for the
@@ -80,6 +81,8 @@ export const brandSegmentedControl = {
 export const brandCssVariables: CSSVariablesResolver = (theme) => {
   const text = textColorsOf(theme);
   const light: Record<string, string> = {
+    // The neutral and status colours (accessible-theme.ts); the brand's own below.
+    ...accessibleCssVariables(theme).light,
     '--mantine-primary-color-contrast': labelOn(parseThemeColor({ color: theme.primaryColor, theme }).value),
     '--mantine-color-anchor': text.primaryText,
   };

@@ -7,6 +7,13 @@ import { type ReportScope, useReportingParties } from './report-scope';
 import type { ShopRow } from './report-types';
 import { REPORT_PAGE, useReport } from './reporting-client';
 
+const PAGE_CONTROL_LABELS = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 /** The customer's shops, of one program or all; `order` is empty for lists (account-and-reporting 7). */
 export function useShops(scope: ReportScope, programId?: string) {
   const parties = useReportingParties(scope);
@@ -114,6 +121,7 @@ export function ShopsTable({
             onChange={setPage}
             size="sm"
             siblings={0}
+            getControlProps={(control) => ({ 'aria-label': PAGE_CONTROL_LABELS[control] })}
             aria-label="Shop pages"
           />
         </Group>

@@ -150,6 +150,7 @@ function ColourFields({ form, logoUrl }: { form: BrandForm; logoUrl: string | nu
                     label={label}
                     description={description}
                     format="hex"
+                    eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
                     placeholder="#1c7ed6"
                     value={f.value ?? ''}
                     onChange={f.onChange}
