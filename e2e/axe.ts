@@ -51,7 +51,8 @@ type Violation = {
  * it asks the test whether that route still needs a scan, runs axe, and reports the violations. It
  * runs in the page, not from the test, so a journey that moves on quickly is still covered: a scan
  * takes no round trips. A page that never settles (a spinner, a journey typing on) is scanned after
- * SETTLE_CAP_MS. A scan cut short by a full page load is lost (its route counts as scanned).
+ * SETTLE_CAP_MS. A scan during which the page changed is retried (see scan). A scan cut short by a
+ * full page load is lost (its route counts as scanned).
  */
 function scanner({ quietMs, capMs, tags }: { quietMs: number; capMs: number; tags: string[] }) {
   type Axe = {
@@ -70,6 +71,7 @@ function scanner({ quietMs, capMs, tags }: { quietMs: number; capMs: number; tag
   type Bindings = {
     axe: Axe;
     __axeWanted: (href: string) => Promise<boolean>;
+    __axeRelease: (href: string) => Promise<void>;
     __axeReport: (href: string, movedTo: string | null, violations: Violation[]) => Promise<void>;
     __axeScanNow: () => Promise<void>;
   };
@@ -83,28 +85,48 @@ function scanner({ quietMs, capMs, tags }: { quietMs: number; capMs: number; tag
     lastChange = performance.now();
   }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
 
+  const attempts = new Map<string, number>();
+  /** Per URL, the "rule target" pairs an earlier scan saw while the page was changing. */
+  const earlier = new Map<string, Set<string>>();
   const scan = async (href: string) => {
     if (!(await w.__axeWanted(href))) return;
+    const started = performance.now();
     const results = await w.axe.run(document, {
       runOnly: { type: 'tag', values: tags },
       resultTypes: ['violations'],
     });
-    // A journey may move on during the scan: what axe saw was still the app, so it counts, for the
-    // route the scan started on (the message names both URLs).
-    const movedTo = location.href === href ? null : location.href;
-    await w.__axeReport(
-      href,
-      movedTo,
-      results.violations.map((v) => ({
-        id: v.id,
-        impact: v.impact ?? null,
-        help: v.help,
-        nodes: v.nodes.map((n) => ({
-          target: n.target.map(String).join(' '),
-          message: (n.any[0] ?? n.all[0])?.message ?? '',
-        })),
+    let violations: Violation[] = results.violations.map((v) => ({
+      id: v.id,
+      impact: v.impact ?? null,
+      help: v.help,
+      nodes: v.nodes.map((n) => ({
+        target: n.target.map(String).join(' '),
+        message: (n.any[0] ?? n.all[0])?.message ?? '',
       })),
-    );
+    }));
+    // The journey went on during the scan (the DOM changed, a transition ran, the route changed):
+    // axe may have seen half-faded text. Give the route back, to be scanned when the page is still
+    // again. After the third try, only what two tries in a row saw counts.
+    const changed =
+      lastChange > started ||
+      location.href !== href ||
+      document.getAnimations().some((a) => a.playState === 'running');
+    const tries = (attempts.get(href) ?? 0) + 1;
+    attempts.set(href, tries);
+    if (changed) {
+      const before = earlier.get(href);
+      earlier.set(href, new Set(violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target}`))));
+      if (tries < 3) {
+        handledHref = '';
+        await w.__axeRelease(href);
+        return;
+      }
+      violations = violations
+        .map((v) => ({ ...v, nodes: v.nodes.filter((n) => before?.has(`${v.id} ${n.target}`)) }))
+        .filter((v) => v.nodes.length > 0);
+    }
+    const movedTo = location.href === href ? null : location.href;
+    await w.__axeReport(href, movedTo, violations);
   };
 
   const run = (href: string) => {
@@ -165,6 +187,10 @@ export class AxeWatch {
       if (!route || this.claimed.has(route)) return false;
       this.claimed.add(route);
       return true;
+    });
+    await context.exposeBinding('__axeRelease', ({ page }, href: string) => {
+      const route = routeFor(page, href);
+      if (route) this.claimed.delete(route);
     });
     await context.exposeBinding(
       '__axeReport',

@@ -13,6 +13,7 @@ import {
   ThemeIcon,
   Tooltip,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import {
   IconArrowDown,
@@ -112,7 +113,6 @@ export function ElementCard(props: ElementCardProps) {
   const Icon = ELEMENT_TYPE_ICON[element.typeId];
   const title =
     element.typeId === 'remark' ? element.prompt || element.config.content || 'Remark' : element.prompt;
-  const label = `${props.number != null ? `Q${props.number} ` : ''}${title || 'Untitled question'}`;
   return (
     <Paper
       withBorder
@@ -122,13 +122,10 @@ export function ElementCard(props: ElementCardProps) {
       style={props.problem ? { borderColor: 'var(--mantine-color-red-6)' } : undefined}
     >
       <Group gap="xs" wrap="nowrap" p="xs" pl="sm">
-        <UnstyledButton
-          onClick={props.onToggle}
-          aria-expanded={open}
-          aria-label={`${open ? 'Close' : 'Edit'} ${label}`}
-          style={{ flex: 1, minWidth: 0 }}
-        >
+        <UnstyledButton onClick={props.onToggle} aria-expanded={open} style={{ flex: 1, minWidth: 0 }}>
           <Group gap="sm" wrap="nowrap">
+            {/* Named by its text, "Edit Q1 Title ..." (WCAG 2.5.3: the visible label is part of the name). */}
+            <VisuallyHidden component="span">{open ? 'Close' : 'Edit'}</VisuallyHidden>
             {open ? <IconChevronDown size={16} /> : <IconChevronRight size={16} />}
             <Tooltip label={ELEMENT_TYPE_LABEL[element.typeId]}>
               <ThemeIcon variant="light" size="md" radius="sm">
