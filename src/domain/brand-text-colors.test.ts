@@ -32,9 +32,9 @@ describe('brandTextColors', () => {
   });
 
   it('darkens a brand colour as text just enough to read on its light tint too', () => {
-    // #1b6ec2 is 5.2:1 on white but 4.4:1 on its 12% tint.
+    // #1b6ec2 is 5.2:1 on white but under 4.5:1 on its 20% tint (shade 1, under active nav links).
     expect(contrastRatio('#1b6ec2', tintOf('#1b6ec2', BRAND_TINT))).toBeLessThan(4.5);
-    expect(brandTextColors(picks({})).primaryText).toBe('#1b6cbf');
+    expect(brandTextColors(picks({})).primaryText).toBe('#1964b1');
   });
 
   it('replaces unreadable picks on a light primary (#ffeb3b, white text) by the nearest readable colours', () => {

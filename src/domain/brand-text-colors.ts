@@ -13,10 +13,11 @@ const DEFAULTS = {
 } as const;
 
 /**
- * The darkest light tint of a brand colour that brand-coloured text sits on: Mantine's light variant
- * hover, 12% of the colour over white (its light variant is 10%, the theme's shade 0 is 8%).
+ * The darkest light tint of a brand colour that brand-coloured text sits on: 20% of the colour over
+ * white, which covers the theme's shade 1 (18%) under active nav links and light buttons' hover, and
+ * Mantine's light variant (10%, 12% on hover).
  */
-export const BRAND_TINT = 0.88;
+export const BRAND_TINT = 0.8;
 
 export type BrandColorPicks = {
   primaryColor: string;

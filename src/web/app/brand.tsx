@@ -39,7 +39,7 @@ const FALLBACK: PublicBrand = {
   secondaryColor: '#12355b',
   headerTextColor: '#ffffff',
   footerLinkTextColor: '#ffffff',
-  textColors: { header: '#ffffff', footer: '#ffffff', primaryText: '#1b6cbf', secondaryText: '#12355b' },
+  textColors: { header: '#ffffff', footer: '#ffffff', primaryText: '#1964b1', secondaryText: '#12355b' },
   brandText: null,
   brandTextImageUrl: null,
   surveysEnabled: true,
