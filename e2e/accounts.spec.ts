@@ -67,11 +67,18 @@ test('a wrong password and an unknown e-mail show the same red alert', async ({ 
   await expect(alert).toHaveText('Incorrect email or password.');
 });
 
-test('empty login fields are named in the form', async ({ page }) => {
+test('empty login fields are named in the form, and each error is tied to its field', async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Email is required.')).toBeVisible();
   await expect(page.getByText('Password is required.')).toBeVisible();
+  // A screen reader reads the error with the field (aria-describedby) and hears it is invalid.
+  const email = page.getByLabel('Email');
+  const password = page.getByRole('textbox', { name: 'Password', exact: true });
+  await expect(email).toHaveAccessibleDescription('Email is required.');
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(password).toHaveAccessibleDescription('Password is required.');
+  await expect(password).toHaveAttribute('aria-invalid', 'true');
 });
 
 test('a visitor registers an account and is logged in', async ({ page }) => {
@@ -87,6 +94,12 @@ test('a visitor registers an account and is logged in', async ({ page }) => {
   await page.getByRole('button', { name: 'Create Account' }).click();
   await expect(page.getByText('Password must be at least 6 characters.')).toBeVisible();
   await expect(page.getByText('Passwords do not match.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Password', exact: true })).toHaveAccessibleDescription(
+    'Password must be at least 6 characters.',
+  );
+  await expect(
+    page.getByRole('textbox', { name: 'Confirm Password', exact: true }),
+  ).toHaveAccessibleDescription('Passwords do not match.');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('robin-secret');
   await page.getByRole('textbox', { name: 'Confirm Password', exact: true }).fill('robin-secret');
   await page.getByRole('button', { name: 'Create Account' }).click();

@@ -37,10 +37,22 @@ test('an admin builds, tries, scores and publishes a form', async ({ page }) => 
   await expect(page.getByTestId('form-row').first()).toBeVisible(); // the demo forms
   await shot(page, 'list');
   const name = `Journey Visit ${Date.now()}`;
-  await page.getByRole('button', { name: 'New Form' }).click();
+  // The dialog takes the focus, keeps Tab inside, and gives the focus back when it closes.
+  const newForm = page.getByRole('button', { name: 'New Form' });
+  await newForm.click();
+  const dialog = page.getByRole('dialog', { name: 'New Form' });
+  await expect(page.getByLabel('Form name')).toBeFocused();
+  for (let i = 0; i < 5; i++) await page.keyboard.press('Tab');
+  expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(newForm).toBeFocused();
+  await newForm.click();
   await page.getByLabel('Form name').fill(name);
   await page.getByRole('button', { name: 'Create form' }).click();
   await expect(page).toHaveURL(/\/admin\/forms\/[^/]+$/);
+  // Its heading is out of sight but read first: the focus moves to it as on every new page.
+  await expect(page.getByRole('heading', { level: 1, name: `Form builder: ${name}` })).toBeFocused();
   await expect(page.getByRole('textbox', { name: 'Form name' })).toHaveValue(name);
   await expect(page.getByLabel('Section 1 name')).toHaveValue('Default Section');
   await expect(page.getByTestId('published-version')).toHaveText('Draft only');

@@ -424,7 +424,9 @@ test('6. the automotive brand: a car make, Continue, Specify Frequency table, Pr
   ]) {
     await expect(table.getByRole('columnheader', { name: column, exact: true })).toBeVisible();
   }
-  await table.getByRole('checkbox', { name: 'Sales Visit (premium)' }).check();
+  // Ticking a questionnaire turns its row into the shop's fields (the box goes), so click rather than
+  // check(), which would wait to see the box ticked.
+  await table.getByRole('checkbox', { name: 'Sales Visit (premium)' }).click();
   await expect(table.getByTestId('shop-price')).toHaveText('$175.00');
   await expect(page.getByTestId('order-total')).toHaveText('$175.00');
   await shot(page, '6-automotive-frequency');

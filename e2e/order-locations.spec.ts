@@ -118,7 +118,7 @@ test('bulk: validates pasted lines, reports the bad one and adds the good ones',
   await expect(page.getByText('Error validating not an address at all')).toBeVisible();
   await expect(page.getByText('Error validating not an address at all')).toHaveCSS(
     'color',
-    'rgb(201, 42, 42)', // the theme's red as text (red.9, 5.5:1 on white)
+    'rgb(189, 39, 39)', // the theme's red as text (#bd2727: 6.0:1 on white, 4.5:1 on its tint over gray.2)
   );
   const rows = page.getByTestId('bulk-row');
   await expect(rows).toHaveCount(3);

@@ -76,6 +76,9 @@ test('a logged-in customer changes the password', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Change Password' }).click();
   await expect(page).toHaveURL(/\/account\/dashboard$/);
   await page.getByRole('link', { name: 'Logout' }).click();
+  // Logging out ends on the login page by a page load of its own: wait for it rather than race it.
+  await page.waitForURL(/\/login$/);
+  await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
   await loginThroughForm(page, email, 'new-password');
   await expect(page).toHaveURL(/\/account\/dashboard$/);
   expect(DEMO.customer.email).toBe('customer@demo.test');

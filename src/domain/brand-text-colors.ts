@@ -48,10 +48,18 @@ export function tintOf(hex: string, amount: number): string {
 /** The colour as text on white and on its own light tint. */
 const asTextOnTints = (colour: string) => readableTextOn(tintOf(colour, BRAND_TINT), colour);
 
+const pickOf = (picks: Partial<BrandColorPicks>, field: keyof BrandColorPicks) =>
+  normalizeHexColor(picks[field] ?? '') ?? DEFAULTS[field];
+
+/** The brand's primary and secondary colours as '#rrggbb' (the database default for one that is not a hex colour). */
+export const brandBackgrounds = (picks: Pick<BrandColorPicks, 'primaryColor' | 'secondaryColor'>) => ({
+  primary: pickOf(picks, 'primaryColor'),
+  secondary: pickOf(picks, 'secondaryColor'),
+});
+
 export function brandTextColors(picks: BrandColorPicks): BrandTextColors {
-  const pick = (field: keyof BrandColorPicks) => normalizeHexColor(picks[field]) ?? DEFAULTS[field];
-  const primary = pick('primaryColor');
-  const secondary = pick('secondaryColor');
+  const pick = (field: keyof BrandColorPicks) => pickOf(picks, field);
+  const { primary, secondary } = brandBackgrounds(picks);
   return {
     header: readableTextOn(primary, pick('headerTextColor')),
     footer: readableTextOn(secondary, pick('footerLinkTextColor')),

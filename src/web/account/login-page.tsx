@@ -1,11 +1,12 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { type TLoginInput, ZLoginInput } from '../../domain';
 import { errorMessage } from '../app/apollo';
+import { PasswordField } from '../components/password-field';
 import { AuthCard } from './auth-card';
 import { LOGIN } from './graphql';
 
@@ -57,7 +58,7 @@ export function LoginPage({
           {...form.register('email')}
           error={form.formState.errors.email?.message}
         />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label="Password"
           autoComplete="current-password"

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { ZChangePasswordForm, ZForgotPasswordInput, ZPasswordWithConfirmation } from '../../domain';
 import { errorMessage } from '../app/apollo';
 import { RequireLogin } from '../app/session';
+import { PasswordField } from '../components/password-field';
 import { AuthCard } from './auth-card';
 import { CHANGE_PASSWORD, RESET_PASSWORD, SEND_RESET_PASSWORD_EMAIL } from './graphql';
 
@@ -92,7 +93,7 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Reset Password" error={error}>
       <form onSubmit={onSubmit} noValidate>
-        <PasswordInput
+        <PasswordField
           label="Password"
           required
           autoFocus
@@ -100,7 +101,7 @@ export function ResetPasswordPage() {
           {...form.register('password')}
           error={form.formState.errors.password?.message}
         />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label="Confirm Password"
           required
@@ -141,7 +142,7 @@ export function ChangePasswordPage() {
   return (
     <AuthCard title="Change Password" error={error}>
       <form onSubmit={onSubmit} noValidate>
-        <PasswordInput
+        <PasswordField
           label="Current Password"
           required
           autoFocus
@@ -149,7 +150,7 @@ export function ChangePasswordPage() {
           {...form.register('oldPassword')}
           error={e.oldPassword?.message}
         />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label="New Password"
           required
@@ -157,7 +158,7 @@ export function ChangePasswordPage() {
           {...form.register('password')}
           error={e.password?.message}
         />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label="Confirm New Password"
           required

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, PasswordInput, Text } from '@mantine/core';
+import { Anchor, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { MSG_PASSWORDS_DO_NOT_MATCH, ZRegisterInput } from '../../domain';
 import { errorMessage, fieldErrors } from '../app/apollo';
 import { ContactFields } from '../components/contact-fields';
+import { PasswordField } from '../components/password-field';
 import { AuthCard } from './auth-card';
 import { REGISTER } from './graphql';
 
@@ -48,7 +49,7 @@ export function RegisterPage() {
     <AuthCard title="Create Account" error={error}>
       <form onSubmit={onSubmit} noValidate>
         <ContactFields form={form} />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label="Password"
           required
@@ -56,7 +57,7 @@ export function RegisterPage() {
           {...form.register('password')}
           error={e.password?.message}
         />
-        <PasswordInput
+        <PasswordField
           mt="sm"
           label="Confirm Password"
           required

@@ -3,6 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import {
   IconClipboardList,
   IconForms,
+  IconMail,
   IconMenu2,
   IconReceipt,
   IconUsers,
@@ -20,7 +21,7 @@ interface MenuEntry {
   paths: string[];
 }
 
-/** The admin drawer's entries (admin-and-evaluation 2). */
+/** The admin drawer's entries (admin-and-evaluation 2, and the outbox). */
 const MENU: MenuEntry[] = [
   { label: 'Orders', to: '/admin/orders', icon: IconReceipt, paths: ['/admin/orders'] },
   {
@@ -36,6 +37,8 @@ const MENU: MenuEntry[] = [
     paths: ['/admin/questionnaires', '/admin/brands'],
   },
   { label: 'Forms', to: '/admin/forms', icon: IconForms, paths: ['/admin/forms'] },
+  // The mail outbox (issue 17): not in the spec's drawer, added after its entries.
+  { label: 'Emails', to: '/admin/emails', icon: IconMail, paths: ['/admin/emails'] },
 ];
 
 function NotAuthorized() {

@@ -17,20 +17,20 @@ export const PLACEHOLDER = '#687078';
 /**
  * Each palette the product writes text, badges or alerts in (the brand's are left to the brand; pink,
  * indigo and lime appear only as chart lines at fixed shades) as [text shade, filled-hover shade]:
- * the first shade from 6 on that is at least STATUS_TEXT_RATIO (5.3:1) on white, found by
+ * the first shade from 6 on that is at least STATUS_TEXT_RATIO (5.3:1) on white and 4.5:1 on its light tint over gray.2, found by
  * accessible-colors.ts and kept here as data so the first page does not search for it.
  */
 export const READABLE_SHADES: Readonly<Record<string, readonly [string, string]>> = {
   gray: ['#495057', '#42484e'],
-  red: ['#c92a2a', '#b52626'],
-  grape: ['#9c36b5', '#8c31a3'],
-  violet: ['#7048e8', '#6541d1'],
+  red: ['#bd2727', '#aa2323'],
+  grape: ['#862e9c', '#79298c'],
+  violet: ['#6741d9', '#5d3bc3'],
   blue: ['#1864ab', '#165a9a'],
-  cyan: ['#0b7285', '#0a6778'],
-  teal: ['#087a57', '#076e4e'],
-  green: ['#257a38', '#216e32'],
-  yellow: ['#a65500', '#954d00'],
-  orange: ['#c03f0c', '#ad390b'],
+  cyan: ['#0b6e7f', '#0a6372'],
+  teal: ['#087451', '#076849'],
+  green: ['#237536', '#206931'],
+  yellow: ['#9e5100', '#8e4900'],
+  orange: ['#b13e0f', '#9f380e'],
 };
 
 export const accessibleCssVariables: CSSVariablesResolver = () => {
@@ -53,10 +53,16 @@ export const accessibleCssVariables: CSSVariablesResolver = () => {
  * Theme component defaults for WCAG, so every use gets them: links inside a sentence are underlined
  * (see the CSS module), and Mantine's icon-only buttons get a name (the close button of alerts,
  * modals and notifications; the pagination arrows and the colour input's eye dropper are named where
- * they are used, on pages the first page does not load). Plain entries
+ * they are used, on pages the first page does not load), and sideways-scrolling tables take focus. Plain entries
  * rather than Component.extend, so the first page does not load those components.
  */
 export const ACCESSIBLE_COMPONENTS: MantineThemeComponents = {
   Anchor: { classNames: { root: classes.inlineLink } },
   CloseButton: { defaultProps: { 'aria-label': 'Close' } },
+  // A table wider than the screen scrolls sideways: its scroll area takes focus, so arrow keys can
+  // scroll it even when the table holds no link or button (axe: scrollable-region-focusable).
+  TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  // A menu holds only menu items: Mantine's focus placeholder (a bare div[tabindex]) inside role=menu
+  // breaks that (axe: aria-required-children); without it the first item takes the focus, as menus do.
+  Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
 };

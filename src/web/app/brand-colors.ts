@@ -63,15 +63,15 @@ export const brandVariantColorResolver: VariantColorsResolver = (input) => {
   return resolved;
 };
 
-/** SegmentedControl's active label on a brand colour (Mantine writes white there unless autoContrast). */
-export const brandSegmentedControl = {
-  vars: (theme: MantineTheme, { color }: { color?: string }) => {
-    const brand = color ? brandColour(color, theme) : null;
-    // Set by Mantine's own resolver but missing from its typed variables, hence the plain record.
-    const root: Record<string, string> = brand ? { '--sc-label-color': labelOn(brand.value) } : {};
-    return { root };
-  },
-};
+/**
+ * SegmentedControl writes its active label's colour on each label (white, or with autoContrast black or
+ * white by the theme's luminanceThreshold): with autoContrast and the theme's threshold at the WCAG
+ * crossover (see brandThemeColors), the label is labelOn's choice for any segment colour.
+ */
+export const brandSegmentedControl = { defaultProps: { autoContrast: true } };
+
+/** Theme settings for colours picked at run time: Mantine's autoContrast uses the WCAG crossover. */
+export const brandThemeColors = { luminanceThreshold: BLACK_WHITE_CROSSOVER } as const;
 
 /**
  * CSS variables Mantine reads for the brand colours as text (links, `c="brand"`, light and outline

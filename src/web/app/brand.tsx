@@ -2,7 +2,7 @@ import { createTheme, darken, lighten, type MantineColorsTuple } from '@mantine/
 import { createContext, type ReactNode, useContext } from 'react';
 import type { BrandTextColors } from '../../domain';
 import { ACCESSIBLE_COMPONENTS } from './accessible-theme';
-import { brandSegmentedControl, brandVariantColorResolver } from './brand-colors';
+import { brandSegmentedControl, brandThemeColors, brandVariantColorResolver } from './brand-colors';
 
 /** The brand as the server bootstraps it into the page (see server/web-shell.ts). */
 export type PublicBrand = {
@@ -83,7 +83,10 @@ export function themeFor(brand: PublicBrand) {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
+    // Modals, menus and collapses appear without motion for visitors who ask their system for less.
+    respectReducedMotion: true,
     variantColorResolver: brandVariantColorResolver,
+    ...brandThemeColors,
     colors: { brand: shadesOf(brand.primaryColor), accent: shadesOf(brand.secondaryColor) },
     other: { textColors: brand.textColors },
     fontFamily: 'Inter, -apple-system, BlinkMacSystemFont, "Segoe UI", Roboto, Helvetica, Arial, sans-serif',

@@ -1,22 +1,12 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Button,
-  NativeSelect,
-  Paper,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { formatPhoneInput, SHOPPER_GENDERS, ZShopperRegisterInput } from '../../domain';
 import { errorMessage, fieldErrors } from '../app/apollo';
+import { PasswordField } from '../components/password-field';
 import { REGISTER_SHOPPER } from './evaluator-documents';
 import { STATE_OPTIONS } from './us-states';
 
@@ -114,7 +104,7 @@ export function ShopperSignupForm() {
               {...form.register('email')}
               error={e.email?.message}
             />
-            <PasswordInput
+            <PasswordField
               label="Choose a password"
               required
               autoComplete="new-password"

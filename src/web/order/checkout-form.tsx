@@ -7,7 +7,6 @@ import {
   Divider,
   Group,
   Paper,
-  PasswordInput,
   SimpleGrid,
   Stack,
   Text,
@@ -29,6 +28,7 @@ import { errorMessage, fieldErrors, notifyError } from '../app/apollo';
 import { useBrand } from '../app/brand';
 import { clearOrderCookies } from '../app/cookies';
 import { ContactFields } from '../components/contact-fields';
+import { PasswordField } from '../components/password-field';
 import { CardEntry, type PaymentCardOnFile } from './card-entry';
 import { createTokenThrottle } from './card-format';
 import type { CardWidgetHandle, CardWidgetState } from './card-widget';
@@ -244,14 +244,14 @@ export function CheckoutForm({
                     </Text>
                   )}
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    <PasswordInput
+                    <PasswordField
                       label="Password"
                       required
                       autoComplete="new-password"
                       {...form.register('password')}
                       error={e.password?.message}
                     />
-                    <PasswordInput
+                    <PasswordField
                       label="Confirm Password"
                       required
                       autoComplete="new-password"

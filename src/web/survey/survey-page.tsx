@@ -132,16 +132,14 @@ function SurveyForm({ survey, form }: { survey: Survey; form: Form }) {
           bg="var(--mantine-primary-color-filled)"
           c="var(--mantine-primary-color-contrast)"
         >
-          <Text size="xs" fw={700} tt="uppercase" opacity={0.85}>
+          <Text size="xs" fw={700} tt="uppercase">
             Customer Survey
           </Text>
           <Title order={1} size="h2">
             {survey.programName}
           </Title>
           <Text fw={600}>{survey.locationName}</Text>
-          <Text size="sm" opacity={0.9}>
-            {survey.address}
-          </Text>
+          <Text size="sm">{survey.address}</Text>
         </Paper>
         <Text size="sm" c="dimmed">
           Tell us about your visit. It takes about two minutes; questions marked * are required.

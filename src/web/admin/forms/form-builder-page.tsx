@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client';
-import { Alert, Anchor, Container } from '@mantine/core';
+import { Alert, Anchor, Container, VisuallyHidden } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { parseForm } from '../../../evaluation';
 import { errorMessage } from '../../app/apollo';
@@ -37,5 +37,12 @@ export function FormBuilderPage() {
   if (!form) return <Problem title="Form Not Found">There is no form with this id.</Problem>;
   const draft = parseForm(form.draft);
   if (!draft.ok) return <Problem title="Form cannot be opened">{draft.error.message}</Problem>;
-  return <FormBuilder key={form._id} form={form} initialDraft={draft.value} />;
+  // The form's name is a text box in the builder: the page's heading, for screen readers and for the
+  // focus that moves to each new page's heading, is kept out of sight.
+  return (
+    <>
+      <VisuallyHidden component="h1">Form builder: {form.name}</VisuallyHidden>
+      <FormBuilder key={form._id} form={form} initialDraft={draft.value} />
+    </>
+  );
 }
