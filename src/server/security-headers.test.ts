@@ -86,7 +86,8 @@ describe('the HTML shell', () => {
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expectCommonHeaders(res);
     expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
-    expect(res.headers['cache-control']).toBe('no-store');
+    // It holds the brand, never a token: kept by the browser only, and revalidated on every visit.
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.headers['strict-transport-security']).toBeUndefined();
 
     const csp = String(res.headers['content-security-policy']);

@@ -115,7 +115,8 @@ export async function registerStorageRoutes(
     });
   });
 
-  app.get('/s3/uploads/*', async (req, reply) => {
+  // Uploaded files go out as stored, with their length: images, audio and PDFs are compressed already.
+  app.get('/s3/uploads/*', { compress: false }, async (req, reply) => {
     const key = decodeURIComponent((req.params as { '*': string })['*']);
     const file = await local.open(key);
     if (!file) return reply.code(404).send({ error: 'Not Found' });

@@ -1,0 +1,146 @@
+/**
+ * Lighthouse 12 performance figures for the pages a visitor and a customer meet first: Get Started
+ * (/industry), Login and the reports customer's dashboard, with Lighthouse's desktop and mobile presets.
+ *
+ * Builds nothing: run `npm run build` first. It starts the production server (`src/server/main.ts` with
+ * NODE_ENV=production, a temp DATA_DIR with the demo seed, the daily runs off), logs in as
+ * reports@demo.test for the dashboard (the session cookie goes with every request as an extra header),
+ * runs Lighthouse in Debian's Chromium and prints, per page and preset, the median run (by score) of
+ * LIGHTHOUSE_RUNS runs (default 3): performance score, FCP, LCP, TBT, CLS and bytes transferred.
+ * The median runs' reports are written to test-results/lighthouse/.
+ *
+ *   npx tsx scripts/bench/lighthouse.ts                    # all pages, both presets
+ *   LIGHTHOUSE_RUNS=5 npx tsx scripts/bench/lighthouse.ts mobile
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse, { type Config, desktopConfig, type Flags, type Result } from 'lighthouse';
+import { APP_DIR, loginToken, startProductionServer } from './production-server.js';
+
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const PRESETS = ['desktop', 'mobile'] as const;
+type Preset = (typeof PRESETS)[number];
+const presets = PRESETS.filter((p) => process.argv.slice(2).length === 0 || process.argv.includes(p));
+
+const PAGES = [
+  { name: 'Get Started', path: '/industry', login: null },
+  { name: 'Login', path: '/login', login: null },
+  { name: 'Dashboard', path: '/account/dashboard', login: ['reports@demo.test', 'demo-reports-pass'] },
+] as const;
+
+type Row = {
+  page: string;
+  preset: Preset;
+  score: number;
+  scores: number[];
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  bytes: number;
+  requests: number;
+};
+
+const server = await startProductionServer();
+const chrome = await chromeLauncher.launch({
+  chromePath: '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+});
+const outDir = path.join(APP_DIR, 'test-results/lighthouse');
+mkdirSync(outDir, { recursive: true });
+const rows: Row[] = [];
+try {
+  for (const page of PAGES) {
+    const cookie = page.login ? `sid=${await loginToken(server.origin, page.login[0], page.login[1])}` : null;
+    for (const preset of presets) {
+      const runs: Result[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await audit(`${server.origin}${page.path}`, preset, cookie));
+      runs.sort((a, b) => score(a) - score(b));
+      const median = runs[Math.floor(runs.length / 2)]!;
+      if (median.finalDisplayedUrl !== `${server.origin}${page.path}`) {
+        throw new Error(`${page.name} ended at ${median.finalDisplayedUrl}, not ${page.path}.`);
+      }
+      const slug = `${page.name.toLowerCase().replace(/\W+/g, '-')}-${preset}`;
+      writeFileSync(path.join(outDir, `${slug}.json`), JSON.stringify(median));
+      const row = toRow(page.name, preset, median, runs.map(score));
+      rows.push(row);
+      console.error(`${page.name} ${preset}: ${row.scores.join(', ')}`);
+    }
+  }
+} finally {
+  chrome.kill();
+  await server.stop();
+}
+printTable(rows);
+
+async function audit(url: string, preset: Preset, cookie: string | null): Promise<Result> {
+  const flags: Flags = {
+    port: chrome.port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  };
+  const config: Config | undefined = preset === 'desktop' ? desktopConfig : undefined;
+  // A run now and then fails to record its trace (NO_NAVSTART, "run Lighthouse again"): it is retried.
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, flags, config);
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}.`);
+    const error = result.lhr.runtimeError;
+    if (!error) return result.lhr;
+    if (attempt === 3) throw new Error(`${url}: ${error.message}`);
+    console.error(`${url} (${preset}): ${error.code}, running again`);
+  }
+}
+
+function score(lhr: Result): number {
+  return Math.round((lhr.categories.performance?.score ?? 0) * 100);
+}
+
+function toRow(page: string, preset: Preset, lhr: Result, scores: number[]): Row {
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  const requests = (lhr.audits['network-requests']?.details as { items?: unknown[] } | undefined)?.items;
+  return {
+    page,
+    preset,
+    score: score(lhr),
+    scores,
+    fcp: value('first-contentful-paint'),
+    lcp: value('largest-contentful-paint'),
+    tbt: value('total-blocking-time'),
+    cls: value('cumulative-layout-shift'),
+    bytes: value('total-byte-weight'),
+    requests: requests?.length ?? 0,
+  };
+}
+
+function printTable(list: Row[]) {
+  const header = [
+    'page',
+    'preset',
+    'score',
+    `runs (${RUNS})`,
+    'FCP',
+    'LCP',
+    'TBT',
+    'CLS',
+    'transferred',
+    'requests',
+  ];
+  const lines = list.map((r) => [
+    r.page,
+    r.preset,
+    String(r.score),
+    r.scores.join('/'),
+    `${(r.fcp / 1000).toFixed(1)} s`,
+    `${(r.lcp / 1000).toFixed(1)} s`,
+    `${Math.round(r.tbt)} ms`,
+    r.cls.toFixed(3),
+    `${(r.bytes / 1024).toFixed(0)} KiB`,
+    String(r.requests),
+  ]);
+  console.log(`| ${header.join(' | ')} |`);
+  console.log(`|${header.map(() => '---').join('|')}|`);
+  for (const l of lines) console.log(`| ${l.join(' | ')} |`);
+}
