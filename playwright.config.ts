@@ -16,6 +16,8 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,
+    // As a visitor who asks for less motion: nothing fades, so axe never reads a half-faded modal.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     launchOptions: {
@@ -37,6 +39,15 @@ export default defineConfig({
     url: `http://localhost:${PORT}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
-    env: { PORT: String(PORT), DATA_DIR, LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    // The daily billing and visit scheduling runs stay off, so the journeys see the demo data as seeded
+    // whatever the time of day (src/server/jobs has their tests).
+    env: {
+      PORT: String(PORT),
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      BILLING_RUN_AT: 'off',
+      VISIT_SCHEDULING_AT: 'off',
+    },
   },
 });

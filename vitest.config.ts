@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The server runs on Node's resolution, where `graphql` is its CommonJS build; Vite would hand our
 // source files the ESM build (index.mjs) while Yoga and Pothos get the CommonJS one, so AppError would
@@ -14,7 +14,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/domain/**/*.test.ts', 'src/evaluation/**/*.test.ts', 'src/web/**/*.test.{ts,tsx}'],
+          include: [
+            'src/domain/**/*.test.ts',
+            'src/evaluation/**/*.test.ts',
+            'src/web/**/*.test.{ts,tsx}',
+            // The e-mail templates are pure rendering: no database.
+            'src/server/email/**/*.test.ts',
+          ],
         },
       },
       {
@@ -22,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/server/email/**'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -32,6 +39,7 @@ export default defineConfig({
         test: {
           name: 'integration-postgres',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'src/server/email/**'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -43,7 +43,12 @@ async function main(): Promise<number> {
     const adapters = createAdapters(config);
     const result = await runBilling(
       database.db,
-      { payments: adapters.payments, mail: adapters.mail, origin: config.PUBLIC_URL.replace(/\/$/, '') },
+      {
+        payments: adapters.payments,
+        mail: adapters.mail,
+        storage: adapters.storage,
+        origin: config.PUBLIC_URL.replace(/\/$/, ''),
+      },
       { date, dryRun },
     );
     const month = result.billingMonth

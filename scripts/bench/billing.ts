@@ -7,6 +7,7 @@ import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { outboxMail } from '../../src/server/adapters/mail.js';
 import { testPayments } from '../../src/server/adapters/payments.js';
+import { localStorage } from '../../src/server/adapters/storage.js';
 import { runBilling } from '../../src/server/billing/run-billing.js';
 import { openDatabase } from '../../src/server/db/client.js';
 
@@ -75,7 +76,12 @@ async function main() {
       t0 = performance.now();
       const result = await runBilling(
         database.db,
-        { payments: testPayments(), mail: outboxMail(), origin: 'http://localhost:3000' },
+        {
+          payments: testPayments(),
+          mail: outboxMail(),
+          storage: localStorage({ dataDir: '/tmp/bench-billing', secret: 'bench-billing-secret' }),
+          origin: 'http://localhost:3000',
+        },
         { date: CHARGE_DATE },
       );
       const seconds = (performance.now() - t0) / 1000;

@@ -4,6 +4,7 @@ import {
   type FeeSubject,
   feeSuffix,
   feeUnit,
+  formatDateTimeUs,
   formatDateUs,
   formatLongDate,
   formatMoney,
@@ -106,8 +107,17 @@ describe('date formats (UTC)', () => {
     expect(formatMonthName(iso)).toBe(month);
   });
 
+  it.each([
+    ['2024-01-05T00:30:00Z', '01/05/2024 00:30'],
+    ['2024-12-31T23:59:59.999Z', '12/31/2024 23:59'],
+    ['2024-07-04T09:05:00-05:00', '07/04/2024 14:05'],
+  ])('formats %s to the minute as %s', (iso, shown) => {
+    expect(formatDateTimeUs(iso)).toBe(shown);
+  });
+
   it('shows nothing for a missing or invalid date', () => {
     expect([formatDateUs(null), formatLongDate('nope'), formatShortDate(undefined)]).toEqual(['', '', '']);
+    expect([formatDateTimeUs(null), formatDateTimeUs('nope')]).toEqual(['', '']);
   });
 });
 

@@ -86,6 +86,10 @@ export const formatMonthName = (value: DateInput): string =>
 export const formatDateUs = (value: DateInput): string =>
   withDate(value, (d) => `${pad2(d.getUTCMonth() + 1)}/${pad2(d.getUTCDate())}/${d.getUTCFullYear()}`);
 
+/** 'MM/DD/YYYY HH:MM' in UTC (say so where it is shown): when something happened, to the minute. */
+export const formatDateTimeUs = (value: DateInput): string =>
+  withDate(value, (d) => `${formatDateUs(d)} ${pad2(d.getUTCHours())}:${pad2(d.getUTCMinutes())}`);
+
 /** 'MMMM DD, YYYY' like 'January 05, 2024': order dates. */
 export const formatLongDate = (value: DateInput): string =>
   withDate(value, (d) => `${formatMonthName(d)} ${pad2(d.getUTCDate())}, ${d.getUTCFullYear()}`);

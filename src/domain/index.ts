@@ -8,6 +8,7 @@ export * from './format';
 export * from './login-throttle';
 export * from './order-flow-rules';
 export * from './order-navigation';
+export * from './outbox';
 export * from './pricing';
 export * from './progress-bar';
 export * from './questionnaire-tiers';

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import Fastify, {
@@ -23,6 +24,7 @@ import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
 import { registerRestInputBoundary } from './rest-input-boundary.js';
 import { contentSecurityPolicy, GRAPHIQL_CSP, securityHeadersHook } from './security-headers.js';
+import { etagOf, HTML_PAGE, matchesIfNoneMatch, staticFileHeaders } from './static-files.js';
 import { registerStorageRoutes } from './storage-routes.js';
 import { loadShellTemplate, renderShell } from './web-shell.js';
 
@@ -45,6 +47,15 @@ export async function buildApp(deps: {
     bodyLimit: 2 * 1024 * 1024,
   });
   await app.register(fastifyCookie);
+  // Responses of 1 KB and more in a text type (pages, GraphQL and reporting JSON, CSV exports) go out
+  // brotli- or gzip-compressed when the client accepts it; images, zips and event streams never are.
+  // Registered before the routes: it hooks into each route as it is added. Request bodies are read
+  // as sent (no decompression), as before.
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    globalDecompression: false,
+  });
 
   const csp = contentSecurityPolicy(config);
   app.addHook('onSend', securityHeadersHook(config, csp));
@@ -93,18 +104,19 @@ export async function buildApp(deps: {
   await registerReportingApi(app, deps);
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
 
-  // The built web app: hashed assets are cached for a year, HTML is rendered per brand.
+  // The built web app. Files come from dist/web, each as its brotli or gzip copy made by the build when
+  // the browser accepts one (content negotiation); hashed assets are cached for a year. Pages are the
+  // HTML shell rendered per brand, revalidated on every visit (ETag, 304 when unchanged).
   const indexPath = path.join(webDist, 'index.html');
   let template = await loadShellTemplate(indexPath);
   await app.register(fastifyStatic, {
     root: webDist,
+    serve: false,
     index: false,
-    wildcard: true,
-    serve: true,
-    setHeaders: (res, file) => {
-      if (file.includes(`${path.sep}assets${path.sep}`))
-        res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-    },
+    preCompressed: true,
+    // Cache-Control comes from staticFileHeaders (send's own would replace it with max-age=0).
+    cacheControl: false,
+    setHeaders: staticFileHeaders(webDist),
   });
 
   const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
@@ -116,24 +128,23 @@ export async function buildApp(deps: {
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
     const identity = await identifyRequest(db, config, req);
-    return reply
+    const html = renderShell(template, withBrandImageUrls(deps.adapters.storage, identity.brand));
+    const etag = etagOf(html);
+    reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('content-security-policy', csp)
-      .send(renderShell(template, withBrandImageUrls(deps.adapters.storage, identity.brand)));
+      .header('cache-control', HTML_PAGE)
+      .header('etag', etag)
+      .header('content-security-policy', csp);
+    if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
+    return reply.send(html);
   };
-  // '/' is the app's gateway, not a directory of the static root.
-  app.get('/', sendShell);
 
-  app.setNotFoundHandler(async (req, reply) => {
-    if (req.method !== 'GET' && req.method !== 'HEAD') return reply.code(404).send({ error: 'Not Found' });
-    const url = new URL(req.url, 'http://x');
-    const segments = url.pathname.split('/').filter(Boolean);
+  const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not Found' });
+
+  /** A page of the web app: /{entryPath} remembers its brand for this visitor, the rest get the shell. */
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
+    const segments = new URL(req.url, 'http://x').pathname.split('/').filter(Boolean);
     const first = segments[0] ?? '';
-    if (first === 'api' || first === 's3' || first === 'assets' || path.extname(url.pathname)) {
-      return reply.code(404).send({ error: 'Not Found' });
-    }
-    // /{entryPath}: remember the entry brand for this visitor and start at the gateway.
     if (segments.length === 1 && !APP_SEGMENTS.has(first)) {
       const brand = await findBrandByEntryPath(db, first);
       if (brand?.entryPath) {
@@ -148,7 +159,20 @@ export async function buildApp(deps: {
       }
     }
     return sendShell(req, reply);
+  };
+
+  // Every GET no other route takes: a file of the built app (a name with an extension, or under
+  // /assets; a missing one is a 404), or a page of the app. It is a route, not the not-found handler,
+  // so that compression applies to pages too.
+  app.get('/', sendPage);
+  app.get('/*', async (req, reply) => {
+    const file = (req.params as { '*': string })['*'];
+    const first = file.split('/', 1)[0] ?? '';
+    if (first === 'api' || first === 's3') return notFound(reply);
+    if (first === 'assets' || path.extname(file)) return reply.sendFile(`/${file}`);
+    return sendPage(req, reply);
   });
+  app.setNotFoundHandler(async (_req, reply) => notFound(reply));
 
   return app;
 }

@@ -1,5 +1,10 @@
 import { z } from 'zod';
 
+/** A time of day, HH:MM in UTC (00:00 to 23:59), or `off`. */
+const dailyTime = z
+  .string()
+  .regex(/^(off|([01]\d|2[0-3]):[0-5]\d)$/, 'must be a time of day as HH:MM (UTC, 00:00 to 23:59) or off');
+
 /**
  * The one place that reads process.env. Parsed once with zod at start-up; a bad value stops the
  * start with a message naming the variable.
@@ -40,6 +45,10 @@ const ZEnv = z.object({
   /** Trust X-Forwarded-* headers (set when running behind a load balancer or reverse proxy). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** When the daily billing run is queued (HH:MM, UTC), or `off` (run `npm run billing` yourself). */
+  BILLING_RUN_AT: dailyTime.default('06:00'),
+  /** When the daily visit scheduling is queued (HH:MM, UTC), or `off` (run `npm run schedule-visits`). */
+  VISIT_SCHEDULING_AT: dailyTime.default('05:00'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -29,7 +29,11 @@ export const brandImageKey = (storage: StorageAdapter, brandId: string, value: u
  * stored value that is not this brand's upload (a planted external URL) gives no image. The app's
  * bundled logos are served as they are.
  */
-export function brandImageUrl(storage: StorageAdapter, brand: BrandRow, field: BrandImageField) {
+export function brandImageUrl<F extends BrandImageField>(
+  storage: StorageAdapter,
+  brand: Pick<BrandRow, 'id' | F>,
+  field: F,
+) {
   const stored = brand[field];
   if (!stored) return null;
   if (isBundledAsset(stored)) return stored;

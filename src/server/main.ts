@@ -5,7 +5,8 @@ import { hashPasswordsAtLowPriority } from './auth/passwords.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed-demo.js';
-import { describeError } from './logging/index.js';
+import { startBackgroundWork } from './jobs/index.js';
+import { describeError, serializeError } from './logging/index.js';
 
 /**
  * WEB_CONCURRENCY server processes share the port (Node's cluster module; default 1: one process, as
@@ -49,8 +50,21 @@ async function serve(config: Config, opts: { worker: boolean }) {
     ? await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: false })
     : (await prepareDatabase(config, { keepOpen: true }))!;
   hashPasswordsAtLowPriority(config.production);
-  const app = await buildApp({ db: database.db, config, adapters: createAdapters(config) });
+  const adapters = createAdapters(config);
+  const app = await buildApp({ db: database.db, config, adapters });
+  // The job queue's workers and the daily scheduler run in every server process.
+  const background = await startBackgroundWork({
+    database,
+    config,
+    adapters,
+    log: {
+      info: (msg) => app.log.info(msg),
+      warn: (msg) => app.log.warn(msg),
+      error: (msg, err) => app.log.error({ err: serializeError(err) }, msg),
+    },
+  });
   const close = async () => {
+    await background.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -96,6 +96,7 @@ export const INPUT_LIMITS: Readonly<Record<string, InputLimit>> = {
   'User.orders.first': PAGE,
   'User.invoices.first': PAGE,
   'Query.outboxEmails.limit': { label: 'Limit', range: [1, 200] },
+  'Query.outbox.first': PAGE,
   'QuestionnaireInput.cost': { label: 'Cost', range: CENTS },
   'QuestionnaireInput.startupCost': { label: 'Startup Cost', range: CENTS },
   'QuestionnaireInput.minimumReimbursement': { label: 'Minimum Reimbursement', range: CENTS },

@@ -214,6 +214,9 @@ describe('forgot and reset password', () => {
     expect(mails[0]!.text).toMatch(/\/reset-password\/[A-Za-z0-9_-]{20,}/);
     // Only the token's hash is stored.
     const token = tokenFrom(mails[0]!.text)!;
+    // The HTML part carries the same link, in the brand's look.
+    expect(mails[0]!.html).toContain(`/reset-password/${token}"`);
+    expect(mails[0]!.html).toContain('>Default Brand</p>');
     const [row] = await t.db.select().from(passwordResetTokens);
     expect(row!.tokenHash).toBe(hashToken(token));
     expect(row!.tokenHash).not.toBe(token);

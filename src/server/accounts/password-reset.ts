@@ -4,9 +4,10 @@ import type { MailAdapter } from '../adapters/mail.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashToken } from '../auth/tokens.js';
 import type { UserRow } from '../context.js';
-import type { Db } from '../db/client.js';
+import { type Db, inTransaction } from '../db/client.js';
 import { newId, newToken } from '../db/ids.js';
 import { passwordResetTokens, users } from '../db/schema.js';
+import { type EmailBrand, renderResetPassword } from '../email/index.js';
 import { AppError, parseInput } from '../errors.js';
 import { findUserByEmail } from './login.js';
 import { clearLoginFailures } from './login-rate-limit.js';
@@ -23,33 +24,30 @@ export const MSG_RESET_TOKEN_INVALID =
 export async function sendResetPasswordEmail(
   db: Db,
   mail: MailAdapter,
-  opts: { email: string; origin: string; brandName: string; now?: Date },
+  opts: { email: string; origin: string; brand: EmailBrand; now?: Date },
 ): Promise<void> {
   const { email } = parseInput(ZForgotPasswordInput, { email: opts.email });
   const user = await findUserByEmail(db, email);
   if (!user) return;
   const token = newToken();
   const now = opts.now ?? new Date();
-  await db.insert(passwordResetTokens).values({
-    id: newId(),
-    userId: user.id,
-    tokenHash: hashToken(token),
-    expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
-  });
   const link = `${opts.origin}/reset-password/${token}`;
-  await mail.send(db, {
-    to: user.email,
-    kind: 'reset-password',
-    subject: `Reset your ${opts.brandName} password`,
-    text: [
-      `Hello ${user.firstName || user.email},`,
-      '',
-      `To reset your password, open the link below. It works once and expires in ${RESET_TOKEN_MINUTES} minutes.`,
-      '',
-      link,
-      '',
-      'If you did not ask for this, you can ignore this e-mail; your password stays the same.',
-    ].join('\n'),
+  // Rendered before the transaction: it holds nothing while the e-mail renders.
+  const rendered = renderResetPassword({
+    brand: opts.brand,
+    name: user.firstName || user.email,
+    link,
+    expiresInMinutes: RESET_TOKEN_MINUTES,
+  });
+  // The token and the e-mail (with its delivery job) commit together.
+  await inTransaction(db, async (tx) => {
+    await tx.insert(passwordResetTokens).values({
+      id: newId(),
+      userId: user.id,
+      tokenHash: hashToken(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_MINUTES * 60_000),
+    });
+    await mail.send(tx, { to: user.email, kind: 'reset-password', ...rendered });
   });
 }
 

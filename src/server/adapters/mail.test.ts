@@ -1,49 +1,26 @@
-import type { AddressInfo } from 'node:net';
-import { SMTPServer } from 'smtp-server';
+import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { finish, inTransaction, pipeline } from '../db/client.js';
 import { orders, outboxEmails } from '../db/schema.js';
+import { enqueue, MAIL_MAX_TRIES } from '../jobs/index.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import { CHECKOUT, cardToken, cartWithShop, catalogue, guestInput } from '../test/order-wizard.js';
-import { outboxMail, smtpMail } from './mail.js';
+import { header, type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.js';
+import { outboxMail } from './mail.js';
 
 const t = setupTestApp();
 
-type Received = { from: string; to: string[]; raw: string };
-const received: Received[] = [];
-/** Recipients the stand-in server refuses (to test a failed delivery). */
+/** A recipient the stand-in server refuses (to test a failed delivery). */
 const REFUSED = 'bounce@example.test';
-
-const smtp = new SMTPServer({
-  authOptional: true,
-  disabledCommands: ['STARTTLS', 'AUTH'],
-  logger: false,
-  onRcptTo(address, _session, callback) {
-    if (address.address === REFUSED) return callback(new Error('550 mailbox unavailable'));
-    callback();
-  },
-  onData(stream, session, callback) {
-    const chunks: Buffer[] = [];
-    stream.on('data', (c: Buffer) => chunks.push(c));
-    stream.on('end', () => {
-      received.push({
-        from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-        to: session.envelope.rcptTo.map((r) => r.address),
-        raw: Buffer.concat(chunks).toString('utf8'),
-      });
-      callback();
-    });
-  },
-});
-let smtpUrl = '';
+let smtp: SmtpStandIn;
 
 beforeAll(async () => {
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpStandIn({ refuse: [REFUSED] });
 });
-afterAll(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+afterAll(() => smtp.close());
 
 beforeEach(async () => {
-  received.length = 0;
+  smtp.received.length = 0;
   await t.resetDb();
 });
 
@@ -53,46 +30,154 @@ const message = {
   text: 'Hello Ann,\n\nhttp://localhost:3000/reset-password/abc123\n',
   kind: 'reset-password',
 };
+const smtpEnv = () => ({ SMTP_URL: smtp.url });
+const mail = outboxMail();
 
-describe('outbox mail adapter', () => {
-  it('stores the message in the outbox', async () => {
-    const mail = outboxMail();
-    expect(mail.transport).toBe('outbox');
-    await mail.send(t.db, { ...message, html: '<p>Hello</p>' });
-    const rows = await t.db.select().from(outboxEmails);
+const outbox = () => t.db.select().from(outboxEmails).orderBy(asc(outboxEmails.createdAt));
+const deliveryJobs = () =>
+  t.rows<{ state: string; outboxId: string; retryCount: number }>(
+    sql`select state::text, data->>'outboxId' as "outboxId", retry_count as "retryCount"
+        from pgboss.job where name = 'mail-delivery' order by created_on`,
+  );
+
+describe('recording a message', () => {
+  it("writes the outbox row and its delivery job in the caller's transaction", async () => {
+    await inTransaction(t.db, (tx) => mail.send(tx, { ...message, html: '<p>Hello</p>' }));
+    const rows = await outbox();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ ...message, html: '<p>Hello</p>', sentAt: null, error: null });
+    expect(rows[0]).toMatchObject({ ...message, html: '<p>Hello</p>', status: 'pending', tries: 0 });
+    expect(await deliveryJobs()).toEqual([{ state: 'created', outboxId: rows[0]!.id, retryCount: 0 }]);
+  });
+
+  it('writes neither the row nor the job when the transaction rolls back', async () => {
+    const failed = inTransaction(t.db, async (tx) => {
+      await mail.send(tx, message);
+      await pipeline(mail.queue(tx, { ...message, to: 'bob@example.test' }).record);
+      throw new Error('the change failed');
+    });
+    await expect(failed).rejects.toThrow('the change failed');
+    expect(await outbox()).toEqual([]);
+    expect(await deliveryJobs()).toEqual([]);
+  });
+
+  it('records a message with a dedup key once, however often it is sent', async () => {
+    const once = { ...message, dedupKey: 'receipt:inv-1:1' };
+    const first = await mail.send(t.db, once);
+    expect(await mail.send(t.db, once)).toBeNull();
+    await inTransaction(t.db, (tx) => finish(tx, mail.queue(tx, once).record));
+    expect((await outbox()).map((r) => r.id)).toEqual([first]);
+
+    await t.drainJobs({ env: smtpEnv() });
+    expect(smtp.received).toHaveLength(1);
   });
 });
 
-describe('SMTP mail adapter', () => {
-  it('delivers to the SMTP server with sender, recipient, subject and body, and marks the outbox copy sent', async () => {
-    const mail = smtpMail(smtpUrl, 'Customer Optix <no-reply@customer-optix.test>');
-    expect(mail.transport).toBe('smtp');
+describe('without SMTP_URL (the outbox adapter)', () => {
+  it('shows the message in the outbox at once, and its job marks it kept there', async () => {
     await mail.send(t.db, message);
+    expect((await outbox())[0]).toMatchObject({ status: 'pending', sentAt: null, error: null });
 
-    expect(received).toHaveLength(1);
-    const got = received[0]!;
+    expect(await t.drainJobs()).toBe(1);
+    expect((await outbox())[0]).toMatchObject({ status: 'kept', sentAt: null, error: null, tries: 0 });
+    expect(await deliveryJobs()).toEqual([expect.objectContaining({ state: 'completed' })]);
+  });
+});
+
+describe('SMTP delivery through the queue', () => {
+  it('delivers once the job runs, with sender, recipient, subject, body and a Message-ID of the outbox row', async () => {
+    await mail.send(t.db, message);
+    expect(smtp.received).toHaveLength(0);
+
+    await t.drainJobs({ env: smtpEnv() });
+    expect(smtp.received).toHaveLength(1);
+    const got = smtp.received[0]!;
+    const [row] = await outbox();
     expect(got.from).toBe('no-reply@customer-optix.test');
     expect(got.to).toEqual(['ann@example.test']);
-    expect(got.raw).toMatch(/^Subject: Reset your Customer Optix password\r?$/m);
-    expect(got.raw).toMatch(/^From: Customer Optix <no-reply@customer-optix\.test>\r?$/m);
-    expect(got.raw).toMatch(/^To: ann@example\.test\r?$/m);
+    expect(header(got, 'Subject')).toBe('Reset your Customer Optix password');
+    expect(header(got, 'From')).toBe('Customer Optix <no-reply@customer-optix.test>');
+    expect(header(got, 'Message-ID')).toBe(`<${row!.id}@customer-optix.test>`);
     expect(got.raw).toContain('http://localhost:3000/reset-password/abc123');
-
-    const [row] = await t.db.select().from(outboxEmails);
+    expect(row).toMatchObject({ status: 'sent', tries: 1, error: null });
     expect(row!.sentAt).toBeInstanceOf(Date);
-    expect(row!.error).toBeNull();
   });
 
-  it('keeps a refused message in the outbox with its error, without failing the caller', async () => {
-    const mail = smtpMail(smtpUrl, 'no-reply@customer-optix.test');
-    await expect(mail.send(t.db, { ...message, to: REFUSED })).resolves.toBeUndefined();
-    expect(received).toHaveLength(0);
-    const [row] = await t.db.select().from(outboxEmails);
-    expect(row!.to).toBe(REFUSED);
-    expect(row!.sentAt).toBeNull();
+  it('keeps a refused message pending with its error and queues a retry, without failing the caller', async () => {
+    const id = await mail.send(t.db, { ...message, to: REFUSED });
+    await t.drainJobs({ env: smtpEnv() });
+    expect(smtp.received).toHaveLength(0);
+    const [row] = await outbox();
+    expect(row).toMatchObject({ id, to: REFUSED, status: 'pending', tries: 1, sentAt: null });
     expect(row!.error).toContain('550');
+    expect(row!.lastTriedAt).toBeInstanceOf(Date);
+    // The retry waits for its backoff: a drain now runs nothing.
+    expect(await deliveryJobs()).toEqual([expect.objectContaining({ state: 'retry' })]);
+    expect(await t.drainJobs({ env: smtpEnv() })).toBe(0);
+  });
+
+  it(`gives up after ${MAIL_MAX_TRIES} tries: the row is failed and the job stays visible as failed`, async () => {
+    await mail.send(t.db, { ...message, to: REFUSED });
+    for (let i = 0; i < MAIL_MAX_TRIES + 2; i++) await t.drainJobs({ env: smtpEnv(), retriesNow: true });
+    const [row] = await outbox();
+    expect(row).toMatchObject({ status: 'failed', tries: MAIL_MAX_TRIES, sentAt: null });
+    expect(row!.error).toContain('550');
+    expect(await deliveryJobs()).toEqual([
+      { state: 'failed', outboxId: row!.id, retryCount: MAIL_MAX_TRIES - 1 },
+    ]);
+  });
+
+  it('SMTP down, then up: the message stays pending with its error, then the retry delivers it', async () => {
+    const reserved = await startSmtpStandIn();
+    const port = reserved.port;
+    await reserved.close();
+    const env = { SMTP_URL: `smtp://127.0.0.1:${port}` };
+
+    await mail.send(t.db, message);
+    await t.drainJobs({ env });
+    const [pending] = await outbox();
+    expect(pending).toMatchObject({ status: 'pending', tries: 1, sentAt: null });
+    expect(pending!.error).toMatch(/ECONNREFUSED/);
+
+    const up = await startSmtpStandIn({ port });
+    try {
+      expect(await t.drainJobs({ env, retriesNow: true })).toBe(1);
+      expect(up.received).toHaveLength(1);
+      expect(header(up.received[0]!, 'Message-ID')).toBe(`<${pending!.id}@customer-optix.test>`);
+      const [sent] = await outbox();
+      expect(sent).toMatchObject({ status: 'sent', tries: 2 });
+      expect(await deliveryJobs()).toEqual([expect.objectContaining({ state: 'completed', retryCount: 1 })]);
+    } finally {
+      await up.close();
+    }
+  });
+
+  it("lets admins read each message's status, tries and last error through the API", async () => {
+    await mail.send(t.db, { ...message, to: REFUSED });
+    await mail.send(t.db, { ...message, subject: 'Second' });
+    await t.drainJobs({ env: smtpEnv() });
+    await createBrand(t.db, { shortName: 'default', name: 'Customer Optix', isDefault: true });
+    const admin = await createUser(t.db, { admin: true, password: 'admin-pass-123' });
+    const token = await t.login(admin.email, 'admin-pass-123');
+    const res = await t.gql('{ outboxEmails { to status tries lastTriedAt sentAt error } }', {}, { token });
+    expect(res.errors).toBeUndefined();
+    const byTo = Object.fromEntries(res.data.outboxEmails.map((m: { to: string }) => [m.to, m]));
+    expect(byTo[REFUSED]).toMatchObject({ status: 'pending', tries: 1, sentAt: null });
+    expect(byTo[REFUSED].error).toContain('550');
+    expect(byTo['ann@example.test']).toMatchObject({ status: 'sent', tries: 1, error: null });
+    expect(Date.parse(byTo['ann@example.test'].lastTriedAt)).not.toBeNaN();
+  });
+
+  it('never sends a message twice: a delivery job run again after the server accepted it sends nothing', async () => {
+    await mail.send(t.db, message);
+    await t.drainJobs({ env: smtpEnv() });
+    expect(smtp.received).toHaveLength(1);
+    const [row] = await outbox();
+
+    // As a retry of the same delivery would: the row says it was sent.
+    await enqueue(t.db, 'mail-delivery', { outboxId: row!.id });
+    expect(await t.drainJobs({ env: smtpEnv() })).toBe(1);
+    expect(smtp.received).toHaveLength(1);
+    expect((await outbox())[0]).toMatchObject({ status: 'sent', tries: 1 });
   });
 });
 
@@ -100,32 +185,41 @@ describe('mail through the app', () => {
   it('sends the reset e-mail over SMTP when SMTP_URL is set', async () => {
     await createBrand(t.db, { shortName: 'default', name: 'Customer Optix', isDefault: true });
     await createUser(t.db, { email: 'ann@example.test' });
-    const app = await t.buildApp({ env: { SMTP_URL: smtpUrl } });
+    const app = await t.buildApp({ env: smtpEnv() });
     const res = await t.gql('mutation { sendResetPasswordEmail(email: "ann@example.test") }', {}, { app });
     expect(res.data).toEqual({ sendResetPasswordEmail: true });
-    expect(received).toHaveLength(1);
-    expect(received[0]!.to).toEqual(['ann@example.test']);
+    expect((await outbox()).map((r) => r.status)).toEqual(['pending']);
+
+    await t.drainJobs({ env: smtpEnv() });
+    expect(smtp.received).toHaveLength(1);
+    expect(smtp.received[0]!.to).toEqual(['ann@example.test']);
     // Long lines arrive quoted-printable: join soft line breaks before reading the link.
-    const body = received[0]!.raw.replace(/=\r?\n/g, '');
+    const body = smtp.received[0]!.raw.replace(/=\r?\n/g, '');
     expect(body).toMatch(/\/reset-password\/[A-Za-z0-9_-]{20,}/);
   });
 
   it("delivers a checkout's confirmation and the brand's order notification once the order is placed", async () => {
     const c = await catalogue(t, { name: 'Customer Optix', orderNotificationEmails: 'ops@example.test' });
-    const app = await t.buildApp({ env: { SMTP_URL: smtpUrl } });
+    const app = await t.buildApp({ env: smtpEnv() });
     const cart = await cartWithShop(t, c);
     const res = await t.gql(CHECKOUT, { oid: cart.oid, input: guestInput(await cardToken(t)) }, { app });
     expect(res.errors).toBeUndefined();
     const [order] = await t.db.select().from(orders);
     expect(order!.status).toBe('COMPLETE');
-    expect(received.map((r) => r.to).sort()).toEqual([['guest@example.test'], ['ops@example.test']]);
-    const subjects = received.map((r) => /^Subject: (.*?)\r?$/m.exec(r.raw)![1]).sort();
+    // Written with the order, delivered by the queue.
+    expect(await deliveryJobs()).toHaveLength(2);
+
+    await t.drainJobs({ env: smtpEnv() });
+    expect(smtp.received.map((r) => r.to).sort()).toEqual([['guest@example.test'], ['ops@example.test']]);
+    const subjects = smtp.received.map((r) => header(r, 'Subject')).sort();
     expect(subjects).toEqual([
       `New Customer Optix order #${order!.orderNumber}`,
       `Your Customer Optix order #${order!.orderNumber}`,
     ]);
-    const outbox = await t.db.select().from(outboxEmails);
-    expect(outbox).toHaveLength(2);
-    expect(outbox.every((row) => row.sentAt instanceof Date && row.error === null)).toBe(true);
+    const rows = await outbox();
+    expect(rows).toHaveLength(2);
+    expect(
+      rows.every((row) => row.status === 'sent' && row.sentAt instanceof Date && row.error === null),
+    ).toBe(true);
   });
 });

@@ -1,68 +1,115 @@
-import { eq } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
-import type { Db, Statement } from '../db/client.js';
+import { atomically, type Db, pipeline, type Statement } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { outboxEmails } from '../db/schema.js';
+import { enqueue, enqueueStatement } from '../jobs/index.js';
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string; kind: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  kind: string;
+  /** A message that must go out once: a second message with this key is not recorded. */
+  dedupKey?: string;
+};
+
+/** A recorded message as the delivery job hands it to the mail server. */
+export type OutboxEmail = Pick<
+  typeof outboxEmails.$inferSelect,
+  'id' | 'to' | 'subject' | 'text' | 'html' | 'kind'
+>;
 
 export interface MailAdapter {
-  /** Records the message in the outbox and, when a transport is configured, sends it. */
-  send(db: Db, message: MailMessage): Promise<void>;
   /**
-   * `send` in two steps, for a transaction that sends its last statements together (see `finish`): the
-   * outbox row as a statement not yet sent, and the delivery, to run once the transaction has committed.
+   * Records the message in the outbox together with its delivery job, on `db`: pass the transaction
+   * of the change that causes the message, so both commit with it or not at all. A worker delivers it.
+   * Resolves to the message's outbox id, or null when a message with its dedup key was recorded before.
    */
+  send(db: Db, message: MailMessage): Promise<string | null>;
+  /** `send` as one statement not yet sent, for a transaction that sends its last ones together (`finish`). */
   queue(db: Db, message: MailMessage): QueuedMail;
+  /**
+   * Hands a recorded message to the mail server (the delivery job calls it); resolves once the server
+   * accepted it, throws if it did not. The outbox adapter has no server: the message stays in the outbox.
+   */
+  deliver(email: OutboxEmail): Promise<void>;
   readonly transport: 'outbox' | 'smtp';
 }
 
-export type QueuedMail = { record: Statement; deliver: (db: Db) => Promise<void> };
+export type QueuedMail = { record: Statement };
 
-const outboxRow = (db: Db, m: MailMessage, id = newId()) =>
-  db
-    .insert(outboxEmails)
-    .values({ id, to: m.to, subject: m.subject, text: m.text, html: m.html ?? null, kind: m.kind });
-
-/** `send` as `queue` and then `deliver`, one after the other. */
-const sendQueued = (queue: MailAdapter['queue']) => async (db: Db, m: MailMessage) => {
-  const queued = queue(db, m);
-  await queued.record.execute();
-  await queued.deliver(db);
+const outboxRow = (db: Db, m: MailMessage, id: string) => {
+  const insert = db.insert(outboxEmails).values({
+    id,
+    to: m.to,
+    subject: m.subject,
+    text: m.text,
+    html: m.html ?? null,
+    kind: m.kind,
+    dedupKey: m.dedupKey ?? null,
+  });
+  return m.dedupKey ? insert.onConflictDoNothing().returning({ id: outboxEmails.id }) : insert;
 };
+
+function send(db: Db, m: MailMessage): Promise<string | null> {
+  const id = newId();
+  return atomically(db, async (tx) => {
+    if (!m.dedupKey) {
+      await pipeline(outboxRow(tx, m, id), enqueueStatement(tx, 'mail-delivery', { outboxId: id }));
+      return id;
+    }
+    const inserted = (await outboxRow(tx, m, id)) as unknown[];
+    if (inserted.length === 0) return null;
+    await enqueue(tx, 'mail-delivery', { outboxId: id });
+    return id;
+  });
+}
+
+function queue(db: Db, m: MailMessage): QueuedMail {
+  const id = newId();
+  const row = outboxRow(db, m, id);
+  // With a dedup key the row may not be written; its job then finds no row and does nothing.
+  const job = enqueueStatement(db, 'mail-delivery', { outboxId: id });
+  return { record: { execute: () => Promise.all([row.execute(), job.execute()]) } };
+}
 
 /** Default: mail stays in the outbox table, where admins (and tests) read it. */
 export function outboxMail(): MailAdapter {
-  const queue: MailAdapter['queue'] = (db, m) => ({ record: outboxRow(db, m), deliver: async () => {} });
-  return { transport: 'outbox', queue, send: sendQueued(queue) };
+  return { transport: 'outbox', send, queue, deliver: async () => {} };
 }
 
-/** SMTP via nodemailer (SMTP_URL such as smtp://user:pass@host:587). The outbox keeps a copy and the outcome. */
+/**
+ * SMTP via nodemailer (SMTP_URL such as smtp://user:pass@host:587). Each message carries a Message-ID
+ * made from its outbox id, the same on every try, so a receiver can tell a repeat (see deliver-email.ts).
+ */
 export function smtpMail(smtpUrl: string, from: string): MailAdapter {
-  const transporter = nodemailer.createTransport(smtpUrl);
-  const queue: MailAdapter['queue'] = (db, m) => {
-    const id = newId();
-    return {
-      record: outboxRow(db, m, id),
-      async deliver(db) {
-        try {
-          await transporter.sendMail({
-            from,
-            to: m.to,
-            subject: m.subject,
-            text: m.text,
-            ...(m.html ? { html: m.html } : {}),
-          });
-          await db.update(outboxEmails).set({ sentAt: new Date() }).where(eq(outboxEmails.id, id));
-        } catch (err) {
-          // The message stays in the outbox with its error; a mail failure must not fail the user's action.
-          await db
-            .update(outboxEmails)
-            .set({ error: String(err) })
-            .where(eq(outboxEmails.id, id));
-        }
-      },
-    };
+  const transporter = nodemailer.createTransport({
+    url: smtpUrl,
+    // Well within the delivery job's expiry (definitions.ts), so a try never outlives its job.
+    connectionTimeout: 30_000,
+    greetingTimeout: 30_000,
+    socketTimeout: 60_000,
+  });
+  const domain = mailDomain(from);
+  return {
+    transport: 'smtp',
+    send,
+    queue,
+    async deliver(email) {
+      await transporter.sendMail({
+        from,
+        to: email.to,
+        subject: email.subject,
+        text: email.text,
+        ...(email.html ? { html: email.html } : {}),
+        messageId: messageId(email.id, domain),
+      });
+    },
   };
-  return { transport: 'smtp', queue, send: sendQueued(queue) };
 }
+
+export const messageId = (outboxId: string, domain: string) => `<${outboxId}@${domain}>`;
+
+/** The domain of MAIL_FROM ('Customer Optix <no-reply@customer-optix.test>'), for Message-IDs. */
+export const mailDomain = (from: string) => /@([^>\s]+)>?\s*$/.exec(from)?.[1] ?? 'localhost';

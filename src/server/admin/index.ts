@@ -25,9 +25,19 @@ export {
   verifyExportToken,
 } from './exports.js';
 export {
+  listOutboxEmails,
+  loadOutboxEmail,
+  type OutboxEmailRow,
+  type OutboxEmailSummary,
+  type OutboxPage,
+  outboxEmailHtml,
+} from './list-outbox-emails.js';
+export {
   ADMIN_PAGE_SIZE,
   type AdminOrderRow,
   type CustomerWithBrand,
   listCompletedOrders,
   listCustomers,
 } from './lists.js';
+export { type MailHeader, outboxEmailHeaders } from './outbox-email-headers.js';
+export { sendEmailAgain } from './send-email-again.js';

@@ -11,7 +11,7 @@ export const ADMIN_PAGE_SIZE = 25;
 export const isCustomer = (): SQL => and(eq(users.admin, false), sql`cardinality(${users.roles}) = 0`)!;
 
 /** A case-insensitive "contains" pattern with LIKE's wildcards escaped. */
-const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export const customerColumns = {
   id: users.id,

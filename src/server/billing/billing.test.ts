@@ -6,6 +6,7 @@ import type { UserRow } from '../context.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import {
+  brands,
   invoiceLines,
   invoices,
   locations,
@@ -46,6 +47,7 @@ const day = (s: string) => new Date(`${s}T00:00:00Z`);
 const deps = (): BillingDeps => ({
   payments: t.adapters.payments,
   mail: t.adapters.mail,
+  storage: t.adapters.storage,
   origin: 'https://shop.test',
 });
 
@@ -148,6 +150,11 @@ const mails = (to: string) => t.db.select().from(outboxEmails).where(eq(outboxEm
 
 describe('recurring billing', () => {
   it('bills a month of weekly, monthly, quarterly, Nevada and survey shops at hand-computed amounts', async () => {
+    // The receipt shows the customer's brand: name, colours and logo (its PNG rendition, for mail clients).
+    await t.db
+      .update(brands)
+      .set({ name: 'Primrose Visits', primaryColor: '#862e9c', logoUrl: '/brands/primroseschools.svg' })
+      .where(eq(brands.id, c.brand.id));
     const alice = await customerWith();
     const o = await placedOrder(alice);
     const austin = await o.location('Main Street', 'TX');
@@ -266,6 +273,13 @@ describe('recurring billing', () => {
     expect(receipt.subject).toBe('Your receipt for March 2027');
     expect(receipt.text).toContain('$2,020.00');
     expect(receipt.text).toContain(`https://shop.test/account/invoices/${march!.id}`);
+    expect(receipt.text.endsWith('\nPrimrose Visits')).toBe(true);
+    expect(receipt.html).toContain('background-color:#862e9c');
+    expect(receipt.html).toContain(
+      '<img alt="Primrose Visits" height="48" src="https://shop.test/brands/primroseschools.png"',
+    );
+    expect(receipt.html).toContain('$2,020.00');
+    expect(receipt.html).toContain(`href="https://shop.test/account/invoices/${march!.id}"`);
 
     // Another run before the 1st (catch-up) adds nothing.
     const again = await runBilling(t.db, deps(), { date: day('2027-02-25') });
@@ -338,6 +352,8 @@ describe('recurring billing', () => {
     expect(notice.text).toContain('https://shop.test/account/info#billing');
     expect(notice.text).toContain('Your card was declined.');
     expect(notice.text).toContain('02/27/2027');
+    expect(notice.html).toContain('href="https://shop.test/account/info#billing"');
+    expect(notice.html).toContain('Your card was declined.');
 
     // Not due yet: nothing is charged.
     expect(await runBilling(t.db, deps(), { date: day('2027-02-26') })).toMatchObject({

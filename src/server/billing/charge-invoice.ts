@@ -5,15 +5,22 @@
 import { sql } from 'drizzle-orm';
 import type { MailAdapter } from '../adapters/mail.js';
 import type { PaymentsAdapter } from '../adapters/payments.js';
+import type { StorageAdapter } from '../adapters/storage.js';
 import { type Db, inTransaction } from '../db/client.js';
-import { billingPaymentFailedEmail, billingReceiptEmail } from './billing-emails.js';
 import { attemptKey, MSG_NO_CARD, mapLimit, nextAttemptAfter, rowsOf } from './billing-policy.js';
 import type { ClaimedInvoice } from './claim-invoices.js';
+import { outcomeEmails, receiptNumber } from './outcome-emails.js';
 
 /** E-mails queued at once inside the recording transaction. */
 const MAIL_PIPELINE = 32;
 
-export type ChargeDeps = { payments: PaymentsAdapter; mail: MailAdapter; origin: string };
+export type ChargeDeps = {
+  payments: PaymentsAdapter;
+  mail: MailAdapter;
+  /** Where brand logos are served from, for the e-mails. */
+  storage: StorageAdapter;
+  origin: string;
+};
 
 export type ChargeOutcome =
   | { invoice: ClaimedInvoice; attempt: number; kind: 'paid'; chargeId: string | null }
@@ -51,13 +58,11 @@ export async function chargeInvoice(
 export const chargeInvoices = (db: Db, deps: ChargeDeps, claimed: ClaimedInvoice[], concurrency: number) =>
   mapLimit(claimed, concurrency, (invoice) => chargeInvoice(db, deps, invoice));
 
-const receiptNumber = (o: { invoice: ClaimedInvoice; attempt: number }) =>
-  `${o.invoice.billingMonth.replace('-', '')}-${o.invoice.id.slice(0, 8).toUpperCase()}-${o.attempt}`;
-
 /**
  * Records a batch of outcomes in one transaction: the invoices (only where the attempt is still the
  * next one, so an outcome recorded by another run is not recorded twice), the paid shops' paid-through
- * dates (advanced to the end of each line's billed interval, never moved back), and the e-mails.
+ * dates (advanced to the end of each line's billed interval, never moved back), and the e-mails (rendered
+ * before it begins).
  * Returns the outcomes actually recorded.
  */
 export async function recordOutcomes(
@@ -80,6 +85,7 @@ export async function recordOutcomes(
       next_attempt: paid ? null : (nextAttemptAfter(opts.day, o.attempt)?.toISOString() ?? null),
     };
   });
+  const emails = await outcomeEmails(db, deps, settled, opts);
   return inTransaction(db, async (tx) => {
     const updated = await rowsOf<{ id: string }>(
       tx,
@@ -96,7 +102,6 @@ export async function recordOutcomes(
     const recorded = settled.filter((o) => recordedIds.has(o.invoice.id));
     const paidIds = recorded.filter((o) => o.kind === 'paid').map((o) => o.invoice.id);
 
-    const linesByInvoice = new Map<string, { description: string; amount: number }[]>();
     if (paidIds.length > 0) {
       const ids = JSON.stringify(paidIds);
       // Lock the shops in id order first: two runs paying two invoices of one customer (a retry and a
@@ -114,51 +119,10 @@ export async function recordOutcomes(
           group by shop_id
         ) l
         where s.id = l.shop_id`);
-      const lines = await rowsOf<{ invoiceId: string; description: string; amount: number }>(
-        tx,
-        sql`select invoice_id as "invoiceId", description, amount from invoice_lines
-            where invoice_id in (select jsonb_array_elements_text(${ids}::jsonb))
-            order by invoice_id, id`,
-      );
-      for (const l of lines) {
-        const list = linesByInvoice.get(l.invoiceId) ?? [];
-        list.push({ description: l.description, amount: l.amount });
-        linesByInvoice.set(l.invoiceId, list);
-      }
     }
 
     // Queued in the same transaction as the result; sent together (postgres-js pipelines them).
-    const messages = recorded.flatMap((o) => {
-      const facts = {
-        to: o.invoice.email,
-        customerName: `${o.invoice.firstName} ${o.invoice.lastName}`.trim() || o.invoice.email,
-        brandName: o.invoice.brandName,
-        origin: deps.origin,
-        invoiceId: o.invoice.id,
-        billingMonth: o.invoice.billingMonth,
-        amount: o.invoice.amount,
-      };
-      if (o.kind === 'paid') {
-        if (o.invoice.amount <= 0) return [];
-        return [
-          billingReceiptEmail({
-            ...facts,
-            receiptNumber: receiptNumber(o),
-            lines: linesByInvoice.get(o.invoice.id) ?? [],
-          }),
-        ];
-      }
-      if (o.kind === 'declined' || o.kind === 'no-card') {
-        return [
-          billingPaymentFailedEmail({
-            ...facts,
-            message: o.message,
-            nextPaymentAttempt: nextAttemptAfter(opts.day, o.attempt),
-          }),
-        ];
-      }
-      return [];
-    });
+    const messages = recorded.flatMap((o) => emails.get(o.invoice.id) ?? []);
     await mapLimit(messages, MAIL_PIPELINE, (m) => deps.mail.send(tx, m));
     return recorded;
   });

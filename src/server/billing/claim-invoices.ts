@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { endOfDayUtc } from '../../domain/index.js';
 import type { Db } from '../db/client.js';
+import type { EmailBrandSource } from '../email/index.js';
 import { CLAIM_LEASE_MS, rowsOf } from './billing-policy.js';
 
 export type ClaimedInvoice = {
@@ -20,6 +21,8 @@ export type ClaimedInvoice = {
   paymentCustomerId: string | null;
   hasCard: boolean;
   brandName: string;
+  /** The customer's brand (the default brand when they have none), as their e-mails show it. */
+  brand: EmailBrandSource | null;
 };
 
 /** Which invoices are billing work on `day`: unpaid recurring invoices never attempted, or whose retry is due. */
@@ -54,8 +57,12 @@ export async function claimDueInvoices(
     select c.id, c.uid, c.billing_month as "billingMonth", c.amount, c.attempt_count as "attemptCount",
       c.idempotency_key as "idempotencyKey", u.email, u.first_name as "firstName", u.last_name as "lastName",
       u.payment_customer_id as "paymentCustomerId", (u.payment_card is not null) as "hasCard",
-      coalesce(b.name, (select d.name from brands d where d.is_default limit 1), '') as "brandName"
-    from claimed c join users u on u.id = c.uid left join brands b on b.id = u.associated_brand_id
+      coalesce(b.name, '') as "brandName",
+      case when b.id is not null then json_build_object('id', b.id, 'name', b.name, 'logoUrl', b.logo_url,
+        'primaryColor', b.primary_color, 'secondaryColor', b.secondary_color,
+        'headerTextColor', b.header_text_color, 'footerLinkTextColor', b.footer_link_text_color) end as brand
+    from claimed c join users u on u.id = c.uid
+    left join brands b on b.id = coalesce(u.associated_brand_id, (select d.id from brands d where d.is_default limit 1))
     order by c.id`,
   );
 }

@@ -9,6 +9,7 @@
 import { addMonthsUtc, chargeDateFor, monthStartUtc, startOfDayUtc, toDateKey } from '../../domain/index.js';
 import type { MailAdapter } from '../adapters/mail.js';
 import type { PaymentsAdapter } from '../adapters/payments.js';
+import type { StorageAdapter } from '../adapters/storage.js';
 import type { Db } from '../db/client.js';
 import { billMonthInvoices, type PlannedInvoice } from './bill-month.js';
 import { monthKey } from './billing-policy.js';
@@ -16,7 +17,13 @@ import { type ChargeOutcome, chargeInvoices, recordOutcomes } from './charge-inv
 import { claimDueInvoices, countHeldInvoices } from './claim-invoices.js';
 import { type DueInvoice, dueInvoices } from './retry-failed-invoices.js';
 
-export type BillingDeps = { payments: PaymentsAdapter; mail: MailAdapter; origin: string };
+export type BillingDeps = {
+  payments: PaymentsAdapter;
+  mail: MailAdapter;
+  /** Where brand logos are served from, for the e-mails. */
+  storage: StorageAdapter;
+  origin: string;
+};
 
 export type RunBillingOptions = {
   /** The billing day (UTC); its time of day is ignored. */

@@ -8,8 +8,9 @@ import {
   type QuestionnaireType,
 } from '../../domain/index.js';
 import { registerUser } from '../accounts/register-user.js';
-import type { MailAdapter, QueuedMail } from '../adapters/mail.js';
+import type { MailAdapter } from '../adapters/mail.js';
 import type { CardDetails, ChargeResult, PaymentsAdapter } from '../adapters/payments.js';
+import type { StorageAdapter } from '../adapters/storage.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, finish, inTransaction, type Statement } from '../db/client.js';
@@ -24,6 +25,7 @@ import {
   userQuestionnaires,
   users,
 } from '../db/schema.js';
+import { emailBrandOf } from '../email/index.js';
 import { AppError, badInput, parseInput } from '../errors.js';
 import { visitsInsert } from '../fieldwork/index.js';
 import { loadCartGraph } from '../orders/cart-access.js';
@@ -35,7 +37,7 @@ import {
   type ShopInContext,
   shopDue,
 } from '../orders/order-graph.js';
-import { orderConfirmationEmail, orderNotificationEmail } from './confirmation-emails.js';
+import { orderConfirmationEmail, orderNotificationEmails } from './confirmation-emails.js';
 
 export const MSG_NOTHING_IN_ORDER = 'There is nothing in your order yet, please begin the order process.';
 export const MSG_ACCOUNT_REQUIRED =
@@ -46,6 +48,8 @@ export type CheckoutDeps = {
   brand: BrandRow;
   payments: PaymentsAdapter;
   mail: MailAdapter;
+  /** Where the brand's logo is served from, for the e-mails. */
+  storage: StorageAdapter;
   origin: string;
   now: Date;
 };
@@ -76,8 +80,7 @@ export async function checkout(
 
   // A new account's password is hashed before the transaction: the hash takes ~90 ms of CPU.
   const passwordHash = !loggedIn && !guestRequested ? await hashPassword(input.password!) : undefined;
-  let mails: QueuedMail[] = [];
-  const placed = await inTransaction(db, async (tx) => {
+  return inTransaction(db, async (tx) => {
     const graph = await loadCartGraph(tx, deps.user, opts.oid, { forUpdate: true });
     const order = graph.order;
     const due = orderInitialDue(graph, deps.now);
@@ -252,7 +255,7 @@ export async function checkout(
     }
 
     const facts = {
-      brandName: deps.brand.name,
+      brand: emailBrandOf(deps.brand, { origin: deps.origin, storage: deps.storage }),
       origin: deps.origin,
       orderNumber: order.orderNumber,
       amount: due.value,
@@ -264,13 +267,15 @@ export async function checkout(
         surveyCode: x.surveyCode,
       })),
     };
-    mails = [
+    const mails = [
       orderConfirmationEmail(email, facts),
-      ...parseEmailList(deps.brand.orderNotificationEmails ?? '').map((to) =>
-        orderNotificationEmail(to, { ...facts, businessName: profile.businessName, email }),
-      ),
+      ...orderNotificationEmails(parseEmailList(deps.brand.orderNotificationEmails ?? ''), {
+        ...facts,
+        businessName: profile.businessName,
+        email,
+      }),
     ].map((message) => deps.mail.queue(tx, message));
-    // The writes and the e-mails' outbox rows go with the commit.
+    // The writes and the e-mails' outbox rows and delivery jobs go with the commit.
     await finish(tx, ...writes.filter((w) => w !== null), ...mails.map((m) => m.record));
     // The placed order as those writes left it (no need to read it back).
     const owned = <T extends { uid: string | null }>(row: T): T =>
@@ -285,7 +290,4 @@ export async function checkout(
     };
     return { order: placedGraph.order, graph: placedGraph, createdUser };
   });
-  // Delivery (SMTP) waits for the commit, so a slow mail server never holds the order's locks.
-  await Promise.all(mails.map((m) => m.deliver(db)));
-  return placed;
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -18,6 +18,10 @@ export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
+  /** PostgreSQL: the URL it was opened with (the job queue opens its own pool there). */
+  url?: string;
+  /** PGlite: the embedded database itself (the job queue runs its statements on it). */
+  pglite?: PGlite;
 };
 
 export const MIGRATIONS_FOLDER = path.resolve(
@@ -41,7 +45,7 @@ export async function openDatabase(opts: {
     // use, and it costs a builder per table on every transaction.
     const db = drizzlePostgres({ client: preparingStatements(client) }) as unknown as Db;
     if (opts.migrate !== false) await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, kind: 'postgres', close: () => client.end() };
+    return { db, kind: 'postgres', close: () => client.end(), url: opts.url };
   }
   const dir = opts.dataDir ?? './data';
   let client: PGlite;
@@ -56,7 +60,7 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite({ client }) as unknown as Db;
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'pglite', close: () => client.close() };
+  return { db, kind: 'pglite', close: () => client.close(), pglite: client };
 }
 
 type Sql = postgres.Sql;
@@ -181,6 +185,15 @@ async function pipelinedTransaction<T>(root: Sql, fn: (tx: Sql) => T | Promise<T
 /** Runs `fn` in one transaction; the transaction is handed on as a Db so use cases compose. */
 export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
   return db.transaction((tx) => fn(tx as unknown as Db));
+}
+
+/**
+ * Runs `fn` in the caller's transaction when `db` is one, else in a new transaction: writes that must
+ * commit together, without a savepoint (savepoints must not overlap, and callers run such writes
+ * concurrently on one transaction).
+ */
+export function atomically<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return db instanceof PgTransaction ? fn(db as unknown as Db) : inTransaction(db, fn);
 }
 
 /** A drizzle statement not yet sent (a select, insert, update or delete builder). */

@@ -14,6 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import type { OutboxStatus } from '../../domain/outbox.js';
 
 /**
  * The whole data model of the spec. Ids are random text (see ids.ts): the order id in a cookie is a
@@ -734,7 +735,12 @@ export const paymentEvents = pgTable('payment_events', {
   processedAt: timestamp('processed_at', { withTimezone: true }),
 });
 
-/** Mail outbox: every message is recorded; without SMTP_URL this is where mail goes. */
+/**
+ * Mail outbox: every message is recorded here, in the transaction that causes it, together with its
+ * delivery job (see jobs/deliver-email.ts). `status`: pending (waiting for its first or next try),
+ * sent (the SMTP server accepted it), failed (gave up after MAIL_MAX_TRIES tries), kept (no SMTP_URL:
+ * the outbox is where the message goes).
+ */
 export const outboxEmails = pgTable(
   'outbox_emails',
   {
@@ -744,9 +750,32 @@ export const outboxEmails = pgTable(
     text: text('text').notNull(),
     html: text('html'),
     kind: text('kind').notNull(),
+    status: text('status').$type<OutboxStatus>().notNull().default('pending'),
+    /** Delivery tries so far. */
+    tries: integer('tries').notNull().default(0),
+    lastTriedAt: timestamp('last_tried_at', { withTimezone: true }),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** The last try's error (kept after a later success, for the record). */
     error: text('error'),
+    /** A message that must go out once (a receipt per invoice): a second one with the key is not recorded. */
+    dedupKey: text('dedup_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('outbox_emails_created_idx').on(t.createdAt)],
+  (t) => [
+    index('outbox_emails_created_idx').on(t.createdAt),
+    uniqueIndex('outbox_emails_dedup_key_uq').on(t.dedupKey),
+  ],
 );
+
+export type { OutboxStatus };
+
+/**
+ * Keys of jobs that must be queued once (a scheduled run per day): written in the transaction that
+ * queues the job, so of two instances queueing the same key at once one wins and the other queues nothing.
+ */
+export const jobKeys = pgTable('job_keys', {
+  key: text('key').primaryKey(),
+  queue: text('queue').notNull(),
+  jobId: text('job_id').notNull(),
+  createdAt: createdAt(),
+});

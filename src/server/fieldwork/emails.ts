@@ -2,6 +2,7 @@
 // src/domain), and 'corrections needed' to the shopper.
 import type { MailMessage } from '../adapters/mail.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
+import { type EmailBrand, renderCorrectionsNeeded, renderReportReady } from '../email/index.js';
 
 /** The report in the customer's account (they log in to read it). */
 export const reportUrl = (origin: string, evaluationId: string) =>
@@ -21,38 +22,32 @@ export const shopReportKeyMatches = (secret: string, evaluationId: string, key: 
 export const sharedReportUrl = (origin: string, evaluationId: string, secret: string) =>
   `${origin}/reports/shop/${evaluationId}?key=${shopReportKey(secret, evaluationId)}`;
 
-export function reportReadyEmail(
-  to: string,
-  f: {
-    brandName: string;
-    /** reportUrl for the customer, sharedReportUrl for anyone else. */
-    url: string;
-    programName: string;
-    locationName: string;
-    percentage: number;
-  },
-): MailMessage {
-  return {
-    to,
-    kind: 'report-ready',
-    subject: `Your ${f.programName} report for ${f.locationName} is ready`,
-    text: [
-      'Hello,',
-      '',
-      `The ${f.programName} report for ${f.locationName} has passed quality assurance and is ready to read.`,
-      `Overall score: ${f.percentage}%`,
-      '',
-      `Read the report: ${f.url}`,
-      '',
-      `${f.brandName}`,
-    ].join('\n'),
-  };
+/** The 'report ready' message, for any number of recipients who read it through the same link. */
+export function reportReadyEmail(f: {
+  brand: EmailBrand;
+  /** reportUrl for the customer, sharedReportUrl for anyone else. */
+  url: string;
+  /** The customer's preferences page (their "shop completed" preference sends this); null for anyone else. */
+  preferencesUrl: string | null;
+  programName: string;
+  locationName: string;
+  percentage: number;
+}): Omit<MailMessage, 'to'> {
+  const rendered = renderReportReady({
+    brand: f.brand,
+    programName: f.programName,
+    locationName: f.locationName,
+    percentage: f.percentage,
+    url: f.url,
+    preferencesUrl: f.preferencesUrl,
+  });
+  return { kind: 'report-ready', ...rendered };
 }
 
 export function correctionsNeededEmail(
   to: string,
   f: {
-    brandName: string;
+    brand: EmailBrand;
     origin: string;
     evaluationId: string;
     programName: string;
@@ -60,20 +55,12 @@ export function correctionsNeededEmail(
     comment: string;
   },
 ): MailMessage {
-  return {
-    to,
-    kind: 'evaluation-rejected',
-    subject: `Corrections needed: ${f.programName} at ${f.locationName}`,
-    text: [
-      'Hello,',
-      '',
-      `Our quality-assurance team reviewed your ${f.programName} evaluation of ${f.locationName} and needs a few corrections.`,
-      '',
-      `Reviewer's note: ${f.comment}`,
-      '',
-      `Open the evaluation: ${f.origin}/evaluator/evaluations/${f.evaluationId}`,
-      '',
-      `${f.brandName}`,
-    ].join('\n'),
-  };
+  const rendered = renderCorrectionsNeeded({
+    brand: f.brand,
+    programName: f.programName,
+    locationName: f.locationName,
+    comment: f.comment,
+    url: `${f.origin}/evaluator/evaluations/${f.evaluationId}`,
+  });
+  return { to, kind: 'evaluation-rejected', ...rendered };
 }

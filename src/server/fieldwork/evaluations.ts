@@ -14,6 +14,7 @@ import type { StorageAdapter } from '../adapters/storage.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, orders, shops, users, visits } from '../db/schema.js';
+import { emailBrandOf, preferencesUrl } from '../email/index.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import {
@@ -244,7 +245,13 @@ export async function commentOnElement(
   });
 }
 
-type Facts = { brand: BrandRow; origin: string; mail: Adapters['mail'] };
+type Facts = {
+  brand: BrandRow;
+  origin: string;
+  mail: Adapters['mail'];
+  /** Where the brand's logo is served from, for the e-mails. */
+  storage: StorageAdapter;
+};
 
 /** Program and location names of an evaluation, for e-mails, and the addresses its report goes to. */
 async function namesOf(db: Db, row: EvaluationRow) {
@@ -318,7 +325,7 @@ export async function rejectEvaluation(
         tx,
         correctionsNeededEmail(shopper.email, {
           ...names,
-          brandName: opts.brand.name,
+          brand: emailBrandOf(opts.brand, opts),
           origin: opts.origin,
           evaluationId: row.id,
           comment,
@@ -388,16 +395,26 @@ export async function approveEvaluation(
       guestAdditionalEmails: names.guestProfile?.additionalEmails ?? '',
       locationAdditionalEmails: names.additionalEmails,
     });
-    for (const { to, shared } of recipients) {
-      await opts.mail.send(
-        tx,
-        reportReadyEmail(to, {
+    const brand = emailBrandOf(opts.brand, opts);
+    // Two messages at most: the customer's, and one for everyone who reads through the shared link.
+    const messages = new Map<boolean, ReturnType<typeof reportReadyEmail>>();
+    const messageFor = (shared: boolean) => {
+      let message = messages.get(shared);
+      if (!message) {
+        message = reportReadyEmail({
           ...names,
-          brandName: opts.brand.name,
+          brand,
           url: shared ? sharedReportUrl(opts.origin, row.id, opts.secret) : reportUrl(opts.origin, row.id),
+          // Only the customer has preferences; the location's report addresses and guests do not log in.
+          preferencesUrl: shared ? null : preferencesUrl(opts.origin),
           percentage: percentage(report.score, report.possibleScore),
-        }),
-      );
+        });
+        messages.set(shared, message);
+      }
+      return message;
+    };
+    for (const { to, shared } of recipients) {
+      await opts.mail.send(tx, { to, ...messageFor(shared) });
     }
     return saved!;
   });

@@ -386,6 +386,8 @@ describe('the evaluator and QA flow', () => {
     const [toShopper] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'sam@example.test'));
     expect(toShopper?.subject).toBe('Corrections needed: Dine-In at Main Street');
     expect(toShopper?.text).toContain('Wait time looks wrong');
+    expect(toShopper?.html).toContain('Wait time looks wrong');
+    expect(toShopper?.html).toContain(`/evaluator/evaluations/${id}"`);
 
     // The shopper corrects and resubmits; the proofer approves; scores are stored once.
     expect(
@@ -539,6 +541,13 @@ describe('the evaluator and QA flow', () => {
     expect(byTo['manager@alice.test']).toContain(
       `/reports/shop/${id}?key=${shopReportKey(t.makeConfig().appSecret, id)}`,
     );
+    // Only the customer has preferences to manage; the location's addresses get no such link.
+    const htmlTo = Object.fromEntries((await readyMail()).map((m) => [m.to, m.html ?? '']));
+    expect(htmlTo['alice@example.test']).toContain('/account/preferences"');
+    expect(byTo['alice@example.test']).toContain('Manage your e-mail preferences: ');
+    expect(htmlTo['manager@alice.test']).not.toContain('/account/preferences');
+    expect(byTo['manager@alice.test']).not.toContain('/account/preferences');
+    expect(htmlTo['manager@alice.test']).toContain(`/reports/shop/${id}?key=`);
 
     // With 'shop complete' e-mails turned off, neither the customer nor the location's addresses hear of it.
     await t.db

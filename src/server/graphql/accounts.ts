@@ -5,6 +5,7 @@ import { resetPassword, sendResetPasswordEmail } from '../accounts/password-rese
 import { registerUser } from '../accounts/register-user.js';
 import { createSession, revokeSession, SESSION_COOKIE } from '../accounts/sessions.js';
 import type { AppContext, UserRow } from '../context.js';
+import { emailBrandOf } from '../email/index.js';
 import { builder } from './builder.js';
 import { UserType } from './users.js';
 
@@ -124,7 +125,7 @@ builder.mutationFields((t) => ({
       await sendResetPasswordEmail(ctx.db, ctx.adapters.mail, {
         email: a.email,
         origin: ctx.origin,
-        brandName: ctx.brand.name,
+        brand: emailBrandOf(ctx.brand, { origin: ctx.origin, storage: ctx.adapters.storage }),
       });
       return true;
     },

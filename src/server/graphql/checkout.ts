@@ -101,6 +101,7 @@ builder.mutationFields((t) => ({
           brand: ctx.brand,
           payments: ctx.adapters.payments,
           mail: ctx.adapters.mail,
+          storage: ctx.adapters.storage,
           origin: ctx.origin,
           now: new Date(),
         },

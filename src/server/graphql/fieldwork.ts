@@ -432,6 +432,7 @@ builder.mutationFields((t) => ({
         brand: ctx.brand,
         origin: ctx.origin,
         mail: ctx.adapters.mail,
+        storage: ctx.adapters.storage,
       }),
   }),
   approveEvaluation: t.field({
@@ -446,6 +447,7 @@ builder.mutationFields((t) => ({
         brand: ctx.brand,
         origin: ctx.origin,
         mail: ctx.adapters.mail,
+        storage: ctx.adapters.storage,
         secret: ctx.config.appSecret,
       }),
   }),

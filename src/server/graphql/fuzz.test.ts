@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { GraphQLField, GraphQLObjectType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { OUTBOX_STATUSES } from '../../domain/index.js';
+import { outboxMail } from '../adapters/mail.js';
 import { seedDemo } from '../db/seed-demo.js';
 import { argumentsArb, type FuzzSpec, type IdPools, operationDocument } from '../test/fuzz.js';
 import { createUser, type GqlResult, setupTestApp } from '../test/harness.js';
@@ -90,6 +92,7 @@ const MUTATIONS: Record<string, Entry> = {
     },
   },
   saveUserQuestionnaire: { as: CUSTOMER, ids: { _id: 'uq' } },
+  sendEmailAgain: { as: ADMIN, ids: { _id: 'outboxEmail' } },
   sendResetPasswordEmail: { as: ANONYMOUS },
   setFormActive: { as: ADMIN, ids: { _id: 'form' } },
   setProofingComment: { as: ADMIN, ids: { _id: 'evaluation', elementId: 'element' } },
@@ -116,6 +119,16 @@ const QUERIES: Record<string, Entry> = {
   openVisits: { as: SHOPPER },
   order: { as: ['customer', 'admin'], ids: { _id: 'order' } },
   orders: { as: ADMIN },
+  outbox: {
+    as: ADMIN,
+    values: {
+      status: fc.oneof(
+        fc.constantFrom(...OUTBOX_STATUSES, null, ''),
+        fc.constantFrom('SENT', 'all', '<b>', 'pending\u0000'),
+      ),
+    },
+  },
+  outboxEmail: { as: ADMIN, ids: { _id: 'outboxEmail' } },
   outboxEmails: { as: ADMIN },
   publishedIndustries: { as: ANONYMOUS, ids: { brandId: 'brand' } },
   questionnaire: { as: ['anonymous', 'admin'], ids: { _id: 'questionnaire' } },
@@ -171,6 +184,14 @@ async function fillPools() {
     { oid: cart.oid, locationId, uqid: cart.uqid(qid!), recurring: false, totalQuantity: 1 },
     { token: tokens.customer },
   ).catch(() => null);
+  // Messages in each status the outbox can hold, for the admin outbox's calls.
+  const mail = outboxMail();
+  const outbox: string[] = [];
+  for (const status of OUTBOX_STATUSES) {
+    const id = await mail.send(t.db, { to: 'customer@demo.test', subject: status, text: 'x', kind: 'fuzz' });
+    await t.db.execute(sql`update outbox_emails set status = ${status} where id = ${id}`);
+    outbox.push(id!);
+  }
   const elements = await idsOf(
     `select distinct e->>'localId' as id from form_versions, jsonb_array_elements(definition->'sections') s,
        jsonb_array_elements(s->'elements') e limit 20`,
@@ -194,6 +215,7 @@ async function fillPools() {
     card: [await cardToken(t)],
     elements,
     element: elements,
+    outboxEmail: outbox,
   };
 }
 

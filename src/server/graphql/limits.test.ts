@@ -83,7 +83,12 @@ describe('errors', () => {
   const refused = () => {
     throw new Error('connect ECONNREFUSED 10.0.0.7:25 (internal-secret-detail)');
   };
-  const failingMail: MailAdapter = { transport: 'smtp', send: async () => refused(), queue: refused };
+  const failingMail: MailAdapter = {
+    transport: 'smtp',
+    send: async () => refused(),
+    queue: refused,
+    deliver: async () => refused(),
+  };
 
   it('masks an unexpected error behind a generic message', async () => {
     await createUser(t.db, { email: 'ann@example.test' });

@@ -13,6 +13,7 @@ import { brandsChanged } from '../brands/resolve-brand.js';
 import { catalogueChanged } from '../catalogue/published-industries.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
+import { createJobQueue, JOB_QUEUE_SCHEMA, type JobQueue, registerJobs } from '../jobs/index.js';
 
 export * from '../db/factories.js';
 
@@ -69,6 +70,7 @@ export class TestHarness {
   private tables: string[] = [];
   private identities: { table_name: string; column_name: string; identity_start: string }[] = [];
   private extraApps: FastifyInstance[] = [];
+  private queues = new Map<string, JobQueue>();
   private dropDatabase: (() => Promise<void>) | null = null;
 
   constructor(private readonly env: TestEnv = {}) {}
@@ -86,8 +88,13 @@ export class TestHarness {
     const rows = await this.rows<{ tablename: string }>(
       sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
     );
-    this.tables = rows.map((r) => r.tablename);
-    if (this.tables.length === 0) throw new Error('The migrations created no tables.');
+    if (rows.length === 0) throw new Error('The migrations created no tables.');
+    // The job queue's jobs too (pg-boss's queues and version stay).
+    this.tables = [
+      ...rows.map((r) => `"${r.tablename}"`),
+      `${JOB_QUEUE_SCHEMA}.job`,
+      `${JOB_QUEUE_SCHEMA}.archive`,
+    ];
     this.identities = await this.rows<{ table_name: string; column_name: string; identity_start: string }>(
       sql`select table_name, column_name, identity_start from information_schema.columns
           where table_schema = 'public' and is_identity = 'YES'`,
@@ -95,6 +102,7 @@ export class TestHarness {
   }
 
   async stop(): Promise<void> {
+    for (const queue of this.queues.values()) await queue.stop();
     for (const app of this.extraApps) await app.close();
     await this.app?.close();
     await this.database?.close();
@@ -127,6 +135,41 @@ export class TestHarness {
   }
 
   /**
+   * A started job queue on this database with every job's handler, as the app with `env` runs them
+   * (e-mail goes over SMTP when env has SMTP_URL). It does not poll: `drain` runs the jobs. Stopped
+   * after the file.
+   */
+  async jobQueue(
+    opts: { env?: TestEnv; adapters?: Partial<Adapters>; name?: string } = {},
+  ): Promise<JobQueue> {
+    const key = opts.name ?? JSON.stringify(opts.env ?? {});
+    const known = this.queues.get(key);
+    if (known) return known;
+    const config = this.makeConfig(opts.env);
+    const queue = createJobQueue(this.database, { poll: false });
+    const quiet = () => {};
+    await registerJobs(queue, {
+      db: this.db,
+      config,
+      adapters: { ...createAdapters(config), ...opts.adapters },
+      log: { info: quiet, warn: quiet, error: quiet },
+    });
+    await queue.start();
+    this.queues.set(key, queue);
+    return queue;
+  }
+
+  /**
+   * Runs the jobs queued so far (e-mail deliveries, scheduled runs) as the app with `env` would;
+   * returns how many ran. `retriesNow` first runs each job waiting for a retry once, without waiting
+   * for its backoff to end.
+   */
+  async drainJobs(opts: { env?: TestEnv; retriesNow?: boolean } = {}): Promise<number> {
+    const queue = await this.jobQueue({ env: opts.env });
+    return queue.drain({ retriesNow: opts.retriesNow });
+  }
+
+  /**
    * Empties every table and restarts every identity (order numbers start again at 10001). Call in
    * beforeEach. Only tables holding rows are truncated (TRUNCATE ... CASCADE costs ~8 ms a table on
    * PostgreSQL, so truncating all ~25 every test would dominate the run); the identity sequences of
@@ -134,11 +177,11 @@ export class TestHarness {
    */
   async resetDb(): Promise<void> {
     const probe = this.tables
-      .map((t) => `select '${t}' as t where exists (select 1 from "${t}")`)
+      .map((t) => `select '${t.replaceAll('"', '')}' as t where exists (select 1 from ${t})`)
       .join(' union all ');
-    const nonEmpty = (await this.rows<{ t: string }>(sql.raw(probe))).map((r) => r.t);
-    if (nonEmpty.length > 0) {
-      const list = nonEmpty.map((t) => `"${t}"`).join(', ');
+    const nonEmpty = new Set((await this.rows<{ t: string }>(sql.raw(probe))).map((r) => r.t));
+    if (nonEmpty.size > 0) {
+      const list = this.tables.filter((t) => nonEmpty.has(t.replaceAll('"', ''))).join(', ');
       await this.db.execute(sql.raw(`TRUNCATE TABLE ${list} RESTART IDENTITY CASCADE`));
     }
     if (this.identities.length > 0) {

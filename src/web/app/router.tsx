@@ -64,6 +64,8 @@ const admin = {
   customer: () => import('../admin/customer-page').then((m) => ({ Component: m.AdminCustomerPage })),
   invoiceDetails: () =>
     import('../admin/admin-invoice-page').then((m) => ({ Component: m.AdminInvoicePage })),
+  emails: () => import('../admin/emails/emails-page').then((m) => ({ Component: m.AdminEmailsPage })),
+  email: () => import('../admin/emails/email-page').then((m) => ({ Component: m.AdminEmailPage })),
 };
 
 /** Account forms, the account and admin areas and the legal pages load on demand too. */
@@ -168,6 +170,8 @@ export const router = createBrowserRouter([
             lazy: () =>
               import('../admin/forms/form-builder-page').then((m) => ({ Component: m.FormBuilderPage })),
           },
+          { path: 'emails', lazy: admin.emails },
+          { path: 'emails/:emailId', lazy: admin.email },
           ...adminReportRoutes,
         ],
       },

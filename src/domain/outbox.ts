@@ -1,0 +1,44 @@
+// The mail outbox as admins see it (issue 17): each message's delivery status and what "Send again" does.
+// Plain data and functions only (the first page may load this module with the rest of the domain).
+
+/**
+ * pending (waiting for its first or next try), sent (the mail server accepted it), failed (gave up after
+ * its tries), kept (no mail server configured: the outbox is where mail goes).
+ */
+export const OUTBOX_STATUSES = ['pending', 'sent', 'failed', 'kept'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+
+export const OUTBOX_STATUS_LABELS: Readonly<Record<OutboxStatus, string>> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  failed: 'Failed',
+  kept: 'Kept in outbox',
+};
+
+export const isOutboxStatus = (value: unknown): value is OutboxStatus =>
+  typeof value === 'string' && (OUTBOX_STATUSES as readonly string[]).includes(value);
+
+export const MSG_OUTBOX_STATUS = 'Status must be pending, sent, failed or kept.';
+
+/**
+ * What "Send again" does with a message in each status:
+ * - retry: a failed message was never accepted by the mail server, so the same message (same row, same
+ *   Message-ID) is queued again with a fresh set of tries; its tries keep counting and its last error stays
+ *   until the next try.
+ * - copy: a sent or kept message is not touched (its history stays true); a new message copied from it is
+ *   queued and delivered as any new message is.
+ * - waiting: a pending message already has a delivery queued; a second one could send it twice.
+ */
+export type SendAgainPlan = 'retry' | 'copy' | 'waiting';
+
+export function sendAgainPlan(status: OutboxStatus): SendAgainPlan {
+  if (status === 'failed') return 'retry';
+  if (status === 'pending') return 'waiting';
+  return 'copy';
+}
+
+export const MSG_SEND_AGAIN_WAITING =
+  'This message is waiting for delivery already. Send it again once it is sent or has failed.';
+export const MSG_SEND_AGAIN_RETRY = 'The message is queued for delivery again.';
+export const MSG_SEND_AGAIN_COPY = 'A copy of the message is queued for delivery.';
+export const MSG_OUTBOX_EMAIL_NOT_FOUND = 'That message is not in the outbox.';

@@ -1,0 +1,22 @@
+// Branded HTML e-mails rendered with react-email from React components, each with its plain-text part
+// made from the same content. Callers gather the facts and URLs; the wording of both parts lives here.
+
+export type { BillingReceiptContent } from './billing-receipt.js';
+export { renderBillingReceipt } from './billing-receipt.js';
+export type { CorrectionsNeededContent } from './corrections-needed.js';
+export { renderCorrectionsNeeded } from './corrections-needed.js';
+export { type EmailBrand, type EmailBrandSource, emailBrandOf } from './email-brand.js';
+export type { OrderConfirmationContent } from './order-confirmation.js';
+export { renderOrderConfirmation } from './order-confirmation.js';
+export type { OrderNotificationContent } from './order-notification.js';
+export { renderOrderNotification } from './order-notification.js';
+export type { PaymentFailedContent } from './payment-failed.js';
+export { renderPaymentFailed } from './payment-failed.js';
+export type { RenderedEmail } from './render-email.js';
+export type { ReportReadyContent } from './report-ready.js';
+export { renderReportReady } from './report-ready.js';
+export type { ResetPasswordContent } from './reset-password.js';
+export { renderResetPassword } from './reset-password.js';
+
+/** Where the recipient turns off the e-mails their preferences govern. */
+export const preferencesUrl = (origin: string) => `${origin}/account/preferences`;

@@ -1,0 +1,99 @@
+import type { Adapters } from '../adapters/index.js';
+import { runBilling } from '../billing/run-billing.js';
+import type { Config } from '../config.js';
+import type { Database, Db } from '../db/client.js';
+import { runVisitScheduling } from '../fieldwork/index.js';
+import { deliverEmail } from './deliver-email.js';
+import { createJobQueue, type JobQueue, type JobQueueOptions } from './job-queue.js';
+import { type DailySchedule, type Scheduler, startScheduler } from './scheduler.js';
+
+export type BackgroundLog = {
+  info: (msg: string) => void;
+  warn: (msg: string) => void;
+  error: (msg: string, err: unknown) => void;
+};
+
+/** The daily runs the configuration turns on (BILLING_RUN_AT, VISIT_SCHEDULING_AT). */
+export function dailySchedules(
+  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT'>,
+): DailySchedule[] {
+  const schedules: DailySchedule[] = [];
+  if (config.VISIT_SCHEDULING_AT !== 'off')
+    schedules.push({ job: 'visit-scheduling', at: config.VISIT_SCHEDULING_AT });
+  if (config.BILLING_RUN_AT !== 'off') schedules.push({ job: 'billing-run', at: config.BILLING_RUN_AT });
+  return schedules;
+}
+
+/** Registers the handler of every kind of job. */
+export async function registerJobs(
+  queue: JobQueue,
+  deps: { db: Db; config: Config; adapters: Adapters; log: BackgroundLog },
+): Promise<void> {
+  const { db, config, adapters, log } = deps;
+  await queue.work('mail-delivery', (job) => deliverEmail(db, adapters.mail, job));
+  await queue.work('billing-run', async (job) => {
+    const result = await runBilling(
+      db,
+      {
+        payments: adapters.payments,
+        mail: adapters.mail,
+        storage: adapters.storage,
+        origin: config.PUBLIC_URL.replace(/\/$/, ''),
+      },
+      { date: new Date(`${job.data.day}T00:00:00Z`) },
+    );
+    log.info(
+      `Billing run for ${result.day}: ${result.invoicesCreated} invoices created, ${result.paid} paid, ` +
+        `${result.declined} declined, ${result.noCard} without a card, ${result.errors} provider errors, ${result.held} held.`,
+    );
+    // Charges with an unknown outcome are repeated with the same key: a retry of the run does that.
+    if (result.errors > 0) throw new Error(`${result.errors} charges had a provider error`);
+  });
+  await queue.work('visit-scheduling', async (job) => {
+    const result = await runVisitScheduling(db, new Date(`${job.data.day}T00:00:00Z`));
+    log.info(
+      `Visit scheduling for ${job.data.day}: ${result.shops} recurring shops, ${result.visits} visits added.`,
+    );
+  });
+}
+
+export type BackgroundWork = { queue: JobQueue; scheduler: Scheduler; stop(): Promise<void> };
+
+/**
+ * What `npm start` runs besides the web server: the job queue's workers and the daily scheduler. On
+ * several instances each runs them; every job runs once (the queue hands it to one worker, and each
+ * scheduled run is queued once).
+ */
+export async function startBackgroundWork(deps: {
+  database: Database;
+  config: Config;
+  adapters: Adapters;
+  log: BackgroundLog;
+  queue?: JobQueueOptions;
+  clock?: () => Date;
+}): Promise<BackgroundWork> {
+  const { database, config, log } = deps;
+  const queue = createJobQueue(database, {
+    onError: (err, context) => log.warn(`${context}: ${err instanceof Error ? err.message : String(err)}`),
+    ...deps.queue,
+  });
+  await registerJobs(queue, { db: database.db, config, adapters: deps.adapters, log });
+  await queue.start();
+  const schedules = dailySchedules(config);
+  const scheduler = startScheduler({
+    db: database.db,
+    schedules,
+    clock: deps.clock,
+    onError: (err) => log.error('The scheduler could not queue a run', err),
+  });
+  const times = schedules.map((s) => `${s.job} at ${s.at} UTC`).join(', ') || 'nothing scheduled';
+  log.info(`Job queue started (${database.kind}); daily: ${times}.`);
+  return {
+    queue,
+    scheduler,
+    async stop() {
+      scheduler.stop();
+      await queue.stop();
+    },
+  };
+}

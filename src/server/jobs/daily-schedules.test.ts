@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.js';
+import { dailySchedules } from './background-work.js';
+
+const config = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'test', ...env });
+
+describe('the daily schedules from the configuration', () => {
+  it('queues visit scheduling at 05:00 and billing at 06:00 UTC by default', () => {
+    expect(dailySchedules(config())).toEqual([
+      { job: 'visit-scheduling', at: '05:00' },
+      { job: 'billing-run', at: '06:00' },
+    ]);
+  });
+
+  it('takes other times, and off for a run an operator schedules with the CLI instead', () => {
+    expect(dailySchedules(config({ BILLING_RUN_AT: '23:59', VISIT_SCHEDULING_AT: 'off' }))).toEqual([
+      { job: 'billing-run', at: '23:59' },
+    ]);
+    expect(dailySchedules(config({ BILLING_RUN_AT: 'off', VISIT_SCHEDULING_AT: '00:00' }))).toEqual([
+      { job: 'visit-scheduling', at: '00:00' },
+    ]);
+  });
+
+  it.each(['24:00', '6:00', '06:60', 'noon', ''])('refuses %j, naming the variable', (value) => {
+    expect(() => config({ BILLING_RUN_AT: value })).toThrow(ConfigError);
+    expect(() => config({ BILLING_RUN_AT: value })).toThrow(/BILLING_RUN_AT: must be a time of day as HH:MM/);
+    expect(() => config({ VISIT_SCHEDULING_AT: value })).toThrow(
+      /VISIT_SCHEDULING_AT: must be a time of day/,
+    );
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * Every kind of job, its data and how it is retried. Each job's queue is created by a migration
+ * (drizzle/0010_job_queue.sql): a new kind needs a line there too.
+ *
+ * pg-boss retries a job that throws `retryLimit` more times, waiting `retryDelay` seconds doubled at
+ * each retry (with jitter, between half and all of it: retryDelay * 2^n / 2 * (1 + random), exponent
+ * capped at 16); after the last try the job stays in the queue as `failed`. A job running longer than
+ * `expireInSeconds` (a crashed worker) counts as failed and is retried.
+ */
+
+/** The database schema of pg-boss's tables. */
+export const JOB_QUEUE_SCHEMA = 'pgboss';
+
+/** Tries of one e-mail before it is marked failed: the retries wait 1 to 2 hours in all. */
+export const MAIL_MAX_TRIES = 8;
+
+export type JobPolicy = {
+  retryLimit: number;
+  /** Seconds before the first retry; doubled at each further one. */
+  retryDelay: number;
+  retryBackoff: true;
+  expireInSeconds: number;
+  /** Jobs a worker fetches and runs at once. */
+  batchSize: number;
+};
+
+export const JOBS = {
+  /** Delivers one outbox e-mail (see deliver-email.ts). */
+  'mail-delivery': {
+    retryLimit: MAIL_MAX_TRIES - 1,
+    retryDelay: 30,
+    retryBackoff: true,
+    // Longer than a delivery can take (the SMTP timeouts, mail.ts), so a slow one is never run twice.
+    expireInSeconds: 5 * 60,
+    batchSize: 10,
+  },
+  /** The daily billing run for one day (billing/run-billing.ts); safe to repeat. */
+  'billing-run': {
+    retryLimit: 4,
+    retryDelay: 5 * 60,
+    retryBackoff: true,
+    expireInSeconds: 4 * 3600,
+    batchSize: 1,
+  },
+  /** The daily visit scheduling for one day (fieldwork/schedule-visits.ts); safe to repeat. */
+  'visit-scheduling': {
+    retryLimit: 4,
+    retryDelay: 5 * 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    batchSize: 1,
+  },
+} as const satisfies Record<string, JobPolicy>;
+
+export type JobName = keyof typeof JOBS;
+
+export type JobData = {
+  'mail-delivery': { outboxId: string };
+  'billing-run': { day: string };
+  'visit-scheduling': { day: string };
+};

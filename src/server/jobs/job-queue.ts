@@ -1,0 +1,173 @@
+import type { PGlite } from '@electric-sql/pglite';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client.js';
+import { JOB_QUEUE_SCHEMA, JOBS, type JobData, type JobName } from './definitions.js';
+import { toParam } from './enqueue.js';
+
+export type Job<N extends JobName> = {
+  id: string;
+  name: N;
+  data: JobData[N];
+  /** Tries before this one. */
+  retryCount: number;
+  /** No retry follows if this try fails: the job will be marked failed. */
+  lastTry: boolean;
+};
+
+/** Does a job's work; throwing fails the try, and the queue retries it (see definitions.ts). */
+export type JobHandler<N extends JobName> = (job: Job<N>) => Promise<void>;
+
+export type JobQueue = {
+  /** Registers the handler of one kind of job (before or after start). */
+  work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
+  /** Starts maintenance and, unless `poll` is false, the workers. */
+  start(): Promise<void>;
+  /** Lets running jobs finish (up to 10 s), then stops. */
+  stop(): Promise<void>;
+  /**
+   * Runs due jobs of the registered kinds on this instance until none is left; returns how many ran.
+   * For tests and operators; `retriesNow` first runs each job waiting for a retry once, without
+   * waiting for its backoff to end.
+   */
+  drain(opts?: { retriesNow?: boolean }): Promise<number>;
+};
+
+export type JobQueueOptions = {
+  /** Workers poll for jobs (default true); false leaves jobs to `drain`. */
+  poll?: boolean;
+  /** Seconds between a worker's polls when its queue is empty (default 2). */
+  pollingIntervalSeconds?: number;
+  /** A failed try, or an error of the queue itself (the job is retried; nothing is lost). */
+  onError?: (err: unknown, context: string) => void;
+};
+
+/**
+ * The durable job queue (pg-boss) on the app's database: PostgreSQL through pg-boss's own small pool,
+ * or the embedded PGlite through the one PGlite instance (its statements queue with the app's).
+ * Jobs are written by `enqueue` in the caller's transaction; this runs them.
+ */
+export function createJobQueue(database: Database, opts: JobQueueOptions = {}): JobQueue {
+  const poll = opts.poll ?? true;
+  const onError = opts.onError ?? (() => {});
+  const boss = new PgBoss({
+    schema: JOB_QUEUE_SCHEMA,
+    // The schema comes from our migrations (0010_job_queue.sql); start() checks its version.
+    migrate: false,
+    // Scheduling is ours (scheduler.ts), with a clock tests can set.
+    schedule: false,
+    supervise: true,
+    // A failed job stays in the queue, visible, for 14 days, then 30 more in pgboss.archive.
+    archiveCompletedAfterSeconds: 24 * 3600,
+    archiveFailedAfterSeconds: 14 * 24 * 3600,
+    deleteAfterDays: 30,
+    ...(database.pglite
+      ? { db: onPglite(database.pglite) }
+      : { connectionString: database.url, max: 4, application_name: 'storefront-jobs' }),
+  });
+  boss.on('error', (err) => onError(err, 'job queue'));
+
+  const handlers = new Map<JobName, JobHandler<JobName>>();
+  let started = false;
+
+  async function runOne(name: JobName, job: PgBoss.JobWithMetadata<unknown>) {
+    const handler = handlers.get(name)!;
+    try {
+      await handler({
+        id: job.id,
+        name,
+        data: job.data as JobData[JobName],
+        retryCount: job.retryCount,
+        lastTry: job.retryCount >= job.retryLimit,
+      });
+    } catch (err) {
+      onError(err, `${name} job ${job.id}, try ${job.retryCount + 1} of ${job.retryLimit + 1}`);
+      await boss.fail(name, job.id, errorOutput(err));
+      return;
+    }
+    await boss.complete(name, job.id);
+  }
+
+  async function startWorker(name: JobName) {
+    await boss.work(
+      name,
+      {
+        includeMetadata: true,
+        batchSize: JOBS[name].batchSize,
+        pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
+      },
+      // Each job of a batch succeeds or fails on its own.
+      async (jobs) => {
+        await Promise.all(jobs.map((job) => runOne(name, job)));
+      },
+    );
+  }
+
+  return {
+    async work(name, handler) {
+      if (handlers.has(name)) throw new Error(`A handler for '${name}' jobs is already registered.`);
+      handlers.set(name, handler as JobHandler<JobName>);
+      if (started && poll) await startWorker(name);
+    },
+    async start() {
+      await boss.start();
+      started = true;
+      if (poll) for (const name of handlers.keys()) await startWorker(name);
+    },
+    async stop() {
+      if (!started) return;
+      started = false;
+      await boss.stop({ graceful: true, timeout: 10_000 });
+    },
+    async drain({ retriesNow = false } = {}) {
+      let ran = 0;
+      const run = async (name: JobName, jobs: PgBoss.JobWithMetadata<unknown>[]) => {
+        const size = JOBS[name].batchSize;
+        for (let i = 0; i < jobs.length; i += size) {
+          await Promise.all(jobs.slice(i, i + size).map((job) => runOne(name, job)));
+        }
+        ran += jobs.length;
+      };
+      // Each job waiting for a retry runs once now (a failure sets its next retry in the future again).
+      if (retriesNow) {
+        for (const name of handlers.keys()) {
+          const fetch = { batchSize: 10_000, includeMetadata: true, ignoreStartAfter: true } as const;
+          await run(name, await boss.fetch<unknown>(name, fetch));
+        }
+      }
+      for (;;) {
+        const before = ran;
+        for (const name of handlers.keys()) {
+          const fetch = { batchSize: JOBS[name].batchSize, includeMetadata: true } as const;
+          await run(name, await boss.fetch<unknown>(name, fetch));
+        }
+        if (ran === before) return ran;
+      }
+    },
+  };
+}
+
+/** What a failed try leaves on the job (pg-boss keeps it as the job's output). */
+function errorOutput(err: unknown): object {
+  return err instanceof Error ? { name: err.name, message: err.message } : { message: String(err) };
+}
+
+/**
+ * pg-boss's `db` on PGlite: statements with parameters through the extended protocol, others as simple
+ * queries. Its maintenance scripts (BEGIN; ...; COMMIT;) run in a PGlite transaction, which rolls back
+ * on an error: PGlite has one connection, which must never be left in an aborted transaction.
+ */
+function onPglite(pglite: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (values && values.length > 0) {
+        const res = await pglite.query(text, values.map(toParam));
+        return { rows: res.rows };
+      }
+      const script = /^\s*BEGIN;([\s\S]*)COMMIT;\s*$/i.exec(text);
+      const results = script
+        ? await pglite.transaction((tx) => tx.exec(script[1]!))
+        : await pglite.exec(text);
+      return { rows: results.at(-1)?.rows ?? [] };
+    },
+  };
+}
