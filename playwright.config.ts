@@ -48,6 +48,7 @@ export default defineConfig({
       NODE_ENV: 'development',
       BILLING_RUN_AT: 'off',
       VISIT_SCHEDULING_AT: 'off',
+      DIGEST_AT: 'off',
     },
   },
 });

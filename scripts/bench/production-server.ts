@@ -41,6 +41,7 @@ export async function startProductionServer(opts: { port?: number } = {}): Promi
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         BILLING_RUN_AT: 'off',
         VISIT_SCHEDULING_AT: 'off',
+        DIGEST_AT: 'off',
         WEB_CONCURRENCY: '1',
       },
     },

@@ -6,6 +6,7 @@ export * from './csv-export';
 export * from './dates';
 export * from './format';
 export * from './login-throttle';
+export * from './notifications';
 export * from './order-flow-rules';
 export * from './order-navigation';
 export * from './outbox';

@@ -50,3 +50,19 @@ describe('reportRecipients', () => {
     expect(reportRecipients({ ...none, customer: null })).toEqual([]);
   });
 });
+
+describe('reportRecipients and unsubscribed report addresses', () => {
+  it("leaves out a report address that unsubscribed, but never the customer's own", () => {
+    expect(
+      reportRecipients({
+        ...none,
+        customer: { email: 'ann@example.test', receiveShopComplete: true },
+        locationAdditionalEmails: 'manager@x.test, front@x.test',
+        unsubscribed: ['manager@x.test', 'ann@example.test'],
+      }),
+    ).toEqual([
+      { to: 'ann@example.test', shared: false },
+      { to: 'front@x.test', shared: true },
+    ]);
+  });
+});

@@ -9,6 +9,8 @@ export interface ReportAudience {
   guestAdditionalEmails: string;
   /** The location's 'Emails to Receive Reports for this Location' (comma-separated). */
   locationAdditionalEmails: string;
+  /** Addresses that followed a report e-mail's unsubscribe link (lower-cased): they get no shared link. */
+  unsubscribed?: readonly string[];
 }
 
 export interface ReportRecipient {
@@ -37,7 +39,9 @@ export function reportRecipients(audience: ReportAudience): ReportRecipient[] {
   const byAddress = new Map<string, ReportRecipient>();
   for (const c of candidates) {
     const to = c.to.trim().toLowerCase();
-    if (to && !byAddress.has(to)) byAddress.set(to, { to, shared: c.shared });
+    if (!to || byAddress.has(to)) continue;
+    if (c.shared && audience.unsubscribed?.includes(to)) continue;
+    byAddress.set(to, { to, shared: c.shared });
   }
   return [...byAddress.values()];
 }

@@ -19,6 +19,7 @@ import { registerSurveyRoutes } from './fieldwork/index.js';
 import { withBrandImageUrls } from './file-references.js';
 import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
 import { type LogStream, loggerOptions, serializeError } from './logging/index.js';
+import { registerUnsubscribeRoute } from './notifications/unsubscribe-route.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
@@ -101,6 +102,7 @@ export async function buildApp(deps: {
   await registerStorageRoutes(app, deps);
   await registerExportRoute(app, deps);
   await registerSurveyRoutes(app, deps);
+  await registerUnsubscribeRoute(app, deps);
   await registerReportingApi(app, deps);
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
 

@@ -49,6 +49,8 @@ const ZEnv = z.object({
   BILLING_RUN_AT: dailyTime.default('06:00'),
   /** When the daily visit scheduling is queued (HH:MM, UTC), or `off` (run `npm run schedule-visits`). */
   VISIT_SCHEDULING_AT: dailyTime.default('05:00'),
+  /** When the daily digest goes out (HH:MM, UTC), or `off` (run `npm run digest`). */
+  DIGEST_AT: dailyTime.default('07:00'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

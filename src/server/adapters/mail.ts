@@ -12,12 +12,14 @@ export type MailMessage = {
   kind: string;
   /** A message that must go out once: a second message with this key is not recorded. */
   dedupKey?: string;
+  /** Extra headers, such as List-Unsubscribe (see notifications/unsubscribe.ts). */
+  headers?: Record<string, string>;
 };
 
 /** A recorded message as the delivery job hands it to the mail server. */
 export type OutboxEmail = Pick<
   typeof outboxEmails.$inferSelect,
-  'id' | 'to' | 'subject' | 'text' | 'html' | 'kind'
+  'id' | 'to' | 'subject' | 'text' | 'html' | 'kind' | 'headers'
 >;
 
 export interface MailAdapter {
@@ -48,6 +50,7 @@ const outboxRow = (db: Db, m: MailMessage, id: string) => {
     html: m.html ?? null,
     kind: m.kind,
     dedupKey: m.dedupKey ?? null,
+    headers: m.headers ?? null,
   });
   return m.dedupKey ? insert.onConflictDoNothing().returning({ id: outboxEmails.id }) : insert;
 };
@@ -103,6 +106,7 @@ export function smtpMail(smtpUrl: string, from: string): MailAdapter {
         subject: email.subject,
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
+        ...(email.headers ? { headers: email.headers } : {}),
         messageId: messageId(email.id, domain),
       });
     },

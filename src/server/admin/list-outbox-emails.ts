@@ -30,6 +30,7 @@ const summaryColumns = {
   lastTriedAt: outboxEmails.lastTriedAt,
   sentAt: outboxEmails.sentAt,
   error: outboxEmails.error,
+  headers: outboxEmails.headers,
   createdAt: outboxEmails.createdAt,
 };
 

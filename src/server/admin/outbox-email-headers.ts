@@ -8,7 +8,7 @@ export type MailHeader = { name: string; value: string };
  * Message-ID is made from the outbox id (the same on every try; see mail.ts), the Date is the send's.
  */
 export function outboxEmailHeaders(
-  email: Pick<OutboxEmailRow, 'id' | 'to' | 'subject' | 'sentAt'>,
+  email: Pick<OutboxEmailRow, 'id' | 'to' | 'subject' | 'sentAt' | 'headers'>,
   mailFrom: string,
 ): MailHeader[] {
   return [
@@ -17,5 +17,6 @@ export function outboxEmailHeaders(
     { name: 'Subject', value: email.subject },
     ...(email.sentAt ? [{ name: 'Date', value: email.sentAt.toUTCString() }] : []),
     { name: 'Message-ID', value: messageId(email.id, mailDomain(mailFrom)) },
+    ...Object.entries(email.headers ?? {}).map(([name, value]) => ({ name, value })),
   ];
 }

@@ -33,8 +33,15 @@ export async function sendEmailAgain(db: Db, mail: MailAdapter, id: string): Pro
       await enqueue(tx, 'mail-delivery', { outboxId: id });
       return pending!;
     }
-    const { to, subject, text, html, kind } = email;
-    const copyId = await mail.send(tx, { to, subject, text, html: html ?? undefined, kind });
+    const { to, subject, text, html, kind, headers } = email;
+    const copyId = await mail.send(tx, {
+      to,
+      subject,
+      text,
+      html: html ?? undefined,
+      kind,
+      headers: headers ?? undefined,
+    });
     const [copy] = await tx.select().from(outboxEmails).where(eq(outboxEmails.id, copyId!));
     return copy!;
   });

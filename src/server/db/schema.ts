@@ -759,6 +759,8 @@ export const outboxEmails = pgTable(
     error: text('error'),
     /** A message that must go out once (a receipt per invoice): a second one with the key is not recorded. */
     dedupKey: text('dedup_key'),
+    /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on e-mails a recipient may stop). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -779,3 +781,39 @@ export const jobKeys = pgTable('job_keys', {
   jobId: text('job_id').notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A customer notification waiting for the customer's daily digest (receiveAsDigest): written in the
+ * transaction of its event, marked `digested_at` in the transaction that records the digest e-mail.
+ * `facts` holds what the digest line says (program, location, score, responses, links).
+ */
+export const digestItems = pgTable(
+  'digest_items',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** shop-scheduled | shop-sent-to-qa | shop-completed | survey-complete */
+    kind: text('kind').notNull(),
+    facts: jsonb('facts').$type<Record<string, unknown>>().notNull(),
+    digestedAt: timestamp('digested_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('digest_items_pending_idx').on(t.userId, t.createdAt).where(sql`${t.digestedAt} is null`)],
+);
+
+/**
+ * Addresses without an account that followed an unsubscribe link (a location's report addresses):
+ * nothing of `topic` is sent to them again. Kept as the address's hash (emailHash in
+ * notifications/unsubscribe.ts), which is also what the link carries, so the link names no address.
+ */
+export const emailSuppressions = pgTable(
+  'email_suppressions',
+  {
+    emailHash: text('email_hash').notNull(),
+    topic: text('topic').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.emailHash, t.topic] })],
+);

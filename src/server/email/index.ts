@@ -5,6 +5,8 @@ export type { BillingReceiptContent } from './billing-receipt.js';
 export { renderBillingReceipt } from './billing-receipt.js';
 export type { CorrectionsNeededContent } from './corrections-needed.js';
 export { renderCorrectionsNeeded } from './corrections-needed.js';
+export type { DigestContent } from './daily-digest.js';
+export { renderDailyDigest } from './daily-digest.js';
 export { type EmailBrand, type EmailBrandSource, emailBrandOf } from './email-brand.js';
 export type { OrderConfirmationContent } from './order-confirmation.js';
 export { renderOrderConfirmation } from './order-confirmation.js';
@@ -17,6 +19,12 @@ export type { ReportReadyContent } from './report-ready.js';
 export { renderReportReady } from './report-ready.js';
 export type { ResetPasswordContent } from './reset-password.js';
 export { renderResetPassword } from './reset-password.js';
+export type {
+  ShopScheduledContent,
+  ShopSentToQaContent,
+  SurveyResponsesContent,
+} from './shop-notifications.js';
+export { renderShopScheduled, renderShopSentToQa, renderSurveyResponses } from './shop-notifications.js';
 
 /** Where the recipient turns off the e-mails their preferences govern. */
 export const preferencesUrl = (origin: string) => `${origin}/account/preferences`;

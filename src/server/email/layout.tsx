@@ -15,6 +15,16 @@ import { BORDER, FONT, PAGE_BACKGROUND } from './styles.js';
 const LOGO_HEIGHT = 48;
 
 export const PREFERENCES_LABEL = 'Manage your e-mail preferences';
+export const UNSUBSCRIBE_LABEL = 'Unsubscribe';
+
+/** The plain-text part's footer lines for the preferences and unsubscribe links (none when neither). */
+export function footerTextLines(links: { preferencesUrl?: string | null; unsubscribeUrl?: string | null }) {
+  return [
+    ...(links.preferencesUrl ? [`${PREFERENCES_LABEL}: ${links.preferencesUrl}`] : []),
+    ...(links.unsubscribeUrl ? [`${UNSUBSCRIBE_LABEL}: ${links.unsubscribeUrl}`] : []),
+    ...(links.preferencesUrl || links.unsubscribeUrl ? [''] : []),
+  ];
+}
 
 /**
  * Every e-mail's frame: a 600 px card on a light page, the brand's header (logo, or its name, on the
@@ -29,6 +39,8 @@ export function BrandedLayout(props: {
   preview: string;
   /** /account/preferences, for messages the recipient's preferences govern. */
   preferencesUrl?: string | null;
+  /** The message's one-click unsubscribe link (notifications/unsubscribe.ts), for messages one may stop. */
+  unsubscribeUrl?: string | null;
   children: ReactNode;
 }) {
   const { brand } = props;
@@ -91,14 +103,25 @@ export function BrandedLayout(props: {
             >
               {brand.name}
             </Text>
-            {props.preferencesUrl ? (
-              <Text style={{ margin: '4px 0 0', fontSize: 13, lineHeight: '20px' }}>
-                <Link
-                  href={props.preferencesUrl}
-                  style={{ color: brand.onSecondary, textDecoration: 'underline' }}
-                >
-                  {PREFERENCES_LABEL}
-                </Link>
+            {props.preferencesUrl || props.unsubscribeUrl ? (
+              <Text style={{ margin: '4px 0 0', fontSize: 13, lineHeight: '20px', color: brand.onSecondary }}>
+                {props.preferencesUrl ? (
+                  <Link
+                    href={props.preferencesUrl}
+                    style={{ color: brand.onSecondary, textDecoration: 'underline' }}
+                  >
+                    {PREFERENCES_LABEL}
+                  </Link>
+                ) : null}
+                {props.preferencesUrl && props.unsubscribeUrl ? ' · ' : null}
+                {props.unsubscribeUrl ? (
+                  <Link
+                    href={props.unsubscribeUrl}
+                    style={{ color: brand.onSecondary, textDecoration: 'underline' }}
+                  >
+                    {UNSUBSCRIBE_LABEL}
+                  </Link>
+                ) : null}
               </Text>
             ) : null}
           </Section>

@@ -1,5 +1,5 @@
 import type { EmailBrand } from './email-brand.js';
-import { BrandedLayout, PREFERENCES_LABEL } from './layout.js';
+import { BrandedLayout, footerTextLines } from './layout.js';
 import { ActionButton, Paragraph } from './parts.js';
 import { renderEmail } from './render-email.js';
 
@@ -13,6 +13,8 @@ export type ReportReadyContent = {
   url: string;
   /** The customer's /account/preferences (this e-mail is the "shop completed" preference); null for others. */
   preferencesUrl: string | null;
+  /** Its one-click unsubscribe link (the customer's "shop completed", or a report address's reports). */
+  unsubscribeUrl?: string | null;
 };
 
 const subject = (c: ReportReadyContent) => `Your ${c.programName} report for ${c.locationName} is ready`;
@@ -31,13 +33,19 @@ export const reportReadyText = (c: ReportReadyContent) =>
     '',
     `${READ_REPORT}: ${c.url}`,
     '',
-    ...(c.preferencesUrl ? [`${PREFERENCES_LABEL}: ${c.preferencesUrl}`, ''] : []),
+    ...footerTextLines(c),
     c.brand.name,
   ].join('\n');
 
 export function ReportReadyEmail(c: ReportReadyContent) {
   return (
-    <BrandedLayout title={subject(c)} brand={c.brand} preview={ready(c)} preferencesUrl={c.preferencesUrl}>
+    <BrandedLayout
+      title={subject(c)}
+      brand={c.brand}
+      preview={ready(c)}
+      preferencesUrl={c.preferencesUrl}
+      unsubscribeUrl={c.unsubscribeUrl}
+    >
       <Paragraph>{HELLO}</Paragraph>
       <Paragraph>{ready(c)}</Paragraph>
       <Paragraph style={{ fontSize: 20, lineHeight: '28px', fontWeight: 700 }}>{score(c)}</Paragraph>

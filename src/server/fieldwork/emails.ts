@@ -29,6 +29,8 @@ export function reportReadyEmail(f: {
   url: string;
   /** The customer's preferences page (their "shop completed" preference sends this); null for anyone else. */
   preferencesUrl: string | null;
+  /** The recipient's one-click unsubscribe link. */
+  unsubscribeUrl: string | null;
   programName: string;
   locationName: string;
   percentage: number;
@@ -40,6 +42,7 @@ export function reportReadyEmail(f: {
     percentage: f.percentage,
     url: f.url,
     preferencesUrl: f.preferencesUrl,
+    unsubscribeUrl: f.unsubscribeUrl,
   });
   return { kind: 'report-ready', ...rendered };
 }

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { reportRecipients, uploadFolder } from '../../domain/index.js';
+import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { deliveryOf, reportRecipients, uploadFolder } from '../../domain/index.js';
 import {
   canTransition,
   type Evaluation,
@@ -16,6 +16,8 @@ import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, orders, shops, users, visits } from '../db/schema.js';
 import { emailBrandOf, preferencesUrl } from '../email/index.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
+import { addToDigest, type NotifyDeps, notifyShopSentToQa } from '../notifications/notify.js';
+import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import {
   correctionsNeededEmail,
@@ -126,7 +128,10 @@ export async function saveEvaluationAnswers(
 }
 
 /** Submits a complete evaluation ('Ready to Submit'); otherwise refuses, naming each element to fix. */
-export async function submitEvaluation(db: Db, opts: { user: UserRow | null; id: string; now: Date }) {
+export async function submitEvaluation(
+  db: Db,
+  opts: { user: UserRow | null; id: string; now: Date; notify: NotifyDeps },
+) {
   return inTransaction(db, async (tx) => {
     const { shopper, row } = await ownEvaluation(tx, opts.user, opts.id);
     let from = row.status;
@@ -152,13 +157,25 @@ export async function submitEvaluation(db: Db, opts: { user: UserRow | null; id:
       userId: shopper.id,
       now: opts.now,
     });
-    return saveDocument(
+    const shopDate = opts.now.toISOString().slice(0, 10);
+    const saved = await saveDocument(
       tx,
       row,
       submitted,
-      { status: S.Submitted, submittedAt: opts.now, shopDate: opts.now.toISOString().slice(0, 10) },
+      { status: S.Submitted, submittedAt: opts.now, shopDate },
       opts.now,
     );
+    // The first submission only: a resubmission after corrections is not news to the customer.
+    if (row.clientId && row.status !== S.Rejected) {
+      const names = await namesOf(tx, row);
+      await notifyShopSentToQa(tx, opts.notify, {
+        userId: row.clientId,
+        programName: names.programName,
+        locationName: names.locationName,
+        shopDate,
+      });
+    }
+    return saved;
   });
 }
 
@@ -387,37 +404,82 @@ export async function approveEvaluation(
       ? await tx.select().from(users).where(eq(users.id, row.clientId)).limit(1)
       : [];
     const names = await namesOf(tx, row);
-    const recipients = reportRecipients({
+    const pct = percentage(report.score, report.possibleScore);
+    const brand = emailBrandOf(opts.brand, opts);
+    // With the daily digest on, the customer hears of it there, with the change since the last shop.
+    const toDigest = client ? deliveryOf(client.emailPreferences, 'shop-completed') === 'digest' : false;
+    if (client && toDigest) {
+      await addToDigest(tx, {
+        userId: client.id,
+        kind: 'shop-completed',
+        facts: {
+          evaluationId: row.id,
+          programName: names.programName,
+          locationName: names.locationName,
+          percentage: pct,
+          previousPercentage: await previousPercentage(tx, row),
+        },
+      });
+    }
+    const shared = reportRecipients({
       customer: client
         ? { email: client.email, receiveShopComplete: client.emailPreferences.receiveShopComplete }
         : null,
       guestEmail: names.guestEmail,
       guestAdditionalEmails: names.guestProfile?.additionalEmails ?? '',
       locationAdditionalEmails: names.additionalEmails,
-    });
-    const brand = emailBrandOf(opts.brand, opts);
-    // Two messages at most: the customer's, and one for everyone who reads through the shared link.
-    const messages = new Map<boolean, ReturnType<typeof reportReadyEmail>>();
-    const messageFor = (shared: boolean) => {
-      let message = messages.get(shared);
-      if (!message) {
-        message = reportReadyEmail({
-          ...names,
-          brand,
-          url: shared ? sharedReportUrl(opts.origin, row.id, opts.secret) : reportUrl(opts.origin, row.id),
-          // Only the customer has preferences; the location's report addresses and guests do not log in.
-          preferencesUrl: shared ? null : preferencesUrl(opts.origin),
-          percentage: percentage(report.score, report.possibleScore),
-        });
-        messages.set(shared, message);
-      }
-      return message;
-    };
-    for (const { to, shared } of recipients) {
-      await opts.mail.send(tx, { to, ...messageFor(shared) });
+    }).filter((r) => r.shared);
+    const unsubscribed = await suppressedAmong(
+      tx,
+      'reports',
+      shared.map((r) => r.to),
+    );
+    const recipients = [
+      ...(client && !toDigest && client.emailPreferences.receiveShopComplete
+        ? [{ to: client.email, shared: false }]
+        : []),
+      ...shared.filter((r) => !unsubscribed.includes(r.to)),
+    ];
+    for (const { to, shared: viaLink } of recipients) {
+      // Each recipient's own unsubscribe: the customer's preference, or this address's shop reports.
+      const unsubscribe = unsubscribeLink({
+        origin: opts.origin,
+        secret: opts.secret,
+        subject: viaLink ? { email: to, topic: 'reports' } : { userId: client!.id, topic: 'shop-completed' },
+      });
+      const message = reportReadyEmail({
+        ...names,
+        brand,
+        url: viaLink ? sharedReportUrl(opts.origin, row.id, opts.secret) : reportUrl(opts.origin, row.id),
+        // Only the customer has preferences; the location's report addresses and guests do not log in.
+        preferencesUrl: viaLink ? null : preferencesUrl(opts.origin),
+        unsubscribeUrl: unsubscribe.url,
+        percentage: pct,
+      });
+      await opts.mail.send(tx, { to, ...message, headers: unsubscribe.headers });
     }
     return saved!;
   });
+}
+
+/** The score of the location's previous approved shop on the same program, or null for its first. */
+async function previousPercentage(db: Db, row: EvaluationRow): Promise<number | null> {
+  if (!row.locationId || !row.uqid) return null;
+  const [before] = await db
+    .select({ score: evaluations.score, possibleScore: evaluations.possibleScore })
+    .from(evaluations)
+    .where(
+      and(
+        eq(evaluations.locationId, row.locationId),
+        eq(evaluations.uqid, row.uqid),
+        eq(evaluations.status, S.Approved),
+        eq(evaluations.isSurvey, false),
+        ne(evaluations.id, row.id),
+      ),
+    )
+    .orderBy(desc(evaluations.approvedAt))
+    .limit(1);
+  return before ? percentage(before.score ?? 0, before.possibleScore ?? 0) : null;
 }
 
 /** The shopper's evaluations, newest first (in progress, submitted, rejected, done). */

@@ -19,6 +19,7 @@ import {
   users,
   visits,
 } from '../db/schema.js';
+import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
 import { createUser, setupTestApp } from '../test/harness.js';
 import {
   addLocation,
@@ -42,119 +43,16 @@ const t = setupTestApp();
 let c: Catalogue;
 let p: Awaited<ReturnType<typeof people>>;
 
-/** A small visit form: a scored choice, a follow-up shown only after 'No', and a scored wait time. */
-const VISIT_FORM = {
-  name: 'Visit',
-  sections: [
-    {
-      localId: 's1',
-      name: 'Service',
-      elements: [
-        {
-          localId: 'greet',
-          typeId: 'choice',
-          prompt: 'Were you greeted?',
-          required: { when: 'always', conditions: [] },
-          options: [
-            { localId: 'yes', prompt: 'Yes', score: 10 },
-            { localId: 'no', prompt: 'No', score: 0 },
-          ],
-        },
-        {
-          localId: 'why',
-          typeId: 'text',
-          prompt: 'What happened?',
-          required: { when: 'always', conditions: [] },
-          visible: {
-            when: 'when-all',
-            conditions: [
-              { sourceField: 'question-option', sourceRef: 'greet', comparator: 'eq', value: 'no' },
-            ],
-          },
-        },
-      ],
-    },
-    {
-      localId: 's2',
-      name: 'Speed',
-      elements: [
-        {
-          localId: 'wait',
-          typeId: 'number',
-          prompt: 'Minutes waited',
-          required: { when: 'always', conditions: [] },
-          config: { min: 0, max: 120 },
-          scoreRanges: [
-            { lowerValue: 0, upperValue: 5, score: 10 },
-            { lowerValue: 6, upperValue: 120, score: 2 },
-          ],
-        },
-      ],
-    },
-  ],
-};
-
-const SURVEY_FORM = {
-  name: 'Survey',
-  sections: [
-    {
-      localId: 's1',
-      name: 'Guest',
-      elements: [
-        {
-          localId: 'nps',
-          typeId: 'number',
-          prompt: 'How likely are you to recommend us?',
-          required: { when: 'always', conditions: [] },
-          config: { min: 0, max: 10, isPromoterScore: true },
-          scoreRanges: [
-            { lowerValue: 0, upperValue: 6, score: 0 },
-            { lowerValue: 7, upperValue: 8, score: 5 },
-            { lowerValue: 9, upperValue: 10, score: 10 },
-          ],
-        },
-      ],
-    },
-  ],
-};
-
-async function publish(definition: unknown, qids: string[]) {
-  const formId = newId();
-  await t.db.insert(forms).values({ id: formId, name: 'Form', draft: definition });
-  await t.db.insert(formVersions).values({ id: newId(), formId, version: 1, definition });
-  for (const qid of qids) await t.db.update(questionnaires).set({ formId }).where(eq(questionnaires.id, qid));
-  return formId;
-}
-
 let shopper: { token: string; id: string };
 let proofer: { token: string; id: string };
-
-async function registerShopper(email: string, state = 'TX') {
-  const res = await t.gql(
-    `mutation ($input: ShopperRegisterInput!) { registerShopper(input: $input) { token user { _id roles } } }`,
-    {
-      input: {
-        email,
-        password: 'secret-pass',
-        firstName: 'Sam',
-        lastName: 'Shopper',
-        phone: '(512)-555-0101',
-        city: 'Austin',
-        state,
-      },
-    },
-  );
-  expect(res.errors).toBeUndefined();
-  return { token: res.data.registerShopper.token as string, id: res.data.registerShopper.user._id as string };
-}
 
 beforeEach(async () => {
   await t.resetDb();
   c = await catalogue(t);
   p = await people(t);
-  await publish(VISIT_FORM, [c.shop.id, c.cheapShop.id]);
-  await publish(SURVEY_FORM, [c.survey.id]);
-  shopper = await registerShopper('sam@example.test');
+  await publish(t, VISIT_FORM, [c.shop.id, c.cheapShop.id]);
+  await publish(t, SURVEY_FORM, [c.survey.id]);
+  shopper = await registerShopper(t, 'sam@example.test');
   const staff = await createUser(t.db, {
     email: 'pat@example.test',
     roles: ['proofer'],
@@ -292,7 +190,7 @@ describe('the evaluator and QA flow', () => {
     const open = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
     expect(open).toHaveLength(2);
     expect(open[0]).toMatchObject({ questionnaireTitle: 'Dine-In', state: 'TX', reimbursement: 3000 });
-    const far = await registerShopper('cal@example.test', 'CA');
+    const far = await registerShopper(t, 'cal@example.test', 'CA');
     expect((await t.gql(OPEN, {}, { token: far.token })).data.openVisits).toEqual([]);
     expect((await t.gql(OPEN, { state: 'tx' }, { token: far.token })).data.openVisits).toHaveLength(2);
 

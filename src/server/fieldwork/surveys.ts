@@ -14,6 +14,7 @@ import {
   userQuestionnaires,
 } from '../db/schema.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
+import { queueSurveyResponsesNotice } from '../notifications/survey-responses.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import { recordTransition, type StoredEvaluation, storeScores, toStored } from './evaluation-store.js';
 import { fileAnswersToKeys } from './file-answers.js';
@@ -154,6 +155,7 @@ export async function submitSurveyResponse(
       comment: 'Survey response',
       now: opts.now,
     });
+    await queueSurveyResponsesNotice(tx, { ...survey, at: opts.now });
     return id;
   });
 }

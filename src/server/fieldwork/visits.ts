@@ -5,6 +5,7 @@ import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { evaluations, locations, orders, questionnaires, shops, users, visits } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { type NotifyDeps, notifyShopScheduled } from '../notifications/notify.js';
 import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
 import { requireShopper } from './roles.js';
@@ -71,7 +72,10 @@ const ageOf = (birthYear: number | null, now: Date) => (birthYear ? now.getUTCFu
  * take it) becomes InProgress with its shopper, and an evaluation starts on the newest published
  * version of the questionnaire's form, which it keeps.
  */
-export async function acceptVisit(db: Db, opts: { user: UserRow | null; visitId: string; now: Date }) {
+export async function acceptVisit(
+  db: Db,
+  opts: { user: UserRow | null; visitId: string; now: Date; notify: NotifyDeps },
+) {
   const shopper = requireShopper(opts.user);
   return inTransaction(db, async (tx) => {
     const [row] = await tx
@@ -162,6 +166,14 @@ export async function acceptVisit(db: Db, opts: { user: UserRow | null; visitId:
       .update(visits)
       .set({ status: VisitStatus.InProgress, shopperId: shopper.id, updatedAt: opts.now })
       .where(eq(visits.id, row.visit.id));
+    if (row.shop.uid) {
+      await notifyShopScheduled(tx, opts.notify, {
+        userId: row.shop.uid,
+        programName: row.shop.questionnaireTitle,
+        locationName: l.name,
+        dueDate: row.visit.dueDate,
+      });
+    }
     return id;
   });
 }

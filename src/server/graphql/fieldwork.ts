@@ -4,6 +4,7 @@ import { uploadFolder } from '../../domain/index.js';
 import { EvaluationStatus, evaluationStatusName, percentage, score } from '../../evaluation/index.js';
 import type { AppContext } from '../context.js';
 import { evaluationEvents, locations, shops, surveyLinks, visits } from '../db/schema.js';
+import { emailBrandOf } from '../email/index.js';
 import { fileAnswersToUrls } from '../fieldwork/file-answers.js';
 import {
   acceptVisit,
@@ -32,8 +33,17 @@ import {
   submitSurveyResponse,
   viewerOf,
 } from '../fieldwork/index.js';
+import type { NotifyDeps } from '../notifications/notify.js';
 import { AuthPayloadType, startSession } from './accounts.js';
 import { builder } from './builder.js';
+
+/** What the customer's notifications need in a request: its brand, origin and adapters. */
+const notifyDepsOf = (ctx: AppContext): NotifyDeps => ({
+  mail: ctx.adapters.mail,
+  brand: emailBrandOf(ctx.brand, { origin: ctx.origin, storage: ctx.adapters.storage }),
+  origin: ctx.origin,
+  secret: ctx.config.appSecret,
+});
 
 // Fieldwork: the evaluator app (shoppers), the QA queue (employees, proofers, admins), reports of
 // approved evaluations for their customer, and public surveys. Every rule is checked in src/server/fieldwork.
@@ -356,7 +366,12 @@ builder.mutationFields((t) => ({
     authScopes: { loggedIn: true },
     args: { visitId: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) => {
-      const id = await acceptVisit(ctx.db, { user: ctx.user, visitId: a.visitId, now: new Date() });
+      const id = await acceptVisit(ctx.db, {
+        user: ctx.user,
+        visitId: a.visitId,
+        now: new Date(),
+        notify: notifyDepsOf(ctx),
+      });
       return readableEvaluation(ctx.db, ctx.user, id);
     },
   }),
@@ -387,7 +402,8 @@ builder.mutationFields((t) => ({
     type: EvaluationType,
     authScopes: { loggedIn: true },
     args: { _id: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => submitEvaluation(ctx.db, { user: ctx.user, id: a._id, now: new Date() }),
+    resolve: (_r, a, ctx) =>
+      submitEvaluation(ctx.db, { user: ctx.user, id: a._id, now: new Date(), notify: notifyDepsOf(ctx) }),
   }),
   releaseEvaluation: t.field({
     type: EvaluationType,

@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { OUTBOX_STATUSES } from '../../domain/index.js';
 import { outboxMail } from '../adapters/mail.js';
 import { seedDemo } from '../db/seed-demo.js';
+import { unsubscribeToken } from '../notifications/index.js';
 import { argumentsArb, type FuzzSpec, type IdPools, operationDocument } from '../test/fuzz.js';
 import { createUser, type GqlResult, setupTestApp } from '../test/harness.js';
 import { addLocation, cardToken, saveShop, startCart } from '../test/order-wizard.js';
@@ -64,6 +65,7 @@ const MUTATIONS: Record<string, Entry> = {
   register: { as: ANONYMOUS },
   registerShopper: { as: ANONYMOUS },
   rejectEvaluation: { as: ADMIN, ids: { _id: 'evaluation' } },
+  runDigestNow: { as: ADMIN },
   releaseEvaluation: { as: SHOPPER, ids: { _id: 'evaluation' } },
   removeBrand: { as: ADMIN, ids: { _id: 'brand' } },
   removeCartShop: { as: CUSTOMER, ids: { _id: 'shop', oid: 'cart' } },
@@ -102,6 +104,7 @@ const MUTATIONS: Record<string, Entry> = {
   submitSurveyResponse: { as: ANONYMOUS, ids: { surveyCode: 'survey' } },
   toggleIndustryPublish: { as: ADMIN, ids: { _id: 'industry' } },
   tokenizeTestCard: { as: ANONYMOUS },
+  unsubscribe: { as: ANONYMOUS, ids: { token: 'unsubscribe' } },
   updateBrand: { as: ADMIN, ids: { _id: 'brand' } },
 };
 
@@ -134,6 +137,7 @@ const QUERIES: Record<string, Entry> = {
   questionnaire: { as: ['anonymous', 'admin'], ids: { _id: 'questionnaire' } },
   sharedShopReport: { as: ANONYMOUS, ids: { _id: 'evaluation' } },
   survey: { as: ANONYMOUS, ids: { surveyCode: 'survey' } },
+  unsubscribeLink: { as: ANONYMOUS, ids: { token: 'unsubscribe' } },
   surveyProgramSummary: { as: CUSTOMER, ids: { surveyCode: 'survey' } },
   user: { as: ADMIN, ids: { uid: 'user' } },
   users: { as: ADMIN },
@@ -216,6 +220,12 @@ async function fillPools() {
     elements,
     element: elements,
     outboxEmail: outbox,
+    unsubscribe: [
+      ...(await idsOf(`select id from users limit 2`)).map((userId) =>
+        unsubscribeToken(t.config.appSecret, { userId, topic: 'news' }),
+      ),
+      unsubscribeToken(t.config.appSecret, { email: 'front@demo.test', topic: 'reports' }),
+    ],
   };
 }
 

@@ -14,5 +14,6 @@ import './forms.js';
 import './admin.js';
 import './fieldwork.js';
 import './reporting.js';
+import './notifications.js';
 
 export const schema = enforceInputLimits(builder.toSchema());

@@ -3,6 +3,8 @@ import { runBilling } from '../billing/run-billing.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { runVisitScheduling } from '../fieldwork/index.js';
+import { sendDigests } from '../notifications/digest.js';
+import { sendSurveyResponsesNotice } from '../notifications/survey-responses.js';
 import { deliverEmail } from './deliver-email.js';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './job-queue.js';
 import { type DailySchedule, type Scheduler, startScheduler } from './scheduler.js';
@@ -13,14 +15,15 @@ export type BackgroundLog = {
   error: (msg: string, err: unknown) => void;
 };
 
-/** The daily runs the configuration turns on (BILLING_RUN_AT, VISIT_SCHEDULING_AT). */
+/** The daily runs the configuration turns on (BILLING_RUN_AT, VISIT_SCHEDULING_AT, DIGEST_AT). */
 export function dailySchedules(
-  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT'>,
+  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT'>,
 ): DailySchedule[] {
   const schedules: DailySchedule[] = [];
   if (config.VISIT_SCHEDULING_AT !== 'off')
     schedules.push({ job: 'visit-scheduling', at: config.VISIT_SCHEDULING_AT });
   if (config.BILLING_RUN_AT !== 'off') schedules.push({ job: 'billing-run', at: config.BILLING_RUN_AT });
+  if (config.DIGEST_AT !== 'off') schedules.push({ job: 'daily-digest', at: config.DIGEST_AT });
   return schedules;
 }
 
@@ -48,6 +51,19 @@ export async function registerJobs(
     );
     // Charges with an unknown outcome are repeated with the same key: a retry of the run does that.
     if (result.errors > 0) throw new Error(`${result.errors} charges had a provider error`);
+  });
+  const notify = {
+    mail: adapters.mail,
+    storage: adapters.storage,
+    origin: config.PUBLIC_URL.replace(/\/$/, ''),
+    secret: config.appSecret,
+  };
+  await queue.work('survey-responses', async (job) => {
+    await sendSurveyResponsesNotice(db, notify, job.data);
+  });
+  await queue.work('daily-digest', async (job) => {
+    const result = await sendDigests(db, notify, new Date());
+    log.info(`Daily digest for ${job.data.day}: ${result.digests} digests sent.`);
   });
   await queue.work('visit-scheduling', async (job) => {
     const result = await runVisitScheduling(db, new Date(`${job.data.day}T00:00:00Z`));

@@ -5,19 +5,23 @@ import { dailySchedules } from './background-work.js';
 const config = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'test', ...env });
 
 describe('the daily schedules from the configuration', () => {
-  it('queues visit scheduling at 05:00 and billing at 06:00 UTC by default', () => {
+  it('queues visit scheduling at 05:00, billing at 06:00 and the digest at 07:00 UTC by default', () => {
     expect(dailySchedules(config())).toEqual([
       { job: 'visit-scheduling', at: '05:00' },
       { job: 'billing-run', at: '06:00' },
+      { job: 'daily-digest', at: '07:00' },
     ]);
   });
 
   it('takes other times, and off for a run an operator schedules with the CLI instead', () => {
-    expect(dailySchedules(config({ BILLING_RUN_AT: '23:59', VISIT_SCHEDULING_AT: 'off' }))).toEqual([
-      { job: 'billing-run', at: '23:59' },
-    ]);
-    expect(dailySchedules(config({ BILLING_RUN_AT: 'off', VISIT_SCHEDULING_AT: '00:00' }))).toEqual([
+    expect(
+      dailySchedules(config({ BILLING_RUN_AT: '23:59', VISIT_SCHEDULING_AT: 'off', DIGEST_AT: 'off' })),
+    ).toEqual([{ job: 'billing-run', at: '23:59' }]);
+    expect(
+      dailySchedules(config({ BILLING_RUN_AT: 'off', VISIT_SCHEDULING_AT: '00:00', DIGEST_AT: '18:30' })),
+    ).toEqual([
       { job: 'visit-scheduling', at: '00:00' },
+      { job: 'daily-digest', at: '18:30' },
     ]);
   });
 
@@ -27,5 +31,6 @@ describe('the daily schedules from the configuration', () => {
     expect(() => config({ VISIT_SCHEDULING_AT: value })).toThrow(
       /VISIT_SCHEDULING_AT: must be a time of day/,
     );
+    expect(() => config({ DIGEST_AT: value })).toThrow(/DIGEST_AT: must be a time of day/);
   });
 });

@@ -50,6 +50,22 @@ export const JOBS = {
     expireInSeconds: 3600,
     batchSize: 1,
   },
+  /** Tells a customer of an hour's responses to one survey link (notifications/survey-responses.ts). */
+  'survey-responses': {
+    retryLimit: 4,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    batchSize: 5,
+  },
+  /** The daily digest run (notifications/digest.ts); safe to repeat. */
+  'daily-digest': {
+    retryLimit: 4,
+    retryDelay: 5 * 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    batchSize: 1,
+  },
 } as const satisfies Record<string, JobPolicy>;
 
 export type JobName = keyof typeof JOBS;
@@ -58,4 +74,14 @@ export type JobData = {
   'mail-delivery': { outboxId: string };
   'billing-run': { day: string };
   'visit-scheduling': { day: string };
+  'survey-responses': {
+    linkId: string;
+    /** The customer whose survey it is. */
+    userId: string;
+    programName: string;
+    locationName: string;
+    /** The hour's start (ISO, UTC). */
+    hour: string;
+  };
+  'daily-digest': { day: string };
 };

@@ -26,6 +26,7 @@ export async function deliverEmail(
       text: outboxEmails.text,
       html: outboxEmails.html,
       kind: outboxEmails.kind,
+      headers: outboxEmails.headers,
       status: outboxEmails.status,
     })
     .from(outboxEmails)

@@ -3,7 +3,10 @@ import type { JobName } from './definitions.js';
 import { enqueue } from './enqueue.js';
 
 /** A job queued once a day, for that day, from `at` (HH:MM, UTC) on. */
-export type DailySchedule = { job: Extract<JobName, 'billing-run' | 'visit-scheduling'>; at: string };
+export type DailySchedule = {
+  job: Extract<JobName, 'billing-run' | 'visit-scheduling' | 'daily-digest'>;
+  at: string;
+};
 
 /** The key of a schedule's run on `day` (YYYY-MM-DD): queued once, whichever instance gets there first. */
 export const scheduledRunKey = (s: DailySchedule, day: string) => `schedule:${s.job}:${day}`;

@@ -1,0 +1,39 @@
+// Sends every waiting daily digest now, as the scheduler in `npm start` does at DIGEST_AT (UTC). The
+// e-mails go to the outbox with their delivery jobs; the app's workers deliver them. Safe to repeat:
+// a line goes out in one digest only. See README 'Background jobs'.
+//   npm run digest
+import { createAdapters } from '../src/server/adapters/index.js';
+import { ConfigError, loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/client.js';
+import { describeError } from '../src/server/logging/index.js';
+import { sendDigests } from '../src/server/notifications/index.js';
+
+async function main(): Promise<number> {
+  const config = loadConfig();
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  try {
+    const adapters = createAdapters(config);
+    const result = await sendDigests(
+      database.db,
+      {
+        mail: adapters.mail,
+        storage: adapters.storage,
+        origin: config.PUBLIC_URL.replace(/\/$/, ''),
+        secret: config.appSecret,
+      },
+      new Date(),
+    );
+    console.log(`Daily digest on ${database.kind}: ${result.digests} digest(s) queued for delivery.`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (err) => {
+    console.error(err instanceof ConfigError ? err.message : describeError(err));
+    process.exit(1);
+  },
+);

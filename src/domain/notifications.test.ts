@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import {
+  deliveryOf,
+  type EmailPreferences,
+  hourOf,
+  mayReceiveMarketing,
+  NOTIFICATION_KINDS,
+  PREFERENCE_OF,
+  preferencesOffFor,
+  scoreChange,
+  TOPIC_LABEL,
+  UNSUBSCRIBE_TOPICS,
+} from './notifications';
+
+const ALL_ON: EmailPreferences = {
+  receiveMarketing: true,
+  receiveShopScheduled: true,
+  receiveShopQA: true,
+  receiveShopComplete: true,
+  receiveSurveyComplete: true,
+  receiveAsDigest: false,
+};
+
+describe('deliveryOf', () => {
+  it.each(NOTIFICATION_KINDS)(
+    '%s: now when its preference is on, off when off, digest with the digest',
+    (kind) => {
+      expect(deliveryOf(ALL_ON, kind)).toBe('now');
+      expect(deliveryOf({ ...ALL_ON, [PREFERENCE_OF[kind]]: false }, kind)).toBe('off');
+      expect(deliveryOf({ ...ALL_ON, receiveAsDigest: true }, kind)).toBe('digest');
+      expect(deliveryOf({ ...ALL_ON, receiveAsDigest: true, [PREFERENCE_OF[kind]]: false }, kind)).toBe(
+        'off',
+      );
+    },
+  );
+
+  it('governs each kind by its own preference only', () => {
+    const onlyQa = {
+      ...ALL_ON,
+      receiveShopScheduled: false,
+      receiveShopComplete: false,
+      receiveSurveyComplete: false,
+    };
+    expect(NOTIFICATION_KINDS.map((k) => deliveryOf(onlyQa, k))).toEqual(['off', 'now', 'off', 'off']);
+  });
+});
+
+describe('news', () => {
+  it('goes only to customers who opted in', () => {
+    expect(mayReceiveMarketing(ALL_ON)).toBe(true);
+    expect(mayReceiveMarketing({ ...ALL_ON, receiveMarketing: false })).toBe(false);
+  });
+});
+
+describe('preferencesOffFor', () => {
+  it('turns off the one preference of a kind, news, or everything the digest gathers', () => {
+    expect(preferencesOffFor('shop-scheduled')).toEqual({ receiveShopScheduled: false });
+    expect(preferencesOffFor('survey-complete')).toEqual({ receiveSurveyComplete: false });
+    expect(preferencesOffFor('news')).toEqual({ receiveMarketing: false });
+    const digest = preferencesOffFor('digest');
+    expect(Object.values(digest).every((v) => v === false)).toBe(true);
+    expect(Object.keys(digest).sort()).toEqual([
+      'receiveAsDigest',
+      'receiveShopComplete',
+      'receiveShopQA',
+      'receiveShopScheduled',
+      'receiveSurveyComplete',
+    ]);
+    expect(preferencesOffFor('reports')).toEqual({});
+  });
+
+  it('labels every topic', () => {
+    for (const topic of UNSUBSCRIBE_TOPICS) expect(TOPIC_LABEL[topic]).toMatch(/\w/);
+  });
+});
+
+describe('hourOf', () => {
+  it('is the UTC hour the instant falls in', () => {
+    const { start, end } = hourOf(new Date('2026-11-25T10:59:59.999Z'));
+    expect(start.toISOString()).toBe('2026-11-25T10:00:00.000Z');
+    expect(end.toISOString()).toBe('2026-11-25T11:00:00.000Z');
+    expect(hourOf(new Date('2026-11-25T11:00:00Z')).start.toISOString()).toBe('2026-11-25T11:00:00.000Z');
+  });
+});
+
+describe('scoreChange', () => {
+  it.each([
+    [85, null, 'first shop'],
+    [85, 80, 'up 5 points'],
+    [80, 85, 'down 5 points'],
+    [81, 80, 'up 1 point'],
+    [80.2, 80, 'no change'],
+  ] as const)('%d after %s reads %s', (now, before, words) => {
+    expect(scoreChange(now, before)).toBe(words);
+  });
+});

@@ -1,0 +1,95 @@
+// Which customer notifications go out, when, and what an unsubscribe link turns off. Pure rules; the
+// server (src/server/notifications) gathers the facts and sends.
+import type { TEmailPreferencesInput } from './schemas/email-preferences';
+
+export type EmailPreferences = TEmailPreferencesInput;
+
+/** The events a customer can be told about, one per preference of /account/preferences but news. */
+export type NotificationKind = 'shop-scheduled' | 'shop-sent-to-qa' | 'shop-completed' | 'survey-complete';
+
+export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
+  'shop-scheduled',
+  'shop-sent-to-qa',
+  'shop-completed',
+  'survey-complete',
+];
+
+/** The preference that governs each kind. */
+export const PREFERENCE_OF: Record<NotificationKind, keyof EmailPreferences> = {
+  'shop-scheduled': 'receiveShopScheduled',
+  'shop-sent-to-qa': 'receiveShopQA',
+  'shop-completed': 'receiveShopComplete',
+  'survey-complete': 'receiveSurveyComplete',
+};
+
+/** Not at all, one e-mail now, or a line in the next daily digest. */
+export type Delivery = 'off' | 'now' | 'digest';
+
+/** How a customer with these preferences hears of an event of this kind (read at the event). */
+export function deliveryOf(prefs: EmailPreferences, kind: NotificationKind): Delivery {
+  if (!prefs[PREFERENCE_OF[kind]]) return 'off';
+  return prefs.receiveAsDigest ? 'digest' : 'now';
+}
+
+/** Only a customer who opted in to news receives marketing. */
+export const mayReceiveMarketing = (prefs: EmailPreferences) => prefs.receiveMarketing;
+
+/**
+ * What a one-click unsubscribe link stops: a notification kind, the daily digest (everything it
+ * gathers), news, or, for a location's report address (no login, no preferences), its shop reports.
+ */
+export type UnsubscribeTopic = NotificationKind | 'digest' | 'news' | 'reports';
+
+export const UNSUBSCRIBE_TOPICS: readonly UnsubscribeTopic[] = [
+  ...NOTIFICATION_KINDS,
+  'digest',
+  'news',
+  'reports',
+];
+
+/** The preferences an account's unsubscribe turns off; `reports` has none (it is kept per address). */
+export function preferencesOffFor(topic: UnsubscribeTopic): Partial<EmailPreferences> {
+  switch (topic) {
+    case 'news':
+      return { receiveMarketing: false };
+    case 'digest':
+      return {
+        receiveAsDigest: false,
+        receiveShopScheduled: false,
+        receiveShopQA: false,
+        receiveShopComplete: false,
+        receiveSurveyComplete: false,
+      };
+    case 'reports':
+      return {};
+    default:
+      return { [PREFERENCE_OF[topic]]: false };
+  }
+}
+
+/** The e-mails a topic names, as the unsubscribe page says it ("You will no longer receive …"). */
+export const TOPIC_LABEL: Record<UnsubscribeTopic, string> = {
+  'shop-scheduled': 'e-mails when a shop is scheduled',
+  'shop-sent-to-qa': 'e-mails when a shop is sent to QA',
+  'shop-completed': 'e-mails when a shop is completed',
+  'survey-complete': 'e-mails about new survey responses',
+  digest: 'the daily digest, or the shop and survey e-mails it gathers',
+  news: 'news from us',
+  reports: 'shop reports for this location',
+};
+
+/** The UTC hour an instant falls in: survey responses are told once per link per hour, after it. */
+export function hourOf(at: Date): { start: Date; end: Date } {
+  const start = new Date(at);
+  start.setUTCMinutes(0, 0, 0);
+  return { start, end: new Date(start.getTime() + 3_600_000) };
+}
+
+/** A location's score against its previous shop on the same program, as the digest words it. */
+export function scoreChange(percentage: number, previous: number | null): string {
+  if (previous === null) return 'first shop';
+  const points = Math.round(percentage - previous);
+  if (points === 0) return 'no change';
+  const unit = Math.abs(points) === 1 ? 'point' : 'points';
+  return points > 0 ? `up ${points} ${unit}` : `down ${-points} ${unit}`;
+}

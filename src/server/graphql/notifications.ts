@@ -1,0 +1,60 @@
+import type { AppContext } from '../context.js';
+import {
+  type DigestDeps,
+  describeUnsubscribe,
+  sendDigests,
+  type UnsubscribeDescription,
+  unsubscribe,
+} from '../notifications/index.js';
+import { builder } from './builder.js';
+
+// Customer notifications: the unsubscribe link's page (no login: the signed token is the capability),
+// and the digest run on demand for admins.
+
+const UnsubscribeType = builder.objectRef<UnsubscribeDescription>('Unsubscribe').implement({
+  description: 'What an e-mail’s unsubscribe link stops.',
+  fields: (t) => ({
+    email: t.exposeString('email', {
+      nullable: true,
+      description: 'The account’s address; null for an address the link does not name.',
+    }),
+    topic: t.exposeString('topic', {
+      description:
+        'shop-scheduled | shop-sent-to-qa | shop-completed | survey-complete | digest | news | reports',
+    }),
+    label: t.exposeString('label', { description: 'The e-mails it stops, in words.' }),
+  }),
+});
+
+/** The digest run's dependencies in a request: links point at the site's public URL, as the daily run's do. */
+export const digestDepsOf = (ctx: AppContext): DigestDeps => ({
+  mail: ctx.adapters.mail,
+  storage: ctx.adapters.storage,
+  origin: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
+  secret: ctx.config.appSecret,
+});
+
+builder.queryFields((t) => ({
+  unsubscribeLink: t.field({
+    type: UnsubscribeType,
+    description: 'Reads an unsubscribe link’s token (from /unsubscribe/{token}) without changing anything.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => describeUnsubscribe(ctx.db, ctx.config.appSecret, a.token),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  unsubscribe: t.field({
+    type: UnsubscribeType,
+    description:
+      'Follows an unsubscribe link: its e-mails stop (the other preferences stay). No login needed.',
+    args: { token: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => unsubscribe(ctx.db, ctx.config.appSecret, a.token),
+  }),
+  runDigestNow: t.int({
+    description:
+      'Sends every waiting daily digest now (as the daily run at DIGEST_AT does); returns how many.',
+    authScopes: { admin: true },
+    resolve: async (_r, _a, ctx) => (await sendDigests(ctx.db, digestDepsOf(ctx), new Date())).digests,
+  }),
+}));

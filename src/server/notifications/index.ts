@@ -1,0 +1,25 @@
+export { type DigestDeps, digestSections, sendDigest, sendDigests } from './digest.js';
+export {
+  activeShopsUrl,
+  addToDigest,
+  backgroundNotifyDeps,
+  customerBrand,
+  type DigestFacts,
+  type NotifyDeps,
+  notifyCustomer,
+  notifyShopScheduled,
+  notifyShopSentToQa,
+} from './notify.js';
+export { queueSurveyResponsesNotice, sendSurveyResponsesNotice } from './survey-responses.js';
+export {
+  describeUnsubscribe,
+  MSG_UNSUBSCRIBE_LINK,
+  readUnsubscribeToken,
+  suppressedAmong,
+  type UnsubscribeDescription,
+  unsubscribe,
+  unsubscribeHeaders,
+  unsubscribeLink,
+  unsubscribeToken,
+  unsubscribeUrl,
+} from './unsubscribe.js';

@@ -1,0 +1,177 @@
+// Telling a customer about their shops and surveys, as their preferences say: not at all, one e-mail
+// now, or a line in their daily digest (digest.ts). Called inside the transaction of the event, so the
+// message (or digest line) is written with it or not at all; preferences are read then, so a change
+// takes effect for the next event.
+import { eq } from 'drizzle-orm';
+import {
+  deliveryOf,
+  formatDateUs,
+  type NotificationKind,
+  type UnsubscribeTopic,
+} from '../../domain/index.js';
+import type { MailAdapter, MailMessage } from '../adapters/mail.js';
+import type { StorageAdapter } from '../adapters/storage.js';
+import { defaultBrand } from '../brands/resolve-brand.js';
+import type { BrandRow } from '../context.js';
+import type { Db } from '../db/client.js';
+import { newId } from '../db/ids.js';
+import { brands, digestItems, users } from '../db/schema.js';
+import {
+  type EmailBrand,
+  emailBrandOf,
+  preferencesUrl,
+  renderShopScheduled,
+  renderShopSentToQa,
+} from '../email/index.js';
+import { unsubscribeLink } from './unsubscribe.js';
+
+/** What sending needs: the mail adapter, the brand the e-mails wear, the site's origin and the app secret. */
+export type NotifyDeps = { mail: MailAdapter; brand: EmailBrand; origin: string; secret: string };
+
+/** The facts of a digest line, by kind (kept as JSON in digest_items.facts). */
+export type DigestFacts = {
+  'shop-scheduled': { programName: string; locationName: string; dueDate: string };
+  'shop-sent-to-qa': { programName: string; locationName: string; shopDate: string };
+  'shop-completed': {
+    evaluationId: string;
+    programName: string;
+    locationName: string;
+    percentage: number;
+    /** The location's previous approved shop on the same program, or null for its first. */
+    previousPercentage: number | null;
+  };
+  'survey-complete': { programName: string; locationName: string; responses: number };
+};
+
+/** The customer's e-mail links: their preferences page and a one-click unsubscribe for `topic`. */
+export function customerLinks(
+  deps: Pick<NotifyDeps, 'origin' | 'secret'>,
+  userId: string,
+  topic: UnsubscribeTopic,
+) {
+  const unsubscribe = unsubscribeLink({
+    origin: deps.origin,
+    secret: deps.secret,
+    subject: { userId, topic },
+  });
+  return {
+    preferencesUrl: preferencesUrl(deps.origin),
+    unsubscribeUrl: unsubscribe.url,
+    headers: unsubscribe.headers,
+  };
+}
+
+/**
+ * Tells the customer `userId` of an event of `kind`: queues the e-mail `render` makes (with their
+ * preferences and unsubscribe links and headers), or writes the digest line, or nothing. Returns how.
+ */
+export async function notifyCustomer<K extends NotificationKind>(
+  tx: Db,
+  deps: NotifyDeps,
+  event: {
+    userId: string;
+    kind: K;
+    facts: DigestFacts[K];
+    /** For an event that may be told twice (a retried job): told once, as a digest line or an e-mail. */
+    key?: string;
+    render: (links: { preferencesUrl: string; unsubscribeUrl: string }) => Omit<MailMessage, 'to' | 'kind'>;
+  },
+): Promise<'off' | 'now' | 'digest'> {
+  const [customer] = await tx
+    .select({ email: users.email, prefs: users.emailPreferences })
+    .from(users)
+    .where(eq(users.id, event.userId))
+    .limit(1);
+  if (!customer) return 'off';
+  const delivery = deliveryOf(customer.prefs, event.kind);
+  if (delivery === 'digest') {
+    await addToDigest(tx, event);
+  } else if (delivery === 'now') {
+    const { headers, ...links } = customerLinks(deps, event.userId, event.kind);
+    const message = { to: customer.email, kind: event.kind, ...event.render(links), headers };
+    await deps.mail.send(tx, event.key ? { ...message, dedupKey: event.key } : message);
+  }
+  return delivery;
+}
+
+/** Writes a line for the customer's next daily digest (once per `key`, when given). */
+export async function addToDigest<K extends NotificationKind>(
+  tx: Db,
+  line: { userId: string; kind: K; facts: DigestFacts[K]; key?: string },
+) {
+  await tx
+    .insert(digestItems)
+    .values({ id: line.key ?? newId(), userId: line.userId, kind: line.kind, facts: line.facts })
+    .onConflictDoNothing();
+}
+
+/** Where the customer follows their shops. */
+export const activeShopsUrl = (origin: string) => `${origin}/account/active-shops`;
+
+/** A shopper accepted a visit of the customer's shop ("shop scheduled"). */
+export function notifyShopScheduled(
+  tx: Db,
+  deps: NotifyDeps,
+  e: { userId: string; programName: string; locationName: string; dueDate: string },
+) {
+  const facts = { programName: e.programName, locationName: e.locationName, dueDate: e.dueDate };
+  return notifyCustomer(tx, deps, {
+    userId: e.userId,
+    kind: 'shop-scheduled',
+    facts,
+    render: (links) =>
+      renderShopScheduled({
+        brand: deps.brand,
+        ...facts,
+        dueDate: formatDateUs(e.dueDate),
+        url: activeShopsUrl(deps.origin),
+        ...links,
+      }),
+  });
+}
+
+/** The shopper submitted the customer's shop ("shop sent to QA"). */
+export function notifyShopSentToQa(
+  tx: Db,
+  deps: NotifyDeps,
+  e: { userId: string; programName: string; locationName: string; shopDate: string },
+) {
+  const facts = { programName: e.programName, locationName: e.locationName, shopDate: e.shopDate };
+  return notifyCustomer(tx, deps, {
+    userId: e.userId,
+    kind: 'shop-sent-to-qa',
+    facts,
+    render: (links) =>
+      renderShopSentToQa({
+        brand: deps.brand,
+        ...facts,
+        shopDate: formatDateUs(e.shopDate),
+        url: activeShopsUrl(deps.origin),
+        ...links,
+      }),
+  });
+}
+
+/**
+ * The brand a customer's e-mails wear outside a request (the digest, survey batches, billing): the
+ * brand they belong to, else the default brand.
+ */
+export async function customerBrand(db: Db, userId: string): Promise<BrandRow> {
+  const [row] = await db
+    .select({ brand: brands })
+    .from(users)
+    .innerJoin(brands, eq(brands.id, users.associatedBrandId))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row?.brand ?? defaultBrand(db);
+}
+
+/** NotifyDeps for work outside a request: the customer's brand, and the configured public URL. */
+export async function backgroundNotifyDeps(
+  db: Db,
+  userId: string,
+  deps: { mail: MailAdapter; storage: StorageAdapter; origin: string; secret: string },
+): Promise<NotifyDeps> {
+  const brand = emailBrandOf(await customerBrand(db, userId), { origin: deps.origin, storage: deps.storage });
+  return { mail: deps.mail, brand, origin: deps.origin, secret: deps.secret };
+}

@@ -1,0 +1,75 @@
+// "Survey complete": a customer hears of new survey responses at most once per survey link per hour.
+// The hour's first response queues one job for the end of that hour (its key makes it once); the job
+// counts the hour's responses and tells the customer as their preferences say.
+import { and, count, eq, gte, lt } from 'drizzle-orm';
+import { formatDateUs, hourOf } from '../../domain/index.js';
+import type { MailAdapter } from '../adapters/mail.js';
+import type { StorageAdapter } from '../adapters/storage.js';
+import { type Db, inTransaction } from '../db/client.js';
+import { evaluations } from '../db/schema.js';
+import { renderSurveyResponses } from '../email/index.js';
+import type { JobData } from '../jobs/definitions.js';
+import { enqueue } from '../jobs/enqueue.js';
+import { backgroundNotifyDeps, notifyCustomer } from './notify.js';
+
+export type SurveyResponsesJob = JobData['survey-responses'];
+
+/** Queues the hour's notification of a survey link, in the transaction that records a response. */
+export async function queueSurveyResponsesNotice(
+  tx: Db,
+  s: { linkId: string; clientId: string | null; programName: string; locationName: string; at: Date },
+) {
+  if (!s.clientId) return; // A guest's survey: no account, no preferences.
+  const { start, end } = hourOf(s.at);
+  const data: SurveyResponsesJob = {
+    linkId: s.linkId,
+    userId: s.clientId,
+    programName: s.programName,
+    locationName: s.locationName,
+    hour: start.toISOString(),
+  };
+  await enqueue(tx, 'survey-responses', data, { key: surveyNoticeKey(data), startAfter: end });
+}
+
+const surveyNoticeKey = (d: Pick<SurveyResponsesJob, 'linkId' | 'hour'>) =>
+  `survey-responses:${d.linkId}:${d.hour}`;
+
+/** The job: tells the customer of the hour's responses (once, however often it runs). */
+export async function sendSurveyResponsesNotice(
+  db: Db,
+  deps: { mail: MailAdapter; storage: StorageAdapter; origin: string; secret: string },
+  job: SurveyResponsesJob,
+) {
+  const start = new Date(job.hour);
+  const { end } = hourOf(start);
+  return inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .select({ n: count() })
+      .from(evaluations)
+      .where(
+        and(
+          eq(evaluations.surveyLinkId, job.linkId),
+          gte(evaluations.createdAt, start),
+          lt(evaluations.createdAt, end),
+        ),
+      );
+    const responses = row?.n ?? 0;
+    if (responses === 0) return 'off';
+    const notify = await backgroundNotifyDeps(tx, job.userId, deps);
+    const facts = { programName: job.programName, locationName: job.locationName, responses };
+    return notifyCustomer(tx, notify, {
+      userId: job.userId,
+      kind: 'survey-complete',
+      facts,
+      key: surveyNoticeKey(job),
+      render: (links) =>
+        renderSurveyResponses({
+          brand: notify.brand,
+          ...facts,
+          period: `${formatDateUs(start)}, ${start.toISOString().slice(11, 16)}-${end.toISOString().slice(11, 16)} UTC`,
+          url: `${notify.origin}/account/dashboard`,
+          ...links,
+        }),
+    });
+  });
+}
