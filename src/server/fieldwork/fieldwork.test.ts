@@ -2,17 +2,13 @@ import { and, asc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EvaluationStatus as S, VisitStatus } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
-import { newId } from '../db/ids.js';
 import {
   evaluationEvents,
   evaluationQuestionScores,
   evaluationSectionScores,
   evaluations,
-  forms,
-  formVersions,
   locations,
   outboxEmails,
-  questionnaires,
   questionScoreDays,
   sectionScoreDays,
   surveyLinks,
