@@ -76,6 +76,7 @@ const pages = {
   resetSent: () => import('../account/password-pages').then((m) => ({ Component: m.ResetEmailSentPage })),
   reset: () => import('../account/password-pages').then((m) => ({ Component: m.ResetPasswordPage })),
   change: () => import('../account/password-pages').then((m) => ({ Component: m.ChangePasswordRoute })),
+  unsubscribe: () => import('../account/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
   account: () => import('../account/account-layout').then((m) => ({ Component: m.AccountLayout })),
   admin: () => import('../admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
   brandPicker: () =>
@@ -110,6 +111,7 @@ export const router = createBrowserRouter([
       { path: '/reset-email-sent', lazy: pages.resetSent },
       { path: '/reset-password/:token', lazy: pages.reset },
       { path: '/change-password', lazy: pages.change },
+      { path: '/unsubscribe/:token', lazy: pages.unsubscribe },
       { path: '/logout', element: <LogoutPage /> },
       // Order wizard
       { path: '/order', element: <Navigate to="/industry" replace /> },

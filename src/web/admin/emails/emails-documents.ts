@@ -58,3 +58,9 @@ export const SEND_EMAIL_AGAIN = graphql(`
     }
   }
 `);
+
+export const RUN_DIGEST_NOW = graphql(`
+  mutation RunDigestNow {
+    runDigestNow
+  }
+`);

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client';
+import { useMutation, useQuery } from '@apollo/client';
 import {
   Alert,
   Anchor,
@@ -15,18 +15,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconSearch } from '@tabler/icons-react';
+import { IconMailForward, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { formatDateTimeUs } from '../../../domain';
 import { appendPage } from '../../account/account-paging';
-import { errorMessage } from '../../app/apollo';
+import { errorMessage, notifyError, notifySuccess } from '../../app/apollo';
 import { Page } from '../../components/page';
 import type { AdminOutboxQuery } from '../../gql/graphql';
 import { ADMIN_PAGE_SIZE } from '../admin-links';
 import { EmailStatusBadge } from './email-status-badge';
-import { ADMIN_OUTBOX } from './emails-documents';
+import { ADMIN_OUTBOX, RUN_DIGEST_NOW } from './emails-documents';
 import {
   MSG_NO_EMAILS,
   MSG_NO_MATCHING_EMAILS,
@@ -279,6 +279,35 @@ function LastError({ error }: { error: string | null | undefined }) {
   );
 }
 
+/**
+ * Sends the customers' waiting daily digests now, as the daily run at DIGEST_AT does (for an operator
+ * who wants them out before that, or runs without the scheduler).
+ */
+function SendDigestsButton() {
+  const [run, { loading }] = useMutation(RUN_DIGEST_NOW, { refetchQueries: ['AdminOutbox'] });
+  const send = async () => {
+    try {
+      const res = await run();
+      const n = res.data?.runDigestNow ?? 0;
+      notifySuccess(
+        n === 0 ? 'No digests were waiting.' : n === 1 ? '1 digest queued.' : `${n} digests queued.`,
+      );
+    } catch (err) {
+      notifyError(err);
+    }
+  };
+  return (
+    <Button
+      variant="light"
+      leftSection={<IconMailForward size={16} />}
+      loading={loading}
+      onClick={() => void send()}
+    >
+      Send waiting digests now
+    </Button>
+  );
+}
+
 /** /admin/emails: the mail outbox, newest first, by status and recipient; a message opens its preview. */
 export function AdminEmailsPage() {
   const [params, setParams] = useSearchParams();
@@ -288,9 +317,12 @@ export function AdminEmailsPage() {
       <OutboxFilterForm key={filter.to} filter={filter} onChange={(f) => setParams(outboxParams(f))} />
       <Paper withBorder p="md">
         <Stack gap="sm">
-          <Title order={2} size="h3">
-            Outbox
-          </Title>
+          <Group justify="space-between" wrap="wrap" gap="xs">
+            <Title order={2} size="h3">
+              Outbox
+            </Title>
+            <SendDigestsButton />
+          </Group>
           <OutboxList filter={filter} />
         </Stack>
       </Paper>
