@@ -43,6 +43,8 @@ export default defineConfig({
     // whatever the time of day (src/server/jobs has their tests).
     env: {
       PORT: String(PORT),
+      // Links and images of e-mails sent outside a request (digests, scheduled runs) point here.
+      PUBLIC_URL: `http://localhost:${PORT}`,
       DATA_DIR,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
