@@ -66,7 +66,9 @@ async function fillAndSubmitVisit(page: Page) {
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(section.getByRole('heading', { name: 'Overall Experience' })).toBeVisible();
   await choose(page, 'would-return', 'Definitely');
-  await section.getByLabel(/Summarize your visit/).fill('A warm welcome, a clean room and a good suggestion.');
+  await section
+    .getByLabel(/Summarize your visit/)
+    .fill('A warm welcome, a clean room and a good suggestion.');
   await section.getByLabel(/Receipt total/).fill('18.25');
   await expect(page.getByTestId('completion-description')).toHaveText('Ready to Submit');
   await expect(page.getByTestId('save-state')).toHaveText('Saved', { timeout: 10_000 });
@@ -147,7 +149,11 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   await loginThroughForm(admin, DEMO.admin.email, DEMO.admin.password);
   await expect(admin.getByTestId('header-user')).toBeVisible();
   await admin.goto('/evaluator/qa');
-  await admin.getByTestId('qa-row').filter({ hasText: LOCATION }).getByRole('link', { name: 'Review' }).click();
+  await admin
+    .getByTestId('qa-row')
+    .filter({ hasText: LOCATION })
+    .getByRole('link', { name: 'Review' })
+    .click();
   await expect(admin.getByTestId('status-badge')).toHaveText('In review');
   await admin.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Evaluation approved')).toBeVisible();
@@ -177,7 +183,9 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   const row = admin.getByTestId('outbox-row').filter({ hasText: 'daily-digest' });
   await expect(row).toHaveCount(1);
   await row.getByRole('link', { name: /^Your daily summary for / }).click();
-  await expect(admin.getByRole('heading', { name: /^Your daily summary for .*: 3 shop updates$/ })).toBeVisible();
+  await expect(
+    admin.getByRole('heading', { name: /^Your daily summary for .*: 3 shop updates$/ }),
+  ).toBeVisible();
 
   // The branded HTML: the brand's logo, the three sections with this location, the score against no earlier shop.
   const html = admin.frameLocator('[data-testid="email-html"]');
