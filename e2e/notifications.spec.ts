@@ -204,11 +204,36 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   await admin.getByTestId('email-html').screenshot({ path: `${SHOTS}/notifications-digest-html.png` });
   await admin.getByRole('tab', { name: 'Plain text' }).click();
   await expect(admin.getByTestId('email-text')).toContainText(`Dine-In Experience at ${LOCATION}`);
-  await expect(admin.getByTestId('email-text')).toContainText('/unsubscribe/');
+  const text = (await admin.getByTestId('email-text').textContent()) ?? '';
+  const unsubscribeUrl = new URL(/https?:\/\/\S+\/unsubscribe\/[\w.-]+/.exec(text)?.[0] ?? 'http://x/none');
 
   // The digest's lines went out once: a second run finds nothing waiting for this customer.
   await admin.goto('/admin/emails');
   await admin.getByRole('button', { name: 'Send waiting digests now' }).click();
   await expect(admin.getByText('No digests were waiting.').first()).toBeVisible();
   expect((await mailTo(request, CUSTOMER.email)).filter((m) => m.kind === 'daily-digest')).toHaveLength(1);
+
+  // The digest's Unsubscribe link works without a login, on a phone; it asks first, then turns the
+  // digest (and the notifications it gathers) off, which the customer sees on the preferences page.
+  const visitor = await (
+    await browser.newContext({
+      baseURL: test.info().project.use.baseURL,
+      viewport: { width: 390, height: 844 },
+    })
+  ).newPage();
+  await visitor.goto(unsubscribeUrl.pathname);
+  await expect(visitor.getByRole('heading', { name: 'Unsubscribe' })).toBeVisible();
+  await expect(
+    visitor.getByText(
+      `Stop sending the daily digest, or the shop and survey e-mails it gathers to ${CUSTOMER.email}?`,
+    ),
+  ).toBeVisible();
+  await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
+  await expect(visitor.getByRole('status').filter({ hasText: 'You are unsubscribed' })).toBeVisible();
+  await visitor.screenshot({ path: `${SHOTS}/notifications-unsubscribed-390.png`, fullPage: true });
+  await visitor.goto(`${unsubscribeUrl.pathname.slice(0, -2)}xx`);
+  await expect(visitor.getByRole('alert')).toBeVisible();
+  await page.goto('/account/preferences');
+  await expect(digest).not.toBeChecked();
+  await expect(scheduled).not.toBeChecked();
 });

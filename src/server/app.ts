@@ -141,6 +141,9 @@ export async function buildApp(deps: {
     return reply.send(html);
   };
 
+  /** Pages whose last segment is a signed token with a dot in it (/unsubscribe/{payload}.{signature}), not a file. */
+  const TOKEN_PAGES = new Set(['unsubscribe']);
+
   const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not Found' });
 
   /** A page of the web app: /{entryPath} remembers its brand for this visitor, the rest get the shell. */
@@ -171,7 +174,8 @@ export async function buildApp(deps: {
     const file = (req.params as { '*': string })['*'];
     const first = file.split('/', 1)[0] ?? '';
     if (first === 'api' || first === 's3') return notFound(reply);
-    if (first === 'assets' || path.extname(file)) return reply.sendFile(`/${file}`);
+    if (first === 'assets' || (path.extname(file) && !TOKEN_PAGES.has(first)))
+      return reply.sendFile(`/${file}`);
     return sendPage(req, reply);
   });
   app.setNotFoundHandler(async (_req, reply) => notFound(reply));

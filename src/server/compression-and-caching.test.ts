@@ -184,6 +184,13 @@ describe('compressed responses', () => {
     expect(res.rawPayload.equals(PNG)).toBe(true);
   });
 
+  it('sends the page for an unsubscribe link, whose signed token has a dot like a file name', async () => {
+    const res = await get('/unsubscribe/u4ab12cd34ef56.0123456789abcdef0123456789abcdef');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('id="bootstrap-data"');
+  });
+
   it('answers a missing asset, file or API path with a 404, not the page', async () => {
     for (const url of ['/assets/missing-Zz99.js', '/nothing.css', '/api/nothing']) {
       const res = await get(url, { 'accept-encoding': 'br' });

@@ -109,6 +109,7 @@ export const APP_SEGMENTS: ReadonlySet<string> = new Set([
   'reset-email-sent',
   'reset-password',
   'change-password',
+  'unsubscribe',
   'logout',
   'account',
   'admin',
