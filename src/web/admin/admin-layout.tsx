@@ -91,7 +91,9 @@ function AdminFrame() {
         leftSection={<IconMenu2 size={18} aria-hidden />}
         onClick={toggle}
         aria-expanded={opened}
-        aria-controls="admin-drawer"
+        // The drawer is a modal dialog that takes the focus; Mantine renders nothing with the id
+        // `admin-drawer` (it only prefixes its title and body ids), so aria-controls would point nowhere.
+        aria-haspopup="dialog"
       >
         Admin
       </Button>
