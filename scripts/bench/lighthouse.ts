@@ -12,6 +12,7 @@
  *
  *   npx tsx scripts/bench/lighthouse.ts                    # all pages, both presets
  *   LIGHTHOUSE_RUNS=5 npx tsx scripts/bench/lighthouse.ts mobile
+ *   LIGHTHOUSE_PAGES=Dashboard npx tsx scripts/bench/lighthouse.ts   # some pages (comma-separated names)
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -55,7 +56,8 @@ const outDir = path.join(APP_DIR, 'test-results/lighthouse');
 mkdirSync(outDir, { recursive: true });
 const rows: Row[] = [];
 try {
-  for (const page of PAGES) {
+  const only = process.env.LIGHTHOUSE_PAGES?.split(',').map((n) => n.trim().toLowerCase());
+  for (const page of PAGES.filter((p) => !only || only.includes(p.name.toLowerCase()))) {
     const cookie = page.login ? `sid=${await loginToken(server.origin, page.login[0], page.login[1])}` : null;
     for (const preset of presets) {
       const runs: Result[] = [];

@@ -35,7 +35,9 @@ export function useCurrentUser() {
 
 export function PageLoader() {
   return (
-    <Center py={80} aria-busy="true">
+    // A screen tall, so the footer stays below the fold until the page arrives: a footer in view that
+    // the page then pushes down counted as a layout shift on every page behind the login check.
+    <Center py={80} mih="100vh" aria-busy="true" style={{ alignItems: 'flex-start' }}>
       <Loader />
     </Center>
   );

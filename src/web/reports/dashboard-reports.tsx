@@ -5,7 +5,8 @@ import { deferred } from './deferred';
 
 export const PerformanceSummary = deferred(
   () => import('./summary/performance-summary').then((m) => m.default),
-  <Paper withBorder p="md">
+  // As tall as the loading summary itself (performance-summary.tsx), so nothing jumps in between.
+  <Paper withBorder p="md" mih="85vh" aria-busy="true">
     <Text c="dimmed">Loading...</Text>
   </Paper>,
 );

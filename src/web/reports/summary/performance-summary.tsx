@@ -11,6 +11,9 @@ import { SummaryEmpty, SummaryLoading } from './summary-texts';
 import { type Summary, useSummary } from './use-summary';
 import { WorstQuestions } from './worst-questions';
 
+/** The height the summary keeps while its code or data loads (see PerformanceSummary). */
+const SUMMARY_LOADING_HEIGHT = '85vh';
+
 // The chart and its library load only when a program chart is shown.
 const ProgramChart = lazy(() => import('./program-chart'));
 
@@ -74,6 +77,9 @@ export default function PerformanceSummary({ scope = OWN_REPORTS }: { scope?: Re
       component="section"
       aria-label="Performance Summary"
       data-testid="performance-summary"
+      // While loading it holds about the screen's height it will take (it is 900 px and more with data), so
+      // what is below it starts off screen and does not jump when the figures arrive.
+      mih={summary.loading ? SUMMARY_LOADING_HEIGHT : undefined}
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
