@@ -38,6 +38,8 @@ export default defineConfig({
     // Maps are written for error reports and debugging, but the assets do not point at them: a
     // sourceMappingURL comment in each of the first page's 45 scripts costs about 1.5 KB gzipped.
     sourcemap: 'hidden',
+    // dist/web/.vite/manifest.json: which chunks each module needs, for the server's modulepreload links.
+    manifest: true,
     chunkSizeWarningLimit: 1500,
     // No preload lists: Vite would write every lazy route's list of chunks into the entry chunk, which
     // grows with each admin, evaluator and report screen and is paid for on the storefront's first page.

@@ -27,6 +27,7 @@ import { registerRestInputBoundary } from './rest-input-boundary.js';
 import { contentSecurityPolicy, GRAPHIQL_CSP, securityHeadersHook } from './security-headers.js';
 import { etagOf, HTML_PAGE, matchesIfNoneMatch, staticFileHeaders } from './static-files.js';
 import { registerStorageRoutes } from './storage-routes.js';
+import { loadBuildManifest, modulePreloads } from './web-preload.js';
 import { loadShellTemplate, renderShell } from './web-shell.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
@@ -111,6 +112,7 @@ export async function buildApp(deps: {
   // HTML shell rendered per brand, revalidated on every visit (ETag, 304 when unchanged).
   const indexPath = path.join(webDist, 'index.html');
   let template = await loadShellTemplate(indexPath);
+  let manifest = await loadBuildManifest(webDist);
   await app.register(fastifyStatic, {
     root: webDist,
     serve: false,
@@ -122,7 +124,10 @@ export async function buildApp(deps: {
   });
 
   const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
-    if (!template || !config.production) template = await loadShellTemplate(indexPath);
+    if (!template || !config.production) {
+      template = await loadShellTemplate(indexPath);
+      manifest = await loadBuildManifest(webDist);
+    }
     if (!template) {
       return reply
         .code(503)
@@ -130,7 +135,12 @@ export async function buildApp(deps: {
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
     const identity = await identifyRequest(db, config, req);
-    const html = renderShell(template, withBrandImageUrls(deps.adapters.storage, identity.brand));
+    const html = renderShell(
+      template,
+      withBrandImageUrls(deps.adapters.storage, identity.brand),
+      {},
+      modulePreloads(manifest, new URL(req.url, 'http://x').pathname),
+    );
     const etag = etagOf(html);
     reply
       .type('text/html; charset=utf-8')

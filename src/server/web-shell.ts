@@ -34,8 +34,16 @@ const escapeHtml = (s: string) =>
 /** JSON inside a <script type="application/json"> block: '<' is escaped so it cannot close the tag. */
 const jsonForHtml = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
-/** Injects the brand (title, favicon, theme colour, bootstrap JSON) into the built index.html. */
-export function renderShell(template: string, brand: BrandRow, extra: Record<string, unknown> = {}): string {
+/**
+ * Injects the brand (title, favicon, theme colour, bootstrap JSON) into the built index.html, and
+ * modulepreload links for the scripts the page will need (see web-preload.ts).
+ */
+export function renderShell(
+  template: string,
+  brand: BrandRow,
+  extra: Record<string, unknown> = {},
+  preloads: readonly string[] = [],
+): string {
   const head = [
     `<title>${escapeHtml(brand.name)}</title>`,
     `<meta name="theme-color" content="${escapeHtml(brand.primaryColor)}">`,
@@ -43,6 +51,7 @@ export function renderShell(template: string, brand: BrandRow, extra: Record<str
       ? `<link rel="icon" href="${escapeHtml(brand.faviconUrl)}">`
       : '<link rel="icon" href="/favicon.svg">',
     `<script type="application/json" id="bootstrap-data">${jsonForHtml({ brand: publicBrand(brand), ...extra })}</script>`,
+    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
   ].join('\n    ');
   return template.replace('<!--app-head-->', head);
 }
