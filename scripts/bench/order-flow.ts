@@ -38,13 +38,13 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
-import { createServer } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import postgres from 'postgres';
 import { postgresAddress } from '../../src/server/db/client.js';
+import { freePort, waitUntilUp } from './production-server.js';
 
 const DURATION_S = Number(process.env.DURATION ?? 60);
 const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
@@ -487,30 +487,6 @@ function report(phase: Phase, { elapsed, cpu }: Measured): boolean {
         : `some p95 is above ${P95_TARGET_MS} ms.`),
   );
   return allUnder;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUntilUp(origin: string) {
-  const until = Date.now() + 90_000;
-  while (Date.now() < until) {
-    try {
-      if ((await fetch(`${origin}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await sleep(200);
-  }
-  throw new Error('The server did not come up within 90 s.');
 }
 
 main().catch((err) => {

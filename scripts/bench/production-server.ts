@@ -93,7 +93,8 @@ function startScriptNodeFlags(): string[] {
   return pkg.scripts.start?.match(/--[a-z-]+=\S+/g) ?? [];
 }
 
-async function freePort(): Promise<number> {
+/** A free TCP port on the loopback address. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', reject);
@@ -104,7 +105,8 @@ async function freePort(): Promise<number> {
   });
 }
 
-async function waitUntilUp(origin: string) {
+/** Resolves once the server answers /healthz (it seeds the demo data first: up to 120 s). */
+export async function waitUntilUp(origin: string) {
   const until = Date.now() + 120_000;
   while (Date.now() < until) {
     try {
