@@ -6,23 +6,14 @@ import { createAdapters } from '../src/server/adapters/index.js';
 import { ConfigError, loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { describeError } from '../src/server/logging/index.js';
-import { sendDigests } from '../src/server/notifications/index.js';
+import { backgroundMailDeps, sendDigests } from '../src/server/notifications/index.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     const adapters = createAdapters(config);
-    const result = await sendDigests(
-      database.db,
-      {
-        mail: adapters.mail,
-        storage: adapters.storage,
-        origin: config.PUBLIC_URL.replace(/\/$/, ''),
-        secret: config.appSecret,
-      },
-      new Date(),
-    );
+    const result = await sendDigests(database.db, backgroundMailDeps(config, adapters), new Date());
     console.log(`Daily digest on ${database.kind}: ${result.digests} digest(s) queued for delivery.`);
     return 0;
   } finally {

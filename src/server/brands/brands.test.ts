@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BrandRow } from '../context.js';
 import { brands } from '../db/schema.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
-import { BRAND_CACHE_MS, ENTRY_BRAND_COOKIE } from './resolve-brand.js';
+import { BRAND_CACHE_MS, brandSiteOrigin, ENTRY_BRAND_COOKIE } from './resolve-brand.js';
 
 const t = setupTestApp();
 
@@ -209,5 +209,31 @@ describe('brand queries', () => {
     });
     const none = await t.gql(q, { s: 'nope', d: 'nope.test', e: 'nope' });
     expect(none.data).toEqual({ a: null, b: null, c: null });
+  });
+});
+
+describe('the site of a brand, for e-mails sent outside a request', () => {
+  const site = { publicUrl: 'https://app.example.com/', baseDomain: 'Example.com' };
+  const of = (b: Partial<Pick<BrandRow, 'type' | 'subdomain' | 'customDomain'>>) =>
+    brandSiteOrigin({ type: 'AUTHENTICATED', subdomain: null, customDomain: null, ...b }, site);
+
+  it('is the custom domain, the subdomain of BASE_DOMAIN, or else the public URL', () => {
+    expect(of({ type: 'CUSTOM_DOMAIN', customDomain: 'Visits.Primrose.test' })).toBe(
+      'https://visits.primrose.test',
+    );
+    expect(of({ type: 'CUSTOM_SUBDOMAIN', subdomain: 'SB1' })).toBe('https://sb1.example.com');
+    expect(of({ type: 'ENTRY_PATH' })).toBe('https://app.example.com');
+    expect(of({ type: 'AUTHENTICATED' })).toBe('https://app.example.com');
+  });
+
+  it('keeps the public URL’s port for a subdomain (development), and ignores a field of another type', () => {
+    const dev = { publicUrl: 'http://localhost:3000', baseDomain: 'localhost' };
+    expect(brandSiteOrigin({ type: 'CUSTOM_SUBDOMAIN', subdomain: 'sb1', customDomain: null }, dev)).toBe(
+      'http://sb1.localhost:3000',
+    );
+    expect(of({ type: 'CUSTOM_DOMAIN', subdomain: 'sb1', customDomain: null })).toBe(
+      'https://app.example.com',
+    );
+    expect(of({ type: 'AUTHENTICATED', customDomain: 'x.test' })).toBe('https://app.example.com');
   });
 });

@@ -113,3 +113,23 @@ export async function defaultBrand(db: Db): Promise<BrandRow> {
   if (!brand) throw new Error('No brand is configured: run the seed or create a brand.');
   return brand;
 }
+
+/**
+ * The site a brand's customers use, for links in e-mails sent outside a request (the digest, survey
+ * batches): its custom domain, or its subdomain of BASE_DOMAIN, else the public URL (where entry-path,
+ * authenticated and default brands live; a logged-in customer's brand follows their account there).
+ * The scheme is the public URL's, and so is the port of a subdomain (a custom domain has its own).
+ */
+export function brandSiteOrigin(
+  brand: Pick<BrandRow, 'type' | 'subdomain' | 'customDomain'>,
+  site: { publicUrl: string; baseDomain: string },
+): string {
+  const base = new URL(site.publicUrl);
+  if (brand.type === 'CUSTOM_DOMAIN' && brand.customDomain)
+    return `${base.protocol}//${brand.customDomain.toLowerCase()}`;
+  if (brand.type === 'CUSTOM_SUBDOMAIN' && brand.subdomain) {
+    base.hostname = `${brand.subdomain.toLowerCase()}.${site.baseDomain.toLowerCase()}`;
+    return base.origin;
+  }
+  return site.publicUrl.replace(/\/$/, '');
+}

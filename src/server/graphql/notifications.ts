@@ -1,5 +1,6 @@
 import type { AppContext } from '../context.js';
 import {
+  backgroundMailDeps,
   type DigestDeps,
   describeUnsubscribe,
   sendDigests,
@@ -26,13 +27,8 @@ const UnsubscribeType = builder.objectRef<UnsubscribeDescription>('Unsubscribe')
   }),
 });
 
-/** The digest run's dependencies in a request: links point at the site's public URL, as the daily run's do. */
-export const digestDepsOf = (ctx: AppContext): DigestDeps => ({
-  mail: ctx.adapters.mail,
-  storage: ctx.adapters.storage,
-  origin: ctx.config.PUBLIC_URL.replace(/\/$/, ''),
-  secret: ctx.config.appSecret,
-});
+/** The digest run's dependencies in a request: links go to each customer's brand site, as the daily run's do. */
+export const digestDepsOf = (ctx: AppContext): DigestDeps => backgroundMailDeps(ctx.config, ctx.adapters);
 
 builder.queryFields((t) => ({
   unsubscribeLink: t.field({

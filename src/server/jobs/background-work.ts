@@ -4,6 +4,7 @@ import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { runVisitScheduling } from '../fieldwork/index.js';
 import { sendDigests } from '../notifications/digest.js';
+import { backgroundMailDeps } from '../notifications/notify.js';
 import { sendSurveyResponsesNotice } from '../notifications/survey-responses.js';
 import { deliverEmail } from './deliver-email.js';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './job-queue.js';
@@ -52,12 +53,7 @@ export async function registerJobs(
     // Charges with an unknown outcome are repeated with the same key: a retry of the run does that.
     if (result.errors > 0) throw new Error(`${result.errors} charges had a provider error`);
   });
-  const notify = {
-    mail: adapters.mail,
-    storage: adapters.storage,
-    origin: config.PUBLIC_URL.replace(/\/$/, ''),
-    secret: config.appSecret,
-  };
+  const notify = backgroundMailDeps(config, adapters);
   await queue.work('survey-responses', async (job) => {
     await sendSurveyResponsesNotice(db, notify, job.data);
   });

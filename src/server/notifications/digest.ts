@@ -4,15 +4,13 @@
 // together, so a run that stops half-way, or runs twice, never loses or repeats a line.
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
 import { formatDateUs, scoreChange } from '../../domain/index.js';
-import type { MailAdapter } from '../adapters/mail.js';
-import type { StorageAdapter } from '../adapters/storage.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { digestItems, users } from '../db/schema.js';
 import { type DigestContent, renderDailyDigest } from '../email/index.js';
 import { reportUrl } from '../fieldwork/emails.js';
-import { backgroundNotifyDeps, customerLinks, type DigestFacts } from './notify.js';
+import { type BackgroundMailDeps, backgroundNotifyDeps, customerLinks, type DigestFacts } from './notify.js';
 
-export type DigestDeps = { mail: MailAdapter; storage: StorageAdapter; origin: string; secret: string };
+export type DigestDeps = BackgroundMailDeps;
 
 type Item = { kind: string; facts: Record<string, unknown> };
 
@@ -88,12 +86,12 @@ export async function sendDigest(db: Db, deps: DigestDeps, userId: string, now: 
       .limit(1);
     if (!customer) return false;
     const notify = await backgroundNotifyDeps(tx, userId, deps);
-    const { headers, ...links } = customerLinks(deps, userId, 'digest');
+    const { headers, ...links } = customerLinks(notify, userId, 'digest');
     const rendered = renderDailyDigest({
       brand: notify.brand,
       day: formatDateUs(now),
-      ...digestSections(items, deps.origin),
-      accountUrl: `${deps.origin}/account/dashboard`,
+      ...digestSections(items, notify.origin),
+      accountUrl: `${notify.origin}/account/dashboard`,
       ...links,
     });
     await deps.mail.send(tx, { to: customer.email, kind: 'daily-digest', ...rendered, headers });

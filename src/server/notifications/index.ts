@@ -2,6 +2,8 @@ export { type DigestDeps, digestSections, sendDigest, sendDigests } from './dige
 export {
   activeShopsUrl,
   addToDigest,
+  type BackgroundMailDeps,
+  backgroundMailDeps,
   backgroundNotifyDeps,
   customerBrand,
   type DigestFacts,

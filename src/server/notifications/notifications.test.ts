@@ -4,7 +4,7 @@ import { people } from '../account/test-fixtures.js';
 import { digestItems, locations, outboxEmails, surveyLinks, users } from '../db/schema.js';
 import type { JobData } from '../jobs/definitions.js';
 import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
-import { createUser, setupTestApp } from '../test/harness.js';
+import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import {
   addLocation,
   type Catalogue,
@@ -197,12 +197,51 @@ describe('the daily digest', () => {
     const origin = 'http://app.test';
     await sendDigests(
       t.db,
-      { mail: t.adapters.mail, storage: t.adapters.storage, origin, secret: t.config.appSecret },
+      {
+        mail: t.adapters.mail,
+        storage: t.adapters.storage,
+        origin,
+        baseDomain: t.config.BASE_DOMAIN,
+        secret: t.config.appSecret,
+      },
       new Date(),
     );
     const later = (await mailOf('daily-digest')).find((m) => m.id !== digest!.id);
     expect(later?.text).toContain('Dine-In at Main Street: 60% (down 40 points)');
     expect(later?.text).toContain(`${origin}/account/reports/shop/${next}`);
+  });
+
+  it("links to the customer's own brand site: a subdomain brand's customer gets its subdomain", async () => {
+    await setPrefs(p.alice.user.id, { receiveAsDigest: true });
+    const [first] = await openVisits();
+    // Alice ordered on the default brand; she belongs to Small Business One's storefront now.
+    const sb1 = await createBrand(t.db, {
+      shortName: 'sb1',
+      name: 'Small Business One',
+      type: 'CUSTOM_SUBDOMAIN',
+      subdomain: 'sb1',
+    });
+    await t.db.update(users).set({ associatedBrandId: sb1.id }).where(eq(users.id, p.alice.user.id));
+    const id = await accept(first!);
+    await submit(id);
+    await approve(id);
+    await sendDigests(
+      t.db,
+      {
+        mail: t.adapters.mail,
+        storage: t.adapters.storage,
+        origin: 'https://app.example.com',
+        baseDomain: 'example.com',
+        secret: t.config.appSecret,
+      },
+      new Date(),
+    );
+    const [digest] = await mailOf('daily-digest');
+    expect(digest?.html).toContain('Small Business One');
+    expect(digest?.text).toContain(`https://sb1.example.com/account/reports/shop/${id}`);
+    expect(digest?.text).toContain('https://sb1.example.com/account/preferences');
+    expect(digest?.headers?.['List-Unsubscribe']).toMatch(/^<https:\/\/sb1\.example\.com\/unsubscribe\//);
+    expect(digest?.text).not.toContain('app.example.com');
   });
 
   it('leaves out what the customer turned off, and tells nothing with "shop completed" off', async () => {
@@ -247,6 +286,7 @@ describe('survey complete', () => {
     mail: t.adapters.mail,
     storage: t.adapters.storage,
     origin: 'http://app.test',
+    baseDomain: t.config.BASE_DOMAIN,
     secret: t.config.appSecret,
   });
 

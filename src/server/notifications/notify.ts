@@ -11,7 +11,8 @@ import {
 } from '../../domain/index.js';
 import type { MailAdapter, MailMessage } from '../adapters/mail.js';
 import type { StorageAdapter } from '../adapters/storage.js';
-import { defaultBrand } from '../brands/resolve-brand.js';
+import { brandSiteOrigin, defaultBrand } from '../brands/resolve-brand.js';
+import type { Config } from '../config.js';
 import type { BrandRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
@@ -166,12 +167,36 @@ export async function customerBrand(db: Db, userId: string): Promise<BrandRow> {
   return row?.brand ?? defaultBrand(db);
 }
 
-/** NotifyDeps for work outside a request: the customer's brand, and the configured public URL. */
+/** What work outside a request sends e-mail with: `origin` is the configured public URL. */
+export type BackgroundMailDeps = {
+  mail: MailAdapter;
+  storage: StorageAdapter;
+  origin: string;
+  /** BASE_DOMAIN, under which brands have their subdomains. */
+  baseDomain: string;
+  secret: string;
+};
+
+/** BackgroundMailDeps from the configuration, for the workers, the CLI and the admin's digest run. */
+export const backgroundMailDeps = (
+  config: Pick<Config, 'PUBLIC_URL' | 'BASE_DOMAIN' | 'appSecret'>,
+  adapters: { mail: MailAdapter; storage: StorageAdapter },
+): BackgroundMailDeps => ({
+  mail: adapters.mail,
+  storage: adapters.storage,
+  origin: config.PUBLIC_URL.replace(/\/$/, ''),
+  baseDomain: config.BASE_DOMAIN,
+  secret: config.appSecret,
+});
+
+/** NotifyDeps for work outside a request: the customer's brand, with links to that brand's site. */
 export async function backgroundNotifyDeps(
   db: Db,
   userId: string,
-  deps: { mail: MailAdapter; storage: StorageAdapter; origin: string; secret: string },
+  deps: BackgroundMailDeps,
 ): Promise<NotifyDeps> {
-  const brand = emailBrandOf(await customerBrand(db, userId), { origin: deps.origin, storage: deps.storage });
-  return { mail: deps.mail, brand, origin: deps.origin, secret: deps.secret };
+  const source = await customerBrand(db, userId);
+  const origin = brandSiteOrigin(source, { publicUrl: deps.origin, baseDomain: deps.baseDomain });
+  const brand = emailBrandOf(source, { origin, storage: deps.storage });
+  return { mail: deps.mail, brand, origin, secret: deps.secret };
 }

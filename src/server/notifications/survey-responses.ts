@@ -10,7 +10,7 @@ import { evaluations } from '../db/schema.js';
 import { renderSurveyResponses } from '../email/index.js';
 import type { JobData } from '../jobs/definitions.js';
 import { enqueue } from '../jobs/enqueue.js';
-import { backgroundNotifyDeps, notifyCustomer } from './notify.js';
+import { type BackgroundMailDeps, backgroundNotifyDeps, notifyCustomer } from './notify.js';
 
 export type SurveyResponsesJob = JobData['survey-responses'];
 
@@ -35,11 +35,7 @@ const surveyNoticeKey = (d: Pick<SurveyResponsesJob, 'linkId' | 'hour'>) =>
   `survey-responses:${d.linkId}:${d.hour}`;
 
 /** The job: tells the customer of the hour's responses (once, however often it runs). */
-export async function sendSurveyResponsesNotice(
-  db: Db,
-  deps: { mail: MailAdapter; storage: StorageAdapter; origin: string; secret: string },
-  job: SurveyResponsesJob,
-) {
+export async function sendSurveyResponsesNotice(db: Db, deps: BackgroundMailDeps, job: SurveyResponsesJob) {
   const start = new Date(job.hour);
   const { end } = hourOf(start);
   return inTransaction(db, async (tx) => {
