@@ -155,4 +155,24 @@ describe('the job queue', () => {
     await enqueue(t.db, 'visit-scheduling', { day: '2027-03-01' });
     expect(await ran).toBe('2027-03-01');
   });
+
+  it('works through a backlog without waiting a polling interval after each full batch', async () => {
+    const { batchSize } = JOBS['mail-delivery'];
+    const backlog = 3 * batchSize + 2;
+    for (let i = 0; i < backlog; i++) await enqueue(t.db, 'mail-delivery', { outboxId: `m${i}` });
+    // An interval far longer than the test may take: only fetching again at once gets through.
+    const queue = createJobQueue(t.database, { pollingIntervalSeconds: 60 });
+    queues.push(queue);
+    let ran = 0;
+    let resolveAll: () => void = () => {};
+    const all = new Promise<void>((resolve) => {
+      resolveAll = resolve;
+    });
+    await queue.work('mail-delivery', async () => {
+      if (++ran === backlog) resolveAll();
+    });
+    await queue.start();
+    await all;
+    expect(ran).toBe(backlog);
+  });
 });

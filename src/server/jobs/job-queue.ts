@@ -88,16 +88,18 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
   }
 
   async function startWorker(name: JobName) {
-    await boss.work(
+    const batchSize = JOBS[name].batchSize;
+    let workerId: string | undefined;
+    workerId = await boss.work(
       name,
-      {
-        includeMetadata: true,
-        batchSize: JOBS[name].batchSize,
-        pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2,
-      },
+      { includeMetadata: true, batchSize, pollingIntervalSeconds: opts.pollingIntervalSeconds ?? 2 },
       // Each job of a batch succeeds or fails on its own.
       async (jobs) => {
         await Promise.all(jobs.map((job) => runOne(name, job)));
+        // pg-boss 10 waits the polling interval after every fetch, even a full one: a backlog of e-mails
+        // would go out at one batch per interval (10 every 2 s). A full batch means more may be waiting,
+        // so the worker fetches again at once; it waits only once its queue runs dry.
+        if (jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
       },
     );
   }

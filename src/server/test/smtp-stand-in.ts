@@ -6,19 +6,32 @@ export type ReceivedMail = { from: string; to: string[]; raw: string };
 export type SmtpStandIn = {
   url: string;
   port: number;
-  /** Messages accepted so far. */
+  /** Messages accepted so far (empty with `keep: false`). */
   received: ReceivedMail[];
+  /** How many messages were accepted so far (kept or not). */
+  readonly accepted: number;
   close(): Promise<void>;
+};
+
+export type SmtpStandInOptions = {
+  /** 0 (the default) picks a free one. */
+  port?: number;
+  /** Recipients that get a 550. */
+  refuse?: string[];
+  /** Keep every accepted message in `received` (default true); false only counts them (benchmarks). */
+  keep?: boolean;
+  /** Called with each accepted message, just before the server answers 250. */
+  onMessage?: (mail: ReceivedMail) => void;
 };
 
 /**
  * A local SMTP server for tests: accepts every message (no TLS, no login) and keeps it, except for the
- * `refuse` recipients, which get a 550. `port` 0 picks a free one.
+ * `refuse` recipients, which get a 550.
  */
-export async function startSmtpStandIn(
-  opts: { port?: number; refuse?: string[] } = {},
-): Promise<SmtpStandIn> {
+export async function startSmtpStandIn(opts: SmtpStandInOptions = {}): Promise<SmtpStandIn> {
   const received: ReceivedMail[] = [];
+  const keep = opts.keep ?? true;
+  let accepted = 0;
   const refused = new Set(opts.refuse ?? []);
   const server = new SMTPServer({
     authOptional: true,
@@ -32,11 +45,14 @@ export async function startSmtpStandIn(
       const chunks: Buffer[] = [];
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
           to: session.envelope.rcptTo.map((r) => r.address),
           raw: Buffer.concat(chunks).toString('utf8'),
-        });
+        };
+        accepted++;
+        if (keep) received.push(mail);
+        opts.onMessage?.(mail);
         callback();
       });
     },
@@ -50,6 +66,9 @@ export async function startSmtpStandIn(
     url: `smtp://127.0.0.1:${port}`,
     port,
     received,
+    get accepted() {
+      return accepted;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
