@@ -48,6 +48,7 @@ async function main(): Promise<number> {
         mail: adapters.mail,
         storage: adapters.storage,
         origin: config.PUBLIC_URL.replace(/\/$/, ''),
+        baseDomain: config.BASE_DOMAIN,
       },
       { date, dryRun },
     );

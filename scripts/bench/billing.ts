@@ -81,6 +81,7 @@ async function main() {
           mail: outboxMail(),
           storage: localStorage({ dataDir: '/tmp/bench-billing', secret: 'bench-billing-secret' }),
           origin: 'http://localhost:3000',
+          baseDomain: 'localhost',
         },
         { date: CHARGE_DATE },
       );

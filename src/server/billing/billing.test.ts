@@ -49,6 +49,7 @@ const deps = (): BillingDeps => ({
   mail: t.adapters.mail,
   storage: t.adapters.storage,
   origin: 'https://shop.test',
+  baseDomain: 'shop.test',
 });
 
 type Cat = Catalogue & { annualSurvey: Awaited<ReturnType<typeof createQuestionnaire>> };
@@ -383,6 +384,26 @@ describe('recurring billing', () => {
       'billing-payment-failed',
       'billing-receipt',
     ]);
+  });
+
+  it("links a white-label customer's billing e-mails to their brand's own site", async () => {
+    const carol = await customerWith(DECLINED_CARD);
+    const o = await placedOrder(carol);
+    const loc = await o.location('Main Street', 'TX');
+    await o.addShop(
+      loc,
+      { id: c.shop.id, title: 'Dine-In', type: 'mysteryShop', cost: 9500 },
+      { paidThrough: '2027-02-28', frequencyPeriod: 'month', frequencyQuantity: 1, reimbursement: 2500 },
+    );
+    await t.db
+      .update(brands)
+      .set({ type: 'CUSTOM_DOMAIN', customDomain: 'Visits.Primrose.test' })
+      .where(eq(brands.id, c.brand.id));
+    await runBilling(t.db, deps(), { date: day('2027-02-24') });
+    const notice = (await mails(carol.email)).find((m) => m.kind === 'billing-payment-failed')!;
+    expect(notice.text).toContain('https://visits.primrose.test/account/info#billing');
+    expect(notice.html).toContain('href="https://visits.primrose.test/account/info#billing"');
+    expect(notice.text).not.toContain('shop.test');
   });
 
   it('stops retrying after four attempts until the customer saves a new card', async () => {

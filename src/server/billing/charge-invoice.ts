@@ -19,7 +19,10 @@ export type ChargeDeps = {
   mail: MailAdapter;
   /** Where brand logos are served from, for the e-mails. */
   storage: StorageAdapter;
+  /** PUBLIC_URL: links go to each customer's brand site under it (see brandSiteOrigin). */
   origin: string;
+  /** BASE_DOMAIN, under which brands have their subdomains. */
+  baseDomain: string;
 };
 
 export type ChargeOutcome =

@@ -4,6 +4,7 @@
 // takes the invoice over, charging it with the same idempotency key (see charge-invoice.ts).
 import { sql } from 'drizzle-orm';
 import { endOfDayUtc } from '../../domain/index.js';
+import type { BrandRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import type { EmailBrandSource } from '../email/index.js';
 import { CLAIM_LEASE_MS, rowsOf } from './billing-policy.js';
@@ -21,8 +22,8 @@ export type ClaimedInvoice = {
   paymentCustomerId: string | null;
   hasCard: boolean;
   brandName: string;
-  /** The customer's brand (the default brand when they have none), as their e-mails show it. */
-  brand: EmailBrandSource | null;
+  /** The customer's brand (the default brand when they have none), as their e-mails show it and link to it. */
+  brand: (EmailBrandSource & Pick<BrandRow, 'type' | 'subdomain' | 'customDomain'>) | null;
 };
 
 /** Which invoices are billing work on `day`: unpaid recurring invoices never attempted, or whose retry is due. */
@@ -60,7 +61,8 @@ export async function claimDueInvoices(
       coalesce(b.name, '') as "brandName",
       case when b.id is not null then json_build_object('id', b.id, 'name', b.name, 'logoUrl', b.logo_url,
         'primaryColor', b.primary_color, 'secondaryColor', b.secondary_color,
-        'headerTextColor', b.header_text_color, 'footerLinkTextColor', b.footer_link_text_color) end as brand
+        'headerTextColor', b.header_text_color, 'footerLinkTextColor', b.footer_link_text_color,
+        'type', b.type, 'subdomain', b.subdomain, 'customDomain', b.custom_domain) end as brand
     from claimed c join users u on u.id = c.uid
     left join brands b on b.id = coalesce(u.associated_brand_id, (select d.id from brands d where d.is_default limit 1))
     order by c.id`,

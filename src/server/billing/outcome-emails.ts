@@ -3,14 +3,19 @@
 // that long). The transaction then sends those of the outcomes it recorded.
 import { sql } from 'drizzle-orm';
 import type { MailMessage } from '../adapters/mail.js';
+import { brandSiteOrigin } from '../brands/resolve-brand.js';
 import type { Db } from '../db/client.js';
-import { type EmailBrand, type EmailBrandSource, emailBrandOf } from '../email/index.js';
+import { type EmailBrand, emailBrandOf } from '../email/index.js';
 import { billingPaymentFailedEmail, billingReceiptEmail } from './billing-emails.js';
 import { nextAttemptAfter, rowsOf } from './billing-policy.js';
 import type { ChargeDeps, ChargeOutcome } from './charge-invoice.js';
+import type { ClaimedInvoice } from './claim-invoices.js';
 
 /** A customer without any brand (no default brand either) still gets a readable e-mail. */
-const NO_BRAND: EmailBrandSource = {
+const NO_BRAND: NonNullable<ClaimedInvoice['brand']> = {
+  type: 'AUTHENTICATED',
+  subdomain: null,
+  customDomain: null,
   id: '',
   name: '',
   logoUrl: null,
@@ -56,13 +61,15 @@ export async function outcomeEmails(
     db,
     receipts.map((o) => o.invoice.id),
   );
-  // Each brand is resolved once per batch (its readable colours take a little arithmetic).
-  const brands = new Map<string, EmailBrand>();
-  const brandOf = (source: EmailBrandSource | null) => {
+  // Each brand is resolved once per batch (its readable colours take a little arithmetic), with the site
+  // its customers use: their links go there, not to the platform's public URL.
+  const brands = new Map<string, { brand: EmailBrand; origin: string }>();
+  const brandOf = (source: ClaimedInvoice['brand']) => {
     const b = source ?? NO_BRAND;
     let found = brands.get(b.id);
     if (!found) {
-      found = emailBrandOf(b, { origin: deps.origin, storage: deps.storage });
+      const origin = brandSiteOrigin(b, { publicUrl: deps.origin, baseDomain: deps.baseDomain });
+      found = { brand: emailBrandOf(b, { origin, storage: deps.storage }), origin };
       brands.set(b.id, found);
     }
     return found;
@@ -74,8 +81,7 @@ export async function outcomeEmails(
     const facts = {
       to: o.invoice.email,
       customerName: `${o.invoice.firstName} ${o.invoice.lastName}`.trim() || o.invoice.email,
-      brand: brandOf(o.invoice.brand),
-      origin: deps.origin,
+      ...brandOf(o.invoice.brand),
       invoiceId: o.invoice.id,
       billingMonth: o.invoice.billingMonth,
       amount: o.invoice.amount,

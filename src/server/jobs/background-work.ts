@@ -43,6 +43,7 @@ export async function registerJobs(
         mail: adapters.mail,
         storage: adapters.storage,
         origin: config.PUBLIC_URL.replace(/\/$/, ''),
+        baseDomain: config.BASE_DOMAIN,
       },
       { date: new Date(`${job.data.day}T00:00:00Z`) },
     );
