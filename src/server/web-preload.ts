@@ -32,6 +32,20 @@ export async function loadBuildManifest(webDist: string): Promise<BuildManifest 
  */
 export function modulePreloads(manifest: BuildManifest | null, pathname: string): string[] {
   if (!manifest) return [];
+  const page = pathname.replace(/\/+$/, '') || '/';
+  // Only the listed pages are kept, so visitors' made-up paths cannot grow the cache.
+  if (!Object.hasOwn(FIRST_PAGE_MODULES, page)) return [];
+  // Every page view asks; the answer only changes with the build, so it is worked out once per manifest.
+  let byPage = computed.get(manifest);
+  if (!byPage) computed.set(manifest, (byPage = new Map()));
+  let found = byPage.get(page);
+  if (!found) byPage.set(page, (found = preloadsOf(manifest, page)));
+  return found;
+}
+
+const computed = new WeakMap<BuildManifest, Map<string, string[]>>();
+
+function preloadsOf(manifest: BuildManifest, page: string): string[] {
   const entry = Object.values(manifest).find((c) => c.isEntry);
   const files = new Set<string>();
   const seen = new Set<string>();
@@ -43,7 +57,7 @@ export function modulePreloads(manifest: BuildManifest | null, pathname: string)
     if (chunk !== entry) files.add(`/${chunk.file}`);
     for (const dep of chunk.imports ?? []) visit(dep);
   };
-  const modules = FIRST_PAGE_MODULES[pathname.replace(/\/+$/, '') || '/'];
+  const modules = FIRST_PAGE_MODULES[page];
   if (!modules || !entry) return [];
   for (const dep of entry.imports ?? []) visit(dep);
   for (const module of modules) visit(module);
