@@ -37,9 +37,15 @@ export function modulePreloads(manifest: BuildManifest | null, pathname: string)
   if (!Object.hasOwn(FIRST_PAGE_MODULES, page)) return [];
   // Every page view asks; the answer only changes with the build, so it is worked out once per manifest.
   let byPage = computed.get(manifest);
-  if (!byPage) computed.set(manifest, (byPage = new Map()));
+  if (!byPage) {
+    byPage = new Map();
+    computed.set(manifest, byPage);
+  }
   let found = byPage.get(page);
-  if (!found) byPage.set(page, (found = preloadsOf(manifest, page)));
+  if (!found) {
+    found = preloadsOf(manifest, page);
+    byPage.set(page, found);
+  }
   return found;
 }
 
