@@ -6,7 +6,7 @@ import { enqueue, MAIL_MAX_TRIES } from '../jobs/index.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import { CHECKOUT, cardToken, cartWithShop, catalogue, guestInput } from '../test/order-wizard.js';
 import { header, type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.js';
-import { outboxMail } from './mail.js';
+import { outboxMail, smtpMail } from './mail.js';
 
 const t = setupTestApp();
 
@@ -31,7 +31,8 @@ const message = {
   kind: 'reset-password',
 };
 const smtpEnv = () => ({ SMTP_URL: smtp.url });
-const mail = outboxMail();
+/** The adapter of an app with SMTP_URL: it records pending messages with their delivery jobs. */
+const mail = smtpMail('smtp://127.0.0.1:1', 'Customer Optix <no-reply@customer-optix.test>');
 
 const outbox = () => t.db.select().from(outboxEmails).orderBy(asc(outboxEmails.createdAt));
 const deliveryJobs = () =>
@@ -73,13 +74,41 @@ describe('recording a message', () => {
 });
 
 describe('without SMTP_URL (the outbox adapter)', () => {
-  it('shows the message in the outbox at once, and its job marks it kept there', async () => {
-    await mail.send(t.db, message);
-    expect((await outbox())[0]).toMatchObject({ status: 'pending', sentAt: null, error: null });
+  const kept = outboxMail();
+  it('keeps the message in the outbox at once, in the transaction, with no delivery job', async () => {
+    await inTransaction(t.db, (tx) => kept.send(tx, message));
+    await inTransaction(t.db, (tx) =>
+      finish(tx, kept.queue(tx, { ...message, to: 'bob@example.test' }).record),
+    );
+    const rows = await outbox();
+    expect(rows.map((r) => [r.to, r.status, r.tries, r.sentAt, r.error])).toEqual([
+      ['ann@example.test', 'kept', 0, null, null],
+      ['bob@example.test', 'kept', 0, null, null],
+    ]);
+    expect(await deliveryJobs()).toEqual([]);
+    expect(await t.drainJobs()).toBe(0);
+  });
 
-    expect(await t.drainJobs()).toBe(1);
-    expect((await outbox())[0]).toMatchObject({ status: 'kept', sentAt: null, error: null, tries: 0 });
-    expect(await deliveryJobs()).toEqual([expect.objectContaining({ state: 'completed' })]);
+  it('records a message with a dedup key once, and nothing when the transaction rolls back', async () => {
+    const once = { ...message, dedupKey: 'receipt:inv-1:1' };
+    const first = await kept.send(t.db, once);
+    expect(first).toEqual(expect.any(String));
+    expect(await kept.send(t.db, once)).toBeNull();
+    const failed = inTransaction(t.db, async (tx) => {
+      await kept.send(tx, { ...message, to: 'bob@example.test' });
+      throw new Error('the change failed');
+    });
+    await expect(failed).rejects.toThrow('the change failed');
+    expect((await outbox()).map((r) => r.id)).toEqual([first]);
+  });
+
+  it("keeps a checkout's confirmation without queueing a job", async () => {
+    const c = await catalogue(t, { name: 'Customer Optix', orderNotificationEmails: 'ops@example.test' });
+    const cart = await cartWithShop(t, c);
+    const res = await t.gql(CHECKOUT, { oid: cart.oid, input: guestInput(await cardToken(t)) });
+    expect(res.errors).toBeUndefined();
+    expect((await outbox()).map((r) => r.status)).toEqual(['kept', 'kept']);
+    expect(await deliveryJobs()).toEqual([]);
   });
 });
 

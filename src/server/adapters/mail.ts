@@ -41,7 +41,12 @@ export interface MailAdapter {
 
 export type QueuedMail = { record: Statement };
 
-const outboxRow = (db: Db, m: MailMessage, id: string) => {
+/**
+ * The message's outbox row. With a mail server it waits as pending for its delivery job; without one
+ * (the outbox adapter) the outbox is where it goes, so it is kept at once and no job is queued: a job
+ * would only mark it kept, for three more statements per message on the checkout's path.
+ */
+const outboxRow = (db: Db, m: MailMessage, id: string, status: 'pending' | 'kept') => {
   const insert = db.insert(outboxEmails).values({
     id,
     to: m.to,
@@ -49,37 +54,52 @@ const outboxRow = (db: Db, m: MailMessage, id: string) => {
     text: m.text,
     html: m.html ?? null,
     kind: m.kind,
+    status,
     dedupKey: m.dedupKey ?? null,
     headers: m.headers ?? null,
   });
   return m.dedupKey ? insert.onConflictDoNothing().returning({ id: outboxEmails.id }) : insert;
 };
 
-function send(db: Db, m: MailMessage): Promise<string | null> {
-  const id = newId();
-  return atomically(db, async (tx) => {
-    if (!m.dedupKey) {
-      await pipeline(outboxRow(tx, m, id), enqueueStatement(tx, 'mail-delivery', { outboxId: id }));
-      return id;
-    }
-    const inserted = (await outboxRow(tx, m, id)) as unknown[];
-    if (inserted.length === 0) return null;
-    await enqueue(tx, 'mail-delivery', { outboxId: id });
-    return id;
-  });
+/** `send` and `queue` for an adapter: `delivered` says whether a delivery job hands messages to a server. */
+function recorder(delivered: boolean): Pick<MailAdapter, 'send' | 'queue'> {
+  const status = delivered ? 'pending' : 'kept';
+  return {
+    send(db, m) {
+      const id = newId();
+      if (!delivered) {
+        return Promise.resolve(outboxRow(db, m, id, status)).then((inserted) =>
+          m.dedupKey && (inserted as unknown[]).length === 0 ? null : id,
+        );
+      }
+      return atomically(db, async (tx) => {
+        if (!m.dedupKey) {
+          await pipeline(
+            outboxRow(tx, m, id, status),
+            enqueueStatement(tx, 'mail-delivery', { outboxId: id }),
+          );
+          return id;
+        }
+        const inserted = (await outboxRow(tx, m, id, status)) as unknown[];
+        if (inserted.length === 0) return null;
+        await enqueue(tx, 'mail-delivery', { outboxId: id });
+        return id;
+      });
+    },
+    queue(db, m) {
+      const id = newId();
+      const row = outboxRow(db, m, id, status);
+      if (!delivered) return { record: { execute: () => row.execute() } };
+      // With a dedup key the row may not be written; its job then finds no row and does nothing.
+      const job = enqueueStatement(db, 'mail-delivery', { outboxId: id });
+      return { record: { execute: () => Promise.all([row.execute(), job.execute()]) } };
+    },
+  };
 }
 
-function queue(db: Db, m: MailMessage): QueuedMail {
-  const id = newId();
-  const row = outboxRow(db, m, id);
-  // With a dedup key the row may not be written; its job then finds no row and does nothing.
-  const job = enqueueStatement(db, 'mail-delivery', { outboxId: id });
-  return { record: { execute: () => Promise.all([row.execute(), job.execute()]) } };
-}
-
-/** Default: mail stays in the outbox table, where admins (and tests) read it. */
+/** Default: mail stays in the outbox table (kept), where admins (and tests) read it. */
 export function outboxMail(): MailAdapter {
-  return { transport: 'outbox', send, queue, deliver: async () => {} };
+  return { transport: 'outbox', ...recorder(false), deliver: async () => {} };
 }
 
 /**
@@ -97,8 +117,7 @@ export function smtpMail(smtpUrl: string, from: string): MailAdapter {
   const domain = mailDomain(from);
   return {
     transport: 'smtp',
-    send,
-    queue,
+    ...recorder(true),
     async deliver(email) {
       await transporter.sendMail({
         from,

@@ -737,7 +737,7 @@ export const paymentEvents = pgTable('payment_events', {
 
 /**
  * Mail outbox: every message is recorded here, in the transaction that causes it, together with its
- * delivery job (see jobs/deliver-email.ts). `status`: pending (waiting for its first or next try),
+ * delivery job when there is a mail server (see jobs/deliver-email.ts; without one it is kept at once). `status`: pending (waiting for its first or next try),
  * sent (the SMTP server accepted it), failed (gave up after MAIL_MAX_TRIES tries), kept (no SMTP_URL:
  * the outbox is where the message goes).
  */

@@ -6,7 +6,6 @@ import { Img } from '@react-email/img';
 import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
-import { Text } from '@react-email/text';
 import type { ReactNode } from 'react';
 import type { EmailBrand } from './email-brand.js';
 import { BORDER, FONT, PAGE_BACKGROUND } from './styles.js';
@@ -77,7 +76,7 @@ export function BrandedLayout(props: {
                 }}
               />
             ) : (
-              <Text
+              <p
                 style={{
                   margin: 0,
                   color: brand.onPrimary,
@@ -87,12 +86,12 @@ export function BrandedLayout(props: {
                 }}
               >
                 {brand.name}
-              </Text>
+              </p>
             )}
           </Section>
           <Section style={{ padding: '32px 32px 16px' }}>{props.children}</Section>
           <Section style={{ backgroundColor: brand.secondaryColor, padding: '16px 32px' }}>
-            <Text
+            <p
               style={{
                 margin: 0,
                 color: brand.onSecondary,
@@ -102,9 +101,9 @@ export function BrandedLayout(props: {
               }}
             >
               {brand.name}
-            </Text>
+            </p>
             {props.preferencesUrl || props.unsubscribeUrl ? (
-              <Text style={{ margin: '4px 0 0', fontSize: 13, lineHeight: '20px', color: brand.onSecondary }}>
+              <p style={{ margin: '4px 0 0', fontSize: 13, lineHeight: '20px', color: brand.onSecondary }}>
                 {props.preferencesUrl ? (
                   <Link
                     href={props.preferencesUrl}
@@ -122,7 +121,7 @@ export function BrandedLayout(props: {
                     {UNSUBSCRIBE_LABEL}
                   </Link>
                 ) : null}
-              </Text>
+              </p>
             ) : null}
           </Section>
         </Container>

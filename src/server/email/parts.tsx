@@ -2,16 +2,20 @@
 import { Button } from '@react-email/button';
 import { Link } from '@react-email/link';
 import { Section } from '@react-email/section';
-import { Text } from '@react-email/text';
 import type { CSSProperties, ReactNode } from 'react';
 import type { EmailBrand } from './email-brand.js';
 import { BORDER, INK, INK_MUTED, PANEL } from './styles.js';
 
 const paragraph: CSSProperties = { margin: '0 0 16px', color: INK, fontSize: 16, lineHeight: '24px' };
 
+/**
+ * A paragraph of the message. A plain <p> with its margin, size and line height always set, rather
+ * than react-email's Text, whose defaults every paragraph here overrides: Text re-parses the margin of
+ * each one and was a fifth of a message's rendering time.
+ */
 export function Paragraph(props: { children: ReactNode; muted?: boolean; style?: CSSProperties }) {
   return (
-    <Text
+    <p
       style={{
         ...paragraph,
         ...(props.muted ? { color: INK_MUTED, fontSize: 14, lineHeight: '20px' } : {}),
@@ -19,7 +23,7 @@ export function Paragraph(props: { children: ReactNode; muted?: boolean; style?:
       }}
     >
       {props.children}
-    </Text>
+    </p>
   );
 }
 
