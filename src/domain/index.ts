@@ -20,6 +20,7 @@ export * from './schemas';
 export * from './summary-chart';
 export * from './summary-filters';
 export * from './summary-view';
+export * from './team';
 export * from './types';
 export * from './upload-keys';
 export * from './visit-schedule';

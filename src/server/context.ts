@@ -4,6 +4,7 @@ import type { Adapters } from './adapters/index.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { brands, users } from './db/schema.js';
+import type { TeamMember } from './request-identity.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type BrandRow = typeof brands.$inferSelect;
@@ -13,7 +14,15 @@ export type AppContext = {
   db: Db;
   config: Config;
   adapters: Adapters;
+  /**
+   * The customer account the caller acts for: their own row, or their team's account row for a member
+   * of another account's team (see request-identity.ts). Use `person` for the login itself.
+   */
   user: UserRow | null;
+  /** The login itself. */
+  person: UserRow | null;
+  /** The caller's place in a team; null for a login without one (the owner of its own account). */
+  member: TeamMember | null;
   sessionId: string | null;
   brand: BrandRow;
   ip: string;

@@ -11,6 +11,7 @@ import {
   resolveBrand,
   subdomainOf,
 } from './brands/resolve-brand.js';
+import type { TeamRole } from '../domain/index.js';
 import type { Config } from './config.js';
 import type { BrandRow, UserRow } from './context.js';
 import type { Db } from './db/client.js';
@@ -18,11 +19,22 @@ import { executedRows, jsonRowDecoder } from './db/json-rows.js';
 import { brands, users } from './db/schema.js';
 
 export type RequestIdentity = {
+  /**
+   * The customer account the caller acts for: their own user row, or, for a member of another account's
+   * team, that account's row (orders, locations, invoices and the card hang off it). Null when anonymous.
+   */
   user: UserRow | null;
+  /** The login itself (the same row as `user` unless the caller is a member of another account). */
+  person: UserRow | null;
+  /** The caller's place in a team, read at every request so a change or removal applies at once. */
+  member: TeamMember | null;
   sessionId: string | null;
   brand: BrandRow;
   origin: string;
 };
+
+/** A login's row in a team (account_members); `removed` once the login was taken off the team. */
+export type TeamMember = { id: string; accountId: string; role: TeamRole; removed: boolean };
 
 /** The session token from `Authorization: Bearer <token>`, else from the session cookie. */
 export function sessionToken(req: FastifyRequest): string | null {
@@ -46,9 +58,19 @@ async function readSession(
   token: string,
   q: Omit<BrandLookup, 'user'>,
   now = new Date(),
-): Promise<{ user: UserRow | null; sessionId: string | null; brands: BrandRow[] }> {
+): Promise<{
+  user: UserRow | null;
+  person: UserRow | null;
+  member: TeamMember | null;
+  sessionId: string | null;
+  brands: BrandRow[];
+}> {
   const k = brandKeys({ ...q, user: null });
-  const [row] = executedRows<{ session: [Json, string] | null; brands: Json[] }>(
+  const [row] = executedRows<{
+    session: [Json, string] | null;
+    member: [string, string, TeamRole, boolean, Json | null] | null;
+    brands: Json[];
+  }>(
     await db.execute(sql`
       with su as (
         select u, s.id as session_id
@@ -58,6 +80,10 @@ async function readSession(
          limit 1)
       select
         (select json_build_array(u, session_id) from su) as session,
+        (select json_build_array(m.id, m.account_id, m.role, m.removed_at is not null,
+                  case when m.account_id <> m.user_id and m.removed_at is null
+                       then (select a from users a where a.id = m.account_id) end)
+           from account_members m where m.user_id = (select (u).id from su)) as member,
         (select coalesce(json_agg(b), '[]'::json) from brands b
           where (b.type = 'CUSTOM_DOMAIN' and lower(b.custom_domain) = ${k.host}::text)
              or (b.type = 'CUSTOM_SUBDOMAIN' and lower(b.subdomain) = ${k.sub}::text)
@@ -66,8 +92,13 @@ async function readSession(
              or b.is_default) as brands`),
   );
   const session = row?.session ?? null;
+  const person = session ? decodeUser(session[0]) : null;
+  const m = person ? (row?.member ?? null) : null;
+  const member: TeamMember | null = m ? { id: m[0], accountId: m[1], role: m[2], removed: m[3] } : null;
   return {
-    user: session ? decodeUser(session[0]) : null,
+    user: m?.[4] ? decodeUser(m[4]) : person,
+    person,
+    member,
     sessionId: session ? session[1] : null,
     brands: (row?.brands ?? []).map(decodeBrand),
   };
@@ -90,12 +121,13 @@ export async function identifyRequest(db: Db, config: Config, req: FastifyReques
     entryPath: req.cookies[ENTRY_BRAND_COOKIE] ?? null,
   };
   let user: UserRow | null = null;
+  let person: UserRow | null = null;
+  let member: TeamMember | null = null;
   let sessionId: string | null = null;
   let brand: BrandRow;
   if (token) {
     const found = await readSession(db, token, lookup);
-    user = found.user;
-    sessionId = found.sessionId;
+    ({ user, person, member, sessionId } = found);
     brand = bestBrand(found.brands, { ...lookup, user }) ?? (await defaultBrand(db));
   } else {
     brand = await resolveBrand(db, { ...lookup, user: null });
@@ -105,5 +137,5 @@ export async function identifyRequest(db: Db, config: Config, req: FastifyReques
     subdomainOf(host, config.BASE_DOMAIN) !== null ||
     (brand.customDomain !== null && brand.customDomain.toLowerCase() === host);
   const origin = ours ? `${req.protocol}://${req.host}` : config.PUBLIC_URL.replace(/\/$/, '');
-  return { user, sessionId, brand, origin };
+  return { user, person, member, sessionId, brand, origin };
 }

@@ -110,6 +110,7 @@ export const APP_SEGMENTS: ReadonlySet<string> = new Set([
   'reset-password',
   'change-password',
   'unsubscribe',
+  'invitation',
   'logout',
   'account',
   'admin',

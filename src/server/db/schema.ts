@@ -364,10 +364,16 @@ export const locations = pgTable(
       .notNull()
       .generatedAlwaysAsIdentity(),
     published: boolean('published').notNull().default(true),
+    /** The account's region the location is grouped in (teams); at most one. */
+    regionId: text('region_id').references(() => regions.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('locations_uid_idx').on(t.uid), index('locations_state_city_idx').on(t.state, t.city)],
+  (t) => [
+    index('locations_uid_idx').on(t.uid),
+    index('locations_state_city_idx').on(t.state, t.city),
+    index('locations_region_idx').on(t.regionId),
+  ],
 );
 
 export const orderLocations = pgTable(
@@ -816,4 +822,113 @@ export const emailSuppressions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.emailHash, t.topic] })],
+);
+
+// ---------------------------------------------------------------- teams
+
+/**
+ * A customer account's people. The account is its founding customer's user row (accountId): orders,
+ * locations, invoices and the card hang off it as before. A login with no row here is the owner of its
+ * own account. Once the account has a team, every member has a row, the owner too (exactly one, moved
+ * by a transfer). A login belongs to one account at a time (userId is unique).
+ */
+export const accountMembers = pgTable(
+  'account_members',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** owner | admin | manager (domain/team.ts). */
+    role: text('role').notNull(),
+    /**
+     * Set when the member was removed: the login then may see nothing of the account (Not Authorized)
+     * until invited again. Kept rather than deleted so a removed manager does not become the owner of
+     * an empty account of their own.
+     */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('account_members_user_uq').on(t.userId),
+    index('account_members_account_idx').on(t.accountId),
+    uniqueIndex('account_members_owner_uq').on(t.accountId).where(sql`${t.role} = 'owner' and ${t.removedAt} is null`),
+  ],
+);
+
+/** A named group of an account's locations (a location is in at most one: locations.region_id). */
+export const regions = pgTable(
+  'regions',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('regions_account_name_uq').on(t.accountId, sql`lower(${t.name})`)],
+);
+
+/** What a manager may see: whole regions, and locations given one by one. */
+export const memberRegions = pgTable(
+  'member_regions',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
+    regionId: text('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.memberId, t.regionId] }), index('member_regions_region_idx').on(t.regionId)],
+);
+
+export const memberLocations = pgTable(
+  'member_locations',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => accountMembers.id, { onDelete: 'cascade' }),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.locationId] }),
+    index('member_locations_location_idx').on(t.locationId),
+  ],
+);
+
+/**
+ * An invitation to an account's team, sent by e-mail. The link carries a random token; only its
+ * sha256 is stored. Single use (acceptedAt), expires after 7 days, withdrawn with revokedAt. A
+ * manager's invitation names the regions and locations the manager will see.
+ */
+export const teamInvitations = pgTable(
+  'team_invitations',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    regionIds: text('region_ids').array().notNull().default(sql`'{}'::text[]`),
+    locationIds: text('location_ids').array().notNull().default(sql`'{}'::text[]`),
+    invitedBy: text('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('team_invitations_token_uq').on(t.tokenHash),
+    index('team_invitations_account_idx').on(t.accountId, t.createdAt),
+  ],
 );

@@ -25,6 +25,8 @@ export type {
   SurveyResponsesContent,
 } from './shop-notifications.js';
 export { renderShopScheduled, renderShopSentToQa, renderSurveyResponses } from './shop-notifications.js';
+export type { TeamInvitationContent } from './team-invitation.js';
+export { renderTeamInvitation } from './team-invitation.js';
 
 /** Where the recipient turns off the e-mails their preferences govern. */
 export const preferencesUrl = (origin: string) => `${origin}/account/preferences`;

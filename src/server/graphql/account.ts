@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { NextBilling } from '../../domain/index.js';
+import type { NextBilling, TeamPermission } from '../../domain/index.js';
 import { invoiceStatusLabel } from '../../domain/index.js';
 import {
   cancelActiveShop,
@@ -21,6 +21,7 @@ import {
 import type { AppContext, UserRow } from '../context.js';
 import { users } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
+import { callerMay } from '../team/index.js';
 import { builder } from './builder.js';
 import { LocationRef, OrderRef, ShopRef } from './refs.js';
 import { PaymentCardType, UserType } from './users.js';
@@ -31,10 +32,14 @@ function caller(ctx: AppContext): UserRow {
   return ctx.user;
 }
 
-/** A User's private lists are for that user and admins (only they are ever handed a User, too). */
-function mayViewUser(ctx: AppContext, user: UserRow): void {
+/**
+ * A User's private lists are for that user and admins (only they are ever handed a User, too); on a
+ * team, for members whose role may see them (`permission`).
+ */
+function mayViewUser(ctx: AppContext, user: UserRow, permission: TeamPermission): void {
   if (!ctx.user) throw notLoggedIn();
   if (!ctx.user.admin && ctx.user.id !== user.id) throw notAuthorized();
+  if (!callerMay(ctx, permission)) throw notAuthorized();
 }
 
 export const PageInfoType = builder.objectRef<PageInfo>('PageInfo').implement({
@@ -120,7 +125,7 @@ builder.objectFields(UserType, (t) => ({
     nullable: true,
     description: 'The next charge of the active recurring shops; null when there are none.',
     resolve: (u, _a, ctx) => {
-      mayViewUser(ctx, u);
+      mayViewUser(ctx, u, 'billing');
       return loadNextBilling(ctx.db, { uid: u.id, today: new Date() });
     },
   }),
@@ -129,7 +134,7 @@ builder.objectFields(UserType, (t) => ({
     description: 'Placed shops, optionally of one status (e.g. "ACTIVE").',
     args: { status: t.arg.string() },
     resolve: (u, a, ctx) => {
-      mayViewUser(ctx, u);
+      mayViewUser(ctx, u, 'order');
       return listPlacedShops(ctx.db, { uid: u.id, status: a.status });
     },
   }),
@@ -138,7 +143,7 @@ builder.objectFields(UserType, (t) => ({
     description: 'Placed (COMPLETE) orders, newest first.',
     args: { first: t.arg.int({ defaultValue: 10 }), after: t.arg.string() },
     resolve: (u, a, ctx) => {
-      mayViewUser(ctx, u);
+      mayViewUser(ctx, u, 'order');
       return listOrders(ctx.db, { uid: u.id, first: a.first, after: a.after });
     },
   }),
@@ -147,7 +152,7 @@ builder.objectFields(UserType, (t) => ({
     description: 'Listed invoices (paid or attempted), newest first.',
     args: { first: t.arg.int({ defaultValue: 10 }), after: t.arg.string() },
     resolve: (u, a, ctx) => {
-      mayViewUser(ctx, u);
+      mayViewUser(ctx, u, 'billing');
       return listInvoices(ctx.db, { uid: u.id, first: a.first, after: a.after });
     },
   }),
@@ -220,7 +225,8 @@ builder.mutationFields((t) => ({
     type: UserType,
     authScopes: { loggedIn: true },
     args: { input: t.arg({ type: EmailPreferencesInput, required: true }) },
-    resolve: (_r, a, ctx) => saveEmailPreferences(ctx.db, { user: caller(ctx), input: a.input }),
+    description: "The caller's own preferences (a team member's, not the account's).",
+    resolve: (_r, a, ctx) => saveEmailPreferences(ctx.db, { user: ctx.person ?? caller(ctx), input: a.input }),
   }),
   removeLocationFromAccount: t.field({
     type: LocationRef,

@@ -144,7 +144,8 @@ builder.mutationFields((t) => ({
     args: { oldPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) => {
       await changePassword(ctx.db, {
-        user: ctx.user!,
+        // The login's own password, also for a member acting for another account.
+        user: ctx.person!,
         sessionId: ctx.sessionId,
         oldPassword: a.oldPassword,
         newPassword: a.newPassword,

@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { listPlacedShops } from '../account/index.js';
 import type { GeocodedAddress } from '../adapters/geocoding.js';
 import type { AppContext } from '../context.js';
@@ -11,6 +11,7 @@ import {
   saveLocation,
 } from '../locations/manage-locations.js';
 import { loadOrderGraph } from '../orders/order-graph.js';
+import { locationScopeOf } from '../team/index.js';
 import { builder } from './builder.js';
 import { LocationRef, OrderRef, ShopRef } from './refs.js';
 import { UserType } from './users.js';
@@ -40,6 +41,7 @@ export const LocationType = LocationRef.implement({
     additionalEmails: t.exposeString('additionalEmails'),
     published: t.exposeBoolean('published'),
     locationIDNumeric: t.exposeInt('locationIdNumeric'),
+    regionId: t.exposeString('regionId', { nullable: true, description: "The account's region it is in." }),
     address: t.field({
       type: AddressType,
       resolve: (l) => ({
@@ -70,18 +72,23 @@ export const LocationType = LocationRef.implement({
 builder.objectField(UserType, 'locations', (t) =>
   t.field({
     type: [LocationType],
-    description: "The user's saved locations.",
+    description: "The user's saved locations (a team's manager: only theirs).",
     args: { includeUnpublished: t.arg.boolean({ defaultValue: false }) },
-    resolve: (u, a, ctx) =>
-      ctx.db
+    resolve: async (u, a, ctx) => {
+      const scope = ctx.user?.id === u.id && ctx.person ? await locationScopeOf(ctx.db, ctx) : null;
+      if (scope?.length === 0) return [];
+      return ctx.db
         .select()
         .from(locations)
         .where(
-          a.includeUnpublished
-            ? eq(locations.uid, u.id)
-            : and(eq(locations.uid, u.id), eq(locations.published, true)),
+          and(
+            eq(locations.uid, u.id),
+            a.includeUnpublished ? undefined : eq(locations.published, true),
+            scope ? inArray(locations.id, scope) : undefined,
+          ),
         )
-        .orderBy(asc(locations.name)),
+        .orderBy(asc(locations.name));
+    },
   }),
 );
 

@@ -1,5 +1,6 @@
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { requestParties, signText } from '../reporting-api/index.js';
+import { callerMay } from '../team/index.js';
 import { builder } from './builder.js';
 
 builder.queryFields((t) => ({
@@ -23,8 +24,11 @@ builder.mutationFields((t) => ({
         const message = 'text must start with userMakingRequest|client.';
         throw new AppError('BAD_USER_INPUT', message, [{ field: 'text', message }]);
       }
-      if (parties.user !== ctx.user.id) throw notAuthorized();
-      if (parties.client !== ctx.user.id && !ctx.user.admin) throw notAuthorized();
+      // The login signs as itself; the client is the account it acts for (any, for platform admins).
+      const person = ctx.person ?? ctx.user;
+      if (parties.user !== person.id) throw notAuthorized();
+      if (parties.client !== ctx.user.id && !person.admin) throw notAuthorized();
+      if (!callerMay(ctx, 'reports')) throw notAuthorized();
       return signText(ctx.config.appSecret, a.text);
     },
   }),

@@ -15,5 +15,6 @@ import './admin.js';
 import './fieldwork.js';
 import './reporting.js';
 import './notifications.js';
+import './team.js';
 
 export const schema = enforceInputLimits(builder.toSchema());

@@ -3,6 +3,7 @@ import type { BrandRow, UserRow } from '../context.js';
 import type { EmailPreferences, PaymentCard } from '../db/schema.js';
 import { brands } from '../db/schema.js';
 import { BrandType } from './brands.js';
+import { callerMay } from '../team/index.js';
 import { builder } from './builder.js';
 
 const ProfileType = builder.objectRef<UserRow>('Profile').implement({
@@ -66,8 +67,18 @@ export const UserType = builder
                 null)
               : null,
       }),
-      emailPreferences: t.field({ type: EmailPreferencesType, resolve: (u) => u.emailPreferences }),
-      paymentCard: t.field({ type: PaymentCardType, nullable: true, resolve: (u) => u.paymentCard ?? null }),
+      emailPreferences: t.field({
+        type: EmailPreferencesType,
+        description: "On the caller's account: the caller's own preferences (a team member's, not the account's).",
+        resolve: (u, _a, ctx) =>
+          ctx.person && ctx.user?.id === u.id ? ctx.person.emailPreferences : u.emailPreferences,
+      }),
+      paymentCard: t.field({
+        type: PaymentCardType,
+        nullable: true,
+        description: 'The saved card; on a team, for the owner and admins (managers see null).',
+        resolve: (u, _a, ctx) => (ctx.user?.id === u.id && !callerMay(ctx, 'billing') ? null : (u.paymentCard ?? null)),
+      }),
       createdAt: t.string({ resolve: (u) => u.createdAt.toISOString() }),
       updatedAt: t.string({ resolve: (u) => u.updatedAt.toISOString() }),
     }),

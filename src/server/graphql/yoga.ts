@@ -9,6 +9,7 @@ import type { Db } from '../db/client.js';
 import { identifyRequest } from '../request-identity.js';
 import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
 import { schema } from './schema.js';
+import { teamGuard } from './team-guard.js';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -46,6 +47,7 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
       }),
       ...(deps.config.production ? [disableIntrospection] : []),
       logUnexpectedErrors(isUnexpected),
+      teamGuard(),
     ],
     context: async ({ req, reply }): Promise<AppContext> => {
       const identity = await identifyRequest(deps.db, deps.config, req);

@@ -3,7 +3,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { users } from '../db/schema.js';
+import { accountMembers, users } from '../db/schema.js';
+import { managerLocationIds } from '../team/access.js';
 import {
   listPrograms,
   listShops,
@@ -55,7 +56,7 @@ async function authenticate(
   req: FastifyRequest,
   reply: FastifyReply,
   deps: { db: Db; config: Config },
-): Promise<(Query & { clientId: string; paged: boolean }) | null> {
+): Promise<ReportingCall | null> {
   const raw = req.query as Record<string, string>;
   const parsed = ZQuery.safeParse(raw);
   if (!parsed.success) {
@@ -74,22 +75,41 @@ async function authenticate(
     return null;
   }
   const q = parsed.data;
-  if (q.client !== q.userMakingRequest) {
-    const [asker] = await deps.db
-      .select({ admin: users.admin })
-      .from(users)
-      .where(eq(users.id, q.userMakingRequest))
-      .limit(1);
-    if (!asker?.admin) {
-      await reply.code(403).send({ error: 'Not Authorized' });
-      return null;
+  // Who asks, read now (a member removed or changed since the signature was made has their new reach):
+  // the client itself, a platform admin, or a member of the client's team whose role sees reports. A
+  // manager's results are limited to their locations (`scope`).
+  const [asker] = await deps.db
+    .select({ admin: users.admin, member: accountMembers })
+    .from(users)
+    .leftJoin(accountMembers, eq(accountMembers.userId, users.id))
+    .where(eq(users.id, q.userMakingRequest))
+    .limit(1);
+  const member = asker?.member && !asker.member.removedAt ? asker.member : null;
+  const refuse = async () => {
+    await reply.code(403).send({ error: 'Not Authorized' });
+    return null;
+  };
+  if (!asker) return refuse();
+  let scope: string[] | null = null;
+  if (!asker.admin) {
+    if (asker.member?.removedAt) return refuse();
+    const acting = member && member.accountId !== q.userMakingRequest ? member.accountId : q.userMakingRequest;
+    if (q.client !== acting) return refuse();
+    if (member && member.role === 'manager') {
+      scope = await managerLocationIds(deps.db, member.id, member.accountId);
     }
   }
   // Paging the summary questions is asked for explicitly (without it, every answer of the range).
-  return { ...q, clientId: q.client, paged: raw.pageNumber !== undefined || raw.pageSize !== undefined };
+  return { ...q, clientId: q.client, scope, paged: raw.pageNumber !== undefined || raw.pageSize !== undefined };
 }
 
-type Handler = (q: Query & { clientId: string; paged: boolean }, db: Db) => Promise<unknown>;
+/**
+ * A parsed, authenticated call. `scope`: the locations a team's manager may see (null: all of the
+ * client's); every query must keep to it.
+ */
+export type ReportingCall = Query & { clientId: string; scope: string[] | null; paged: boolean };
+
+type Handler = (q: ReportingCall, db: Db) => Promise<unknown>;
 
 const ENDPOINTS: Record<string, Handler> = {
   '/api/programs': (q, db) => listPrograms(db, q.clientId, q),

@@ -1,0 +1,116 @@
+import type { Plugin } from 'graphql-yoga';
+import { type DefinitionNode, Kind, type OperationDefinitionNode } from 'graphql';
+import { may, type TeamPermission } from '../../domain/index.js';
+import type { AppContext } from '../context.js';
+import { notAuthorized } from '../errors.js';
+import { teamRoleOf } from '../team/index.js';
+
+/**
+ * What a team member who is not the owner may call at all, by root field: 'anyone' (their own login,
+ * public pages), or the permission their role must have (domain/team.ts). A field not listed here is
+ * refused to them (fail closed): the list is the one place that says what admins and managers reach,
+ * and a test checks that every field of the schema is either listed or meant for the owner and staff.
+ * The use cases check the same permissions again (team/access.ts), and scope a manager's results.
+ */
+export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
+  // Query
+  brand: 'anyone',
+  brands: 'anyone',
+  currentBrand: 'anyone',
+  currentUser: 'anyone',
+  industries: 'anyone',
+  invitation: 'anyone',
+  publishedIndustries: 'anyone',
+  questionnaire: 'anyone',
+  reportingApiUrl: 'anyone',
+  survey: 'anyone',
+  unsubscribeLink: 'anyone',
+  viewer: 'anyone',
+  sharedShopReport: 'reports',
+  surveyProgramSummary: 'reports',
+  regions: 'reports',
+  addressSuggestions: 'order',
+  geocodeAddress: 'order',
+  nextLocationID: 'order',
+  order: 'order',
+  paymentSettings: 'order',
+  invoice: 'billing',
+  team: 'team',
+  // Mutation
+  acceptTeamInvitation: 'anyone',
+  changePassword: 'anyone',
+  login: 'anyone',
+  logout: 'anyone',
+  resetPassword: 'anyone',
+  saveEmailPreferences: 'anyone',
+  sendResetPasswordEmail: 'anyone',
+  submitSurveyResponse: 'anyone',
+  unsubscribe: 'anyone',
+  generateSignature: 'reports',
+  createExportLink: 'reports',
+  addBulkLocations: 'order',
+  addLocation: 'order',
+  addSavedLocations: 'order',
+  cancelActiveShop: 'order',
+  checkout: 'order',
+  copyShopsToAllOrderLocations: 'order',
+  modifyOrderQuestionnaires: 'order',
+  removeCartShop: 'order',
+  removeLocation: 'order',
+  removeLocationFromAccount: 'order',
+  removeLocationFromOrder: 'order',
+  removeUserQuestionnaire: 'order',
+  reorder: 'order',
+  saveLocation: 'order',
+  saveShop: 'order',
+  saveUserQuestionnaire: 'order',
+  startOrder: 'order',
+  tokenizeTestCard: 'order',
+  saveAccountInfo: 'settings',
+  saveDefaultCard: 'card',
+  changeTeamMember: 'team',
+  createRegion: 'team',
+  deleteRegion: 'team',
+  inviteTeamMember: 'team',
+  removeTeamMember: 'team',
+  renameRegion: 'team',
+  setLocationsRegion: 'team',
+  withdrawTeamInvitation: 'team',
+  transferOwnership: 'ownership',
+};
+
+/** Whether a caller may call root field `field` at all (see MEMBER_FIELDS). */
+export function memberMayCall(ctx: Pick<AppContext, 'user' | 'person' | 'member'>, field: string): boolean {
+  // Anonymous callers, platform admins and owners are governed by the fields' own checks.
+  if (!ctx.person || ctx.person.admin || !ctx.member || (ctx.member.role === 'owner' && !ctx.member.removed))
+    return true;
+  const needs = MEMBER_FIELDS[field];
+  if (needs === undefined) return false;
+  if (needs === 'anyone') return true;
+  const role = teamRoleOf(ctx);
+  return role !== null && may(role, needs);
+}
+
+/** Refuses, before anything runs, an operation with a root field the caller's team role does not reach. */
+export function teamGuard(): Plugin<AppContext> {
+  return {
+    onExecute({ args, setResultAndStopExecution }) {
+      const ctx = args.contextValue as AppContext;
+      if (!ctx.member) return;
+      const operation = args.document.definitions.find(
+        (d: DefinitionNode): d is OperationDefinitionNode =>
+          d.kind === Kind.OPERATION_DEFINITION &&
+          (args.operationName ? d.name?.value === args.operationName : true),
+      );
+      if (!operation) return;
+      for (const selection of operation.selectionSet.selections) {
+        if (selection.kind === Kind.FIELD && selection.name.value === '__typename') continue;
+        // Fragments at the root are not read through: a member's operation names its fields.
+        if (selection.kind !== Kind.FIELD || !memberMayCall(ctx, selection.name.value)) {
+          setResultAndStopExecution({ data: null, errors: [notAuthorized()] });
+          return;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+import { and, eq, inArray, or } from 'drizzle-orm';
+import { may, type TeamPermission, type TeamRole } from '../../domain/index.js';
+import type { UserRow } from '../context.js';
+import type { Db } from '../db/client.js';
+import { locations, memberLocations, memberRegions } from '../db/schema.js';
+import { notAuthorized, notLoggedIn } from '../errors.js';
+import type { TeamMember } from '../request-identity.js';
+
+/** Who is calling, as the team rules see it (a subset of AppContext). */
+export type Caller = { user: UserRow | null; person: UserRow | null; member: TeamMember | null };
+
+/**
+ * The caller's role in the account they act for: a login without a team row owns its own account;
+ * platform admins count as owners (they see everything); a removed member has none.
+ */
+export function teamRoleOf(c: Caller): TeamRole | null {
+  if (!c.person) return null;
+  if (c.person.admin) return 'owner';
+  if (c.member?.removed) return null;
+  return c.member?.role ?? 'owner';
+}
+
+/** Whether the caller may do `permission` in the account they act for. */
+export const callerMay = (c: Caller, permission: TeamPermission): boolean => {
+  const role = teamRoleOf(c);
+  return role !== null && may(role, permission);
+};
+
+/** The account the caller acts for, when they may do `permission` there; throws otherwise. */
+export function requireTeam(c: Caller, permission: TeamPermission): UserRow {
+  if (!c.user || !c.person) throw notLoggedIn();
+  if (!callerMay(c, permission)) throw notAuthorized();
+  return c.user;
+}
+
+/**
+ * The locations of `accountId` a manager (member `memberId`) may see: those of their regions and those
+ * given to them one by one. Read at every call, so a change applies at once.
+ */
+export async function managerLocationIds(db: Db, memberId: string, accountId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(
+      and(
+        eq(locations.uid, accountId),
+        or(
+          inArray(
+            locations.regionId,
+            db.select({ id: memberRegions.regionId }).from(memberRegions).where(eq(memberRegions.memberId, memberId)),
+          ),
+          inArray(
+            locations.id,
+            db
+              .select({ id: memberLocations.locationId })
+              .from(memberLocations)
+              .where(eq(memberLocations.memberId, memberId)),
+          ),
+        ),
+      ),
+    );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * What of the account's results the caller sees: null for everything (owners, admins, platform
+ * admins), else the ids of the manager's locations (possibly none).
+ */
+export async function locationScopeOf(db: Db, c: Caller): Promise<string[] | null> {
+  const role = teamRoleOf(c);
+  if (role === null) throw c.person ? notAuthorized() : notLoggedIn();
+  if (role !== 'manager' || !c.member) return null;
+  // A manager's member row is always there (teamRoleOf found it).
+  return managerLocationIds(db, c.member.id, c.member.accountId);
+}

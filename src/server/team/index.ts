@@ -1,0 +1,3 @@
+export * from './access.js';
+export * from './regions.js';
+export * from './team.js';
