@@ -50,7 +50,8 @@ export const INVITATION_DAYS = 7;
 export const MAX_PENDING_INVITATIONS = 100;
 
 export const MSG_NOT_A_TEAM_ROLE = 'Choose a role: Admin or Manager.';
-export const MSG_ROLE_NOT_YOURS_TO_GIVE = 'Only the owner can make someone the owner: use Transfer ownership.';
+export const MSG_ROLE_NOT_YOURS_TO_GIVE =
+  'Only the owner can make someone the owner: use Transfer ownership.';
 export const MSG_ALREADY_MEMBER = 'This person is already a member of your team.';
 export const MSG_ALREADY_INVITED = 'This person has already been invited; send the invitation again instead.';
 export const MSG_TOO_MANY_INVITATIONS = `You have ${MAX_PENDING_INVITATIONS} pending invitations; withdraw some before inviting more.`;

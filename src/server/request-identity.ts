@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import type { TeamRole } from '../domain/index.js';
 import { SESSION_COOKIE } from './accounts/sessions.js';
 import { hashToken } from './auth/tokens.js';
 import {
@@ -11,7 +12,6 @@ import {
   resolveBrand,
   subdomainOf,
 } from './brands/resolve-brand.js';
-import type { TeamRole } from '../domain/index.js';
 import type { Config } from './config.js';
 import type { BrandRow, UserRow } from './context.js';
 import type { Db } from './db/client.js';

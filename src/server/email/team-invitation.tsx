@@ -16,7 +16,8 @@ export type TeamInvitationContent = {
   link: string;
 };
 
-const subject = (c: TeamInvitationContent) => `${c.inviterName} invited you to ${c.accountName} on ${c.brand.name}`;
+const subject = (c: TeamInvitationContent) =>
+  `${c.inviterName} invited you to ${c.accountName} on ${c.brand.name}`;
 const invitation = (c: TeamInvitationContent) =>
   `${c.inviterName} invited you to join ${c.accountName} on ${c.brand.name} as ${c.roleLabel === 'Admin' ? 'an' : 'a'} ${c.roleLabel}.`;
 const HOW = `Open the link below to accept: set a password, or log in if you already have one. It works once and expires in ${INVITATION_DAYS} days.`;

@@ -226,7 +226,8 @@ builder.mutationFields((t) => ({
     authScopes: { loggedIn: true },
     args: { input: t.arg({ type: EmailPreferencesInput, required: true }) },
     description: "The caller's own preferences (a team member's, not the account's).",
-    resolve: (_r, a, ctx) => saveEmailPreferences(ctx.db, { user: ctx.person ?? caller(ctx), input: a.input }),
+    resolve: (_r, a, ctx) =>
+      saveEmailPreferences(ctx.db, { user: ctx.person ?? caller(ctx), input: a.input }),
   }),
   removeLocationFromAccount: t.field({
     type: LocationRef,

@@ -1,5 +1,5 @@
-import type { Plugin } from 'graphql-yoga';
 import { type DefinitionNode, Kind, type OperationDefinitionNode } from 'graphql';
+import type { Plugin } from 'graphql-yoga';
 import { may, type TeamPermission } from '../../domain/index.js';
 import type { AppContext } from '../context.js';
 import { notAuthorized } from '../errors.js';

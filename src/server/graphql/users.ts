@@ -2,8 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { BrandRow, UserRow } from '../context.js';
 import type { EmailPreferences, PaymentCard } from '../db/schema.js';
 import { brands } from '../db/schema.js';
-import { BrandType } from './brands.js';
 import { callerMay } from '../team/index.js';
+import { BrandType } from './brands.js';
 import { builder } from './builder.js';
 
 const ProfileType = builder.objectRef<UserRow>('Profile').implement({
@@ -69,7 +69,8 @@ export const UserType = builder
       }),
       emailPreferences: t.field({
         type: EmailPreferencesType,
-        description: "On the caller's account: the caller's own preferences (a team member's, not the account's).",
+        description:
+          "On the caller's account: the caller's own preferences (a team member's, not the account's).",
         resolve: (u, _a, ctx) =>
           ctx.person && ctx.user?.id === u.id ? ctx.person.emailPreferences : u.emailPreferences,
       }),
@@ -77,7 +78,8 @@ export const UserType = builder
         type: PaymentCardType,
         nullable: true,
         description: 'The saved card; on a team, for the owner and admins (managers see null).',
-        resolve: (u, _a, ctx) => (ctx.user?.id === u.id && !callerMay(ctx, 'billing') ? null : (u.paymentCard ?? null)),
+        resolve: (u, _a, ctx) =>
+          ctx.user?.id === u.id && !callerMay(ctx, 'billing') ? null : (u.paymentCard ?? null),
       }),
       createdAt: t.string({ resolve: (u) => u.createdAt.toISOString() }),
       updatedAt: t.string({ resolve: (u) => u.updatedAt.toISOString() }),

@@ -93,14 +93,20 @@ async function authenticate(
   let scope: string[] | null = null;
   if (!asker.admin) {
     if (asker.member?.removedAt) return refuse();
-    const acting = member && member.accountId !== q.userMakingRequest ? member.accountId : q.userMakingRequest;
+    const acting =
+      member && member.accountId !== q.userMakingRequest ? member.accountId : q.userMakingRequest;
     if (q.client !== acting) return refuse();
     if (member && member.role === 'manager') {
       scope = await managerLocationIds(deps.db, member.id, member.accountId);
     }
   }
   // Paging the summary questions is asked for explicitly (without it, every answer of the range).
-  return { ...q, clientId: q.client, scope, paged: raw.pageNumber !== undefined || raw.pageSize !== undefined };
+  return {
+    ...q,
+    clientId: q.client,
+    scope,
+    paged: raw.pageNumber !== undefined || raw.pageSize !== undefined,
+  };
 }
 
 /**

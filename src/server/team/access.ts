@@ -47,7 +47,10 @@ export async function managerLocationIds(db: Db, memberId: string, accountId: st
         or(
           inArray(
             locations.regionId,
-            db.select({ id: memberRegions.regionId }).from(memberRegions).where(eq(memberRegions.memberId, memberId)),
+            db
+              .select({ id: memberRegions.regionId })
+              .from(memberRegions)
+              .where(eq(memberRegions.memberId, memberId)),
           ),
           inArray(
             locations.id,

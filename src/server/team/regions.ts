@@ -49,7 +49,10 @@ async function loadRegion(db: Db, accountId: string, id: string) {
     .from(regions)
     .where(and(eq(regions.id, id), eq(regions.accountId, accountId)))
     .limit(1);
-  if (!r) throw new AppError('NOT_FOUND', MSG_REGION_NOT_FOUND, [{ field: 'regionId', message: MSG_REGION_NOT_FOUND }]);
+  if (!r)
+    throw new AppError('NOT_FOUND', MSG_REGION_NOT_FOUND, [
+      { field: 'regionId', message: MSG_REGION_NOT_FOUND },
+    ]);
   return r;
 }
 
@@ -75,7 +78,11 @@ export async function createRegion(db: Db, c: Caller, input: { name: string }): 
   return { id: row!.id, name: row!.name, locationCount: 0 };
 }
 
-export async function renameRegion(db: Db, c: Caller, input: { regionId: string; name: string }): Promise<RegionView> {
+export async function renameRegion(
+  db: Db,
+  c: Caller,
+  input: { regionId: string; name: string },
+): Promise<RegionView> {
   const account = requireTeam(c, 'team');
   const { name } = parseInput(ZName, { name: input.name });
   await loadRegion(db, account.id, input.regionId);
@@ -114,4 +121,3 @@ export async function setLocationsRegion(
     return ids.length;
   });
 }
-

@@ -1,9 +1,9 @@
 import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  type InvitationState,
   invitationExpiry,
   invitationState,
-  type InvitationState,
   MAX_PENDING_INVITATIONS,
   MSG_ACCOUNT_LOGIN_STAYS,
   MSG_ALREADY_INVITED,
@@ -323,7 +323,10 @@ export async function withdrawInvitation(db: Db, c: Caller, id: string): Promise
       ),
     )
     .returning({ id: teamInvitations.id });
-  if (done.length === 0) throw new AppError('NOT_FOUND', MSG_INVITATION_INVALID, [{ field: 'id', message: MSG_INVITATION_INVALID }]);
+  if (done.length === 0)
+    throw new AppError('NOT_FOUND', MSG_INVITATION_INVALID, [
+      { field: 'id', message: MSG_INVITATION_INVALID },
+    ]);
   return true;
 }
 
@@ -348,7 +351,11 @@ async function invitationByToken(db: Db, token: string) {
   return row ?? null;
 }
 
-export async function previewInvitation(db: Db, token: string, now = new Date()): Promise<InvitationPreview | null> {
+export async function previewInvitation(
+  db: Db,
+  token: string,
+  now = new Date(),
+): Promise<InvitationPreview | null> {
   const row = await invitationByToken(db, token);
   if (!row) return null;
   const [login] = await db
@@ -398,14 +405,18 @@ export async function acceptInvitation(
   let person = opts.caller.person;
   let newLogin: z.output<typeof ZNewLogin> | null = null;
   if (person) {
-    if (person.email.toLowerCase() !== inv.email.toLowerCase()) throw badInput('token', MSG_INVITATION_OTHER_EMAIL);
+    if (person.email.toLowerCase() !== inv.email.toLowerCase())
+      throw badInput('token', MSG_INVITATION_OTHER_EMAIL);
   } else {
     const [existing] = await db
       .select({ id: users.id })
       .from(users)
       .where(sql`lower(${users.email}) = ${inv.email.toLowerCase()}`)
       .limit(1);
-    if (existing) throw new AppError('UNAUTHENTICATED', MSG_LOG_IN_TO_ACCEPT, [{ field: 'token', message: MSG_LOG_IN_TO_ACCEPT }]);
+    if (existing)
+      throw new AppError('UNAUTHENTICATED', MSG_LOG_IN_TO_ACCEPT, [
+        { field: 'token', message: MSG_LOG_IN_TO_ACCEPT },
+      ]);
     newLogin = parseInput(ZNewLogin, {
       password: opts.input.password ?? undefined,
       firstName: opts.input.firstName ?? undefined,
@@ -419,7 +430,11 @@ export async function acceptInvitation(
       .update(teamInvitations)
       .set({ acceptedAt: now })
       .where(
-        and(eq(teamInvitations.id, inv.id), isNull(teamInvitations.acceptedAt), isNull(teamInvitations.revokedAt)),
+        and(
+          eq(teamInvitations.id, inv.id),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+        ),
       )
       .returning({ id: teamInvitations.id });
     if (!claimed) throw badInput('token', MSG_INVITATION_USED);
@@ -482,14 +497,19 @@ async function checkJoiner(db: Db, person: UserRow, accountId: string) {
     .from(orders)
     .where(and(eq(orders.uid, person.id), ne(orders.status, 'CART')))
     .limit(1);
-  const [place] = await db.select({ id: locations.id }).from(locations).where(eq(locations.uid, person.id)).limit(1);
+  const [place] = await db
+    .select({ id: locations.id })
+    .from(locations)
+    .where(eq(locations.uid, person.id))
+    .limit(1);
   if (own || place) throw badInput('token', MSG_HAS_OWN_ACCOUNT);
 }
 
 async function replaceGrants(tx: Db, memberId: string, g: { regionIds: string[]; locationIds: string[] }) {
   await tx.delete(memberRegions).where(eq(memberRegions.memberId, memberId));
   await tx.delete(memberLocations).where(eq(memberLocations.memberId, memberId));
-  if (g.regionIds.length) await tx.insert(memberRegions).values(g.regionIds.map((regionId) => ({ memberId, regionId })));
+  if (g.regionIds.length)
+    await tx.insert(memberRegions).values(g.regionIds.map((regionId) => ({ memberId, regionId })));
   if (g.locationIds.length)
     await tx.insert(memberLocations).values(g.locationIds.map((locationId) => ({ memberId, locationId })));
 }
@@ -498,9 +518,18 @@ async function loadMember(db: Db, accountId: string, memberId: string) {
   const [m] = await db
     .select()
     .from(accountMembers)
-    .where(and(eq(accountMembers.id, memberId), eq(accountMembers.accountId, accountId), isNull(accountMembers.removedAt)))
+    .where(
+      and(
+        eq(accountMembers.id, memberId),
+        eq(accountMembers.accountId, accountId),
+        isNull(accountMembers.removedAt),
+      ),
+    )
     .limit(1);
-  if (!m) throw new AppError('NOT_FOUND', MSG_MEMBER_NOT_FOUND, [{ field: 'memberId', message: MSG_MEMBER_NOT_FOUND }]);
+  if (!m)
+    throw new AppError('NOT_FOUND', MSG_MEMBER_NOT_FOUND, [
+      { field: 'memberId', message: MSG_MEMBER_NOT_FOUND },
+    ]);
   return m;
 }
 
@@ -558,4 +587,3 @@ export async function transferOwnership(db: Db, c: Caller, memberId: string): Pr
     await replaceGrants(tx, member.id, { regionIds: [], locationIds: [] });
   });
 }
-
