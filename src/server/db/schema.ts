@@ -856,7 +856,9 @@ export const accountMembers = pgTable(
   (t) => [
     uniqueIndex('account_members_user_uq').on(t.userId),
     index('account_members_account_idx').on(t.accountId),
-    uniqueIndex('account_members_owner_uq').on(t.accountId).where(sql`${t.role} = 'owner' and ${t.removedAt} is null`),
+    uniqueIndex('account_members_owner_uq')
+      .on(t.accountId)
+      .where(sql`${t.role} = 'owner' and ${t.removedAt} is null`),
   ],
 );
 
@@ -885,7 +887,10 @@ export const memberRegions = pgTable(
       .notNull()
       .references(() => regions.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.memberId, t.regionId] }), index('member_regions_region_idx').on(t.regionId)],
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.regionId] }),
+    index('member_regions_region_idx').on(t.regionId),
+  ],
 );
 
 export const memberLocations = pgTable(
