@@ -16,8 +16,9 @@ import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, orders, shops, users, visits } from '../db/schema.js';
 import { emailBrandOf, preferencesUrl } from '../email/index.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
-import { addToDigest, type NotifyDeps, notifyShopSentToQa } from '../notifications/notify.js';
+import { addToDigest, type NotifyDeps, notifyCustomer, notifyShopSentToQa } from '../notifications/notify.js';
 import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
+import { managersOfLocation } from '../team/access.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import {
   correctionsNeededEmail,
@@ -170,6 +171,7 @@ export async function submitEvaluation(
       const names = await namesOf(tx, row);
       await notifyShopSentToQa(tx, opts.notify, {
         userId: row.clientId,
+        locationId: row.locationId,
         programName: names.programName,
         locationName: names.locationName,
         shopDate,
@@ -457,6 +459,33 @@ export async function approveEvaluation(
         percentage: pct,
       });
       await opts.mail.send(tx, { to, ...message, headers: unsubscribe.headers });
+    }
+    // The account's managers who see the location (teams), by their own preferences.
+    const managers = client ? await managersOfLocation(tx, client.id, row.locationId) : [];
+    const notify: NotifyDeps = { mail: opts.mail, brand, origin: opts.origin, secret: opts.secret };
+    for (const userId of managers) {
+      await notifyCustomer(tx, notify, {
+        userId,
+        kind: 'shop-completed',
+        facts: {
+          evaluationId: row.id,
+          programName: names.programName,
+          locationName: names.locationName,
+          percentage: pct,
+          previousPercentage: await previousPercentage(tx, row),
+        },
+        key: `shop-completed:${row.id}:${userId}`,
+        render: (links) => {
+          const { kind: _, ...message } = reportReadyEmail({
+            ...names,
+            brand,
+            url: reportUrl(opts.origin, row.id),
+            ...links,
+            percentage: pct,
+          });
+          return message;
+        },
+      });
     }
     return saved!;
   });

@@ -169,6 +169,7 @@ export async function acceptVisit(
     if (row.shop.uid) {
       await notifyShopScheduled(tx, opts.notify, {
         userId: row.shop.uid,
+        locationId: l.id,
         programName: row.shop.questionnaireTitle,
         locationName: l.name,
         dueDate: row.visit.dueDate,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { people } from '../account/test-fixtures.js';
 import { digestItems, locations, outboxEmails, surveyLinks, users } from '../db/schema.js';
 import type { JobData } from '../jobs/definitions.js';
+import { managerOf } from '../team/test-fixtures.js';
 import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import {
@@ -413,5 +414,41 @@ describe('unsubscribe links', () => {
     await approve(next);
     expect(await mailOf('report-ready', 'manager@alice.test')).toHaveLength(1);
     expect(await mailOf('report-ready')).toHaveLength(2);
+  });
+});
+
+describe("a team's managers (issue 18)", () => {
+  it("tell the location's managers too, each by their own preferences; a manager elsewhere hears nothing", async () => {
+    const [first, second] = await openVisits();
+    const [location] = await t.db.select().from(locations);
+    const mia = await managerOf(t, p.alice.user.id, 'mia@example.test', [location!.id]);
+    const olaf = await managerOf(t, p.alice.user.id, 'olaf@example.test', []);
+
+    const id = await accept(first!);
+    expect((await mailOf('shop-scheduled', 'mia@example.test')).map((m) => m.subject)).toEqual([
+      'Shop scheduled: Dine-In at Main Street',
+    ]);
+    await submit(id);
+    expect(await mailOf('shop-sent-to-qa', 'mia@example.test')).toHaveLength(1);
+    await approve(id);
+    const [ready] = await mailOf('shop-completed', 'mia@example.test');
+    expect(ready?.subject).toMatch(/^Your Dine-In report for Main Street/);
+    // A manager logs in: the report's own page, and their own preferences and unsubscribe.
+    expect(ready?.text).toContain(`/account/reports/shop/${id}`);
+    expect(ready?.headers?.['List-Unsubscribe']).toMatch(/\/unsubscribe\//);
+    expect(await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'olaf@example.test'))).toEqual(
+      [],
+    );
+
+    // Mia turns "shop scheduled" off and the digest on: the next events wait for her digest.
+    await setPrefs(mia.user.id, { receiveShopScheduled: false, receiveAsDigest: true });
+    const next = await accept(second!);
+    expect(await mailOf('shop-scheduled', 'mia@example.test')).toHaveLength(1);
+    await submit(next);
+    await approve(next);
+    const lines = await t.db.select().from(digestItems).where(eq(digestItems.userId, mia.user.id));
+    expect(lines.map((l) => l.kind).sort()).toEqual(['shop-completed', 'shop-sent-to-qa']);
+    // Alice, with her own preferences, got hers one by one.
+    expect(await mailOf('shop-scheduled')).toHaveLength(2);
   });
 });

@@ -24,6 +24,7 @@ import {
   renderShopScheduled,
   renderShopSentToQa,
 } from '../email/index.js';
+import { managersOfLocation } from '../team/access.js';
 import { unsubscribeLink } from './unsubscribe.js';
 
 /** What sending needs: the mail adapter, the brand the e-mails wear, the site's origin and the app secret. */
@@ -106,18 +107,43 @@ export async function addToDigest<K extends NotificationKind>(
     .onConflictDoNothing();
 }
 
+/**
+ * Everyone an event at a location is told to: the account's login and the account's managers who see
+ * the location (teams), each by their own preferences.
+ */
+export async function audienceOf(tx: Db, accountId: string, locationId: string | null): Promise<string[]> {
+  return [accountId, ...(await managersOfLocation(tx, accountId, locationId))];
+}
+
 /** Where the customer follows their shops. */
 export const activeShopsUrl = (origin: string) => `${origin}/account/active-shops`;
 
-/** A shopper accepted a visit of the customer's shop ("shop scheduled"). */
-export function notifyShopScheduled(
+/** A shopper accepted a visit of the customer's shop ("shop scheduled"): the account and the location's managers. */
+export async function notifyShopScheduled(
   tx: Db,
   deps: NotifyDeps,
-  e: { userId: string; programName: string; locationName: string; dueDate: string },
+  e: {
+    userId: string;
+    locationId: string | null;
+    programName: string;
+    locationName: string;
+    dueDate: string;
+  },
 ) {
   const facts = { programName: e.programName, locationName: e.locationName, dueDate: e.dueDate };
+  for (const userId of await audienceOf(tx, e.userId, e.locationId))
+    await shopScheduledTo(tx, deps, userId, e, facts);
+}
+
+function shopScheduledTo(
+  tx: Db,
+  deps: NotifyDeps,
+  userId: string,
+  e: { dueDate: string },
+  facts: DigestFacts['shop-scheduled'],
+) {
   return notifyCustomer(tx, deps, {
-    userId: e.userId,
+    userId,
     kind: 'shop-scheduled',
     facts,
     render: (links) =>
@@ -131,15 +157,32 @@ export function notifyShopScheduled(
   });
 }
 
-/** The shopper submitted the customer's shop ("shop sent to QA"). */
-export function notifyShopSentToQa(
+/** The shopper submitted the customer's shop ("shop sent to QA"): the account and the location's managers. */
+export async function notifyShopSentToQa(
   tx: Db,
   deps: NotifyDeps,
-  e: { userId: string; programName: string; locationName: string; shopDate: string },
+  e: {
+    userId: string;
+    locationId: string | null;
+    programName: string;
+    locationName: string;
+    shopDate: string;
+  },
 ) {
   const facts = { programName: e.programName, locationName: e.locationName, shopDate: e.shopDate };
+  for (const userId of await audienceOf(tx, e.userId, e.locationId))
+    await shopSentToQaTo(tx, deps, userId, e, facts);
+}
+
+function shopSentToQaTo(
+  tx: Db,
+  deps: NotifyDeps,
+  userId: string,
+  e: { shopDate: string },
+  facts: DigestFacts['shop-sent-to-qa'],
+) {
   return notifyCustomer(tx, deps, {
-    userId: e.userId,
+    userId,
     kind: 'shop-sent-to-qa',
     facts,
     render: (links) =>

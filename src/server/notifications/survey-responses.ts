@@ -6,11 +6,17 @@ import { formatDateUs, hourOf } from '../../domain/index.js';
 import type { MailAdapter } from '../adapters/mail.js';
 import type { StorageAdapter } from '../adapters/storage.js';
 import { type Db, inTransaction } from '../db/client.js';
-import { evaluations } from '../db/schema.js';
+import { evaluations, surveyLinks } from '../db/schema.js';
 import { renderSurveyResponses } from '../email/index.js';
 import type { JobData } from '../jobs/definitions.js';
 import { enqueue } from '../jobs/enqueue.js';
-import { type BackgroundMailDeps, backgroundNotifyDeps, notifyCustomer } from './notify.js';
+import {
+  audienceOf,
+  type BackgroundMailDeps,
+  backgroundNotifyDeps,
+  type NotifyDeps,
+  notifyCustomer,
+} from './notify.js';
 
 export type SurveyResponsesJob = JobData['survey-responses'];
 
@@ -53,19 +59,42 @@ export async function sendSurveyResponsesNotice(db: Db, deps: BackgroundMailDeps
     if (responses === 0) return 'off';
     const notify = await backgroundNotifyDeps(tx, job.userId, deps);
     const facts = { programName: job.programName, locationName: job.locationName, responses };
-    return notifyCustomer(tx, notify, {
-      userId: job.userId,
-      kind: 'survey-complete',
-      facts,
-      key: surveyNoticeKey(job),
-      render: (links) =>
-        renderSurveyResponses({
-          brand: notify.brand,
-          ...facts,
-          period: `${formatDateUs(start)}, ${start.toISOString().slice(11, 16)}-${end.toISOString().slice(11, 16)} UTC`,
-          url: `${notify.origin}/account/dashboard`,
-          ...links,
-        }),
-    });
+    const [link] = await tx
+      .select({ locationId: surveyLinks.locationId })
+      .from(surveyLinks)
+      .where(eq(surveyLinks.id, job.linkId))
+      .limit(1);
+    // The account's login, then the managers who see the location, each once per hour and link.
+    const [account, ...managers] = await audienceOf(tx, job.userId, link?.locationId ?? null);
+    const told = await tellSurveyResponses(tx, notify, start, end, facts, account!, surveyNoticeKey(job));
+    for (const userId of managers) {
+      await tellSurveyResponses(tx, notify, start, end, facts, userId, `${surveyNoticeKey(job)}:${userId}`);
+    }
+    return told;
+  });
+}
+
+function tellSurveyResponses(
+  tx: Db,
+  notify: NotifyDeps,
+  start: Date,
+  end: Date,
+  facts: { programName: string; locationName: string; responses: number },
+  userId: string,
+  key: string,
+) {
+  return notifyCustomer(tx, notify, {
+    userId,
+    kind: 'survey-complete',
+    facts,
+    key,
+    render: (links) =>
+      renderSurveyResponses({
+        brand: notify.brand,
+        ...facts,
+        period: `${formatDateUs(start)}, ${start.toISOString().slice(11, 16)}-${end.toISOString().slice(11, 16)} UTC`,
+        url: `${notify.origin}/account/dashboard`,
+        ...links,
+      }),
   });
 }

@@ -1,8 +1,8 @@
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { may, type TeamPermission, type TeamRole } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
-import { locations, memberLocations, memberRegions } from '../db/schema.js';
+import { accountMembers, locations, memberLocations, memberRegions } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
 import type { TeamMember } from '../request-identity.js';
 
@@ -75,4 +75,45 @@ export async function locationScopeOf(db: Db, c: Caller): Promise<string[] | nul
   if (role !== 'manager' || !c.member) return null;
   // A manager's member row is always there (teamRoleOf found it).
   return managerLocationIds(db, c.member.id, c.member.accountId);
+}
+
+/**
+ * The logins of the account's managers who see `locationId` (by its region or given one by one): they
+ * hear of the location's shops and surveys as well, by their own preferences.
+ */
+export async function managersOfLocation(
+  db: Db,
+  accountId: string,
+  locationId: string | null,
+): Promise<string[]> {
+  if (!locationId) return [];
+  const rows = await db
+    .selectDistinct({ userId: accountMembers.userId })
+    .from(accountMembers)
+    .innerJoin(locations, eq(locations.id, locationId))
+    .where(
+      and(
+        eq(accountMembers.accountId, accountId),
+        eq(locations.uid, accountId),
+        eq(accountMembers.role, 'manager'),
+        isNull(accountMembers.removedAt),
+        or(
+          inArray(
+            accountMembers.id,
+            db
+              .select({ id: memberLocations.memberId })
+              .from(memberLocations)
+              .where(eq(memberLocations.locationId, locationId)),
+          ),
+          inArray(
+            accountMembers.id,
+            db
+              .select({ id: memberRegions.memberId })
+              .from(memberRegions)
+              .where(eq(memberRegions.regionId, locations.regionId)),
+          ),
+        ),
+      ),
+    );
+  return rows.map((r) => r.userId);
 }
