@@ -34,6 +34,7 @@ const ANONYMOUS = ['anonymous'] as const;
 
 /** Every mutation of the schema must have an entry (a test below checks). */
 const MUTATIONS: Record<string, Entry> = {
+  acceptTeamInvitation: { as: ['anonymous', 'customer'], ids: { token: 'invitation' } },
   acceptVisit: { as: SHOPPER, ids: { visitId: 'visit' } },
   addBulkLocations: { as: CUSTOMER, ids: { 'input.oids': 'cart' } },
   addEditQuestionnaire: {
@@ -51,6 +52,18 @@ const MUTATIONS: Record<string, Entry> = {
   approveEvaluation: { as: ADMIN, ids: { _id: 'evaluation' } },
   associateBrandToUser: { as: ADMIN, ids: { brandId: 'brand', uid: 'user' } },
   cancelActiveShop: { as: CUSTOMER, ids: { _id: 'activeShop' } },
+  changeTeamMember: {
+    as: CUSTOMER,
+    ids: { 'input.memberId': 'member', 'input.regionIds': 'region', 'input.locationIds': 'location' },
+  },
+  createRegion: { as: CUSTOMER },
+  deleteRegion: { as: CUSTOMER, ids: { regionId: 'region' } },
+  inviteTeamMember: { as: CUSTOMER, ids: { 'input.regionIds': 'region', 'input.locationIds': 'location' } },
+  removeTeamMember: { as: CUSTOMER, ids: { memberId: 'member' } },
+  renameRegion: { as: CUSTOMER, ids: { regionId: 'region' } },
+  setLocationsRegion: { as: CUSTOMER, ids: { regionId: 'region', locationIds: 'location' } },
+  transferOwnership: { as: CUSTOMER, ids: { memberId: 'member' } },
+  withdrawTeamInvitation: { as: CUSTOMER, ids: { _id: 'teamInvitation' } },
   changePassword: { as: ['throwaway'] },
   checkout: { as: CUSTOMER, ids: { oid: 'cart', 'input.brandId': 'brand', 'input.stripeToken': 'card' } },
   copyShopsToAllOrderLocations: { as: CUSTOMER, ids: { oid: 'cart', shopIds: 'shop' } },
@@ -116,6 +129,7 @@ const QUERIES: Record<string, Entry> = {
   evaluation: { as: ['shopper', 'admin', 'customer'], ids: { _id: 'evaluation' } },
   form: { as: ADMIN, ids: { _id: 'form' } },
   geocodeAddress: { as: ANONYMOUS },
+  invitation: { as: ANONYMOUS, ids: { token: 'invitation' } },
   industries: { as: ADMIN, ids: { brandId: 'brand' } },
   invoice: { as: CUSTOMER, ids: { invoiceId: 'invoice' } },
   nextLocationID: { as: CUSTOMER, ids: { oid: 'cart' } },
@@ -200,7 +214,10 @@ async function fillPools() {
     `select distinct e->>'localId' as id from form_versions, jsonb_array_elements(definition->'sections') s,
        jsonb_array_elements(s->'elements') e limit 20`,
   ).catch(() => [] as string[]);
+  // A region, a manager and a pending invitation of the demo customer's team.
+  const team = await teamPools();
   pools = {
+    ...team,
     cart: [cart.oid],
     uq: [cart.uqid(qid!)],
     location: [locationId, ...(await idsOf(`select id from locations limit 3`))],
@@ -226,6 +243,33 @@ async function fillPools() {
       ),
       unsubscribeToken(t.config.appSecret, { email: 'front@demo.test', topic: 'reports' }),
     ],
+  };
+}
+
+/** The demo customer's team: a region, a member who joined, and invitation links (one used, one pending). */
+async function teamPools() {
+  const as = { token: tokens.customer };
+  const region = await t.gql('mutation { createRegion(name: "Fuzz region") { _id } }', {}, as);
+  const invite = (email: string) =>
+    t.gql(
+      'mutation ($email: String!) { inviteTeamMember(input: { email: $email, role: "manager" }) { _id } }',
+      { email },
+      as,
+    );
+  await invite('fuzz-member@demo.test');
+  await invite('fuzz-pending@demo.test');
+  const links = (
+    await idsOf(`select text as id from outbox_emails where kind = 'team-invitation' order by created_at`)
+  ).map((text) => /\/invitation\/([\w-]+)/.exec(text)![1]!);
+  await t.gql(
+    'mutation ($token: String!) { acceptTeamInvitation(token: $token, input: { password: "fuzz-pass-1" }) { token } }',
+    { token: links[0] },
+  );
+  return {
+    region: [region.data.createRegion._id as string],
+    member: await idsOf(`select id from account_members where role <> 'owner'`),
+    teamInvitation: await idsOf(`select id from team_invitations`),
+    invitation: links,
   };
 }
 
