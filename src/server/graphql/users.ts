@@ -72,7 +72,9 @@ export const UserType = builder
         description:
           "On the caller's account: the caller's own preferences (a team member's, not the account's).",
         resolve: (u, _a, ctx) =>
-          ctx.person && ctx.user?.id === u.id ? ctx.person.emailPreferences : u.emailPreferences,
+          ctx.person && ctx.person.id !== u.id && ctx.user?.id === u.id
+            ? ctx.person.emailPreferences
+            : u.emailPreferences,
       }),
       paymentCard: t.field({
         type: PaymentCardType,

@@ -327,6 +327,41 @@ describe('who may do what', () => {
     expectError(res, 'Member not found.', { field: 'memberId' });
   });
 
+  it("keeps a member's own password and e-mail preferences apart from the account's", async () => {
+    const manager = await join('mia@example.test', 'manager');
+    const PREFS = `mutation { saveEmailPreferences(input: { receiveShopScheduled: true }) { email } }`;
+    await ok(PREFS, {}, manager);
+    const READ = '{ currentUser { email emailPreferences { receiveMarketing receiveShopScheduled } } }';
+    const mine = await ok<{ currentUser: { email: string; emailPreferences: Record<string, boolean> } }>(
+      READ,
+      {},
+      manager,
+    );
+    // The manager reads the account, with their own preferences.
+    expect(mine.currentUser.email).toBe('alice@example.test');
+    expect(mine.currentUser.emailPreferences).toEqual({
+      receiveMarketing: false,
+      receiveShopScheduled: true,
+    });
+    const alices = await ok<{ currentUser: { emailPreferences: Record<string, boolean> } }>(
+      READ,
+      {},
+      p.alice.token,
+    );
+    expect(alices.currentUser.emailPreferences).toEqual({
+      receiveMarketing: true,
+      receiveShopScheduled: true,
+    });
+    // Their own password: the account's still logs Alice in.
+    await ok(
+      `mutation { changePassword(oldPassword: "member-pass-1", newPassword: "member-pass-2") }`,
+      {},
+      manager,
+    );
+    expect(await t.login('mia@example.test', 'member-pass-2')).toBeTruthy();
+    expect(await t.login('alice@example.test', 'password123')).toBeTruthy();
+  });
+
   it('signs reporting requests for a member as themselves, for the account only', async () => {
     const c = await chain();
     const manager = await join('mia@example.test', 'manager', { regionIds: [c.north] });
