@@ -16,12 +16,14 @@ import {
   removeMember,
   renameRegion,
   setLocationsRegion,
+  teamMembersForAdmin,
   teamRoleOf,
   transferOwnership,
   withdrawInvitation,
 } from '../team/index.js';
 import { AuthPayloadType, startSession } from './accounts.js';
 import { builder } from './builder.js';
+import { UserType } from './users.js';
 
 // Teams of a customer account (issue 18): members, invitations, regions. Every operation checks the
 // caller's role in the account on the server (team/access.ts); the guard in team-guard.ts keeps
@@ -124,6 +126,16 @@ const AcceptInput = builder.inputType('AcceptInvitationInput', {
     lastName: t.string(),
   }),
 });
+
+builder.objectField(UserType, 'teamMembers', (t) =>
+  t.field({
+    type: [TeamMemberType],
+    description:
+      "The account's members and their roles, for the admin area's customer page (platform admins).",
+    authScopes: { admin: true },
+    resolve: (u, _a, ctx) => teamMembersForAdmin(ctx.db, ctx, u),
+  }),
+);
 
 builder.queryFields((t) => ({
   viewer: t.field({
