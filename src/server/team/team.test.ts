@@ -43,7 +43,7 @@ const WITHDRAW = `mutation ($id: String!) { withdrawTeamInvitation(_id: $id) }`;
 const CREATE_REGION = `mutation ($name: String!) { createRegion(name: $name) { _id name locationCount } }`;
 const SET_REGION = `mutation ($r: String, $ids: [String!]!) { setLocationsRegion(regionId: $r, locationIds: $ids) }`;
 const REGIONS = `{ regions { _id name locationCount } }`;
-const VIEWER = `{ viewer { _id accountId role email } }`;
+const VIEWER = `{ viewer { _id accountId role email fullName } }`;
 const MY_LOCATIONS = `{ currentUser { _id locations { _id name regionId } } }`;
 const SIGN = 'mutation ($text: String!) { generateSignature(text: $text) }';
 
@@ -139,6 +139,7 @@ describe('inviting and joining', () => {
       accountId: p.alice.user.id,
       role: 'manager',
       email: 'mia@example.test',
+      fullName: 'Mia Member',
     });
     // The manager sees the account, and of its locations only their region's.
     const me = await ok<{ currentUser: { _id: string; locations: { name: string }[] } }>(
