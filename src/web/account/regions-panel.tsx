@@ -57,7 +57,10 @@ function RegionRow({ region }: { region: Region }) {
               <TextInput
                 label="Region name"
                 value={name}
-                onChange={(e) => setName(e.currentTarget.value)}
+                onChange={(e) => {
+                  setName(e.currentTarget.value);
+                  setError(null);
+                }}
                 error={error}
                 autoFocus
                 onKeyDown={(e) => {
@@ -135,7 +138,10 @@ function CreateRegionForm() {
           label="New region"
           placeholder="e.g. North Texas"
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setError(null);
+          }}
           error={error}
           w={{ base: '100%', xs: 280 }}
         />

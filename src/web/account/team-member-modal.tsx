@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client';
-import { Button, Divider, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { MSG_ACCOUNT_LOGIN_STAYS } from '../../domain';
 import { errorMessage, fieldErrors, notifyError, notifySuccess } from '../app/apollo';
@@ -67,7 +67,7 @@ export function MemberModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title={<Title order={2} size="h4">{`Change ${name}`}</Title>} size="lg">
+    <Modal opened onClose={onClose} title={`Change ${name}`} size="lg">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           {member.email}
@@ -93,44 +93,46 @@ export function MemberModal({
           </Button>
         </Group>
         <Divider />
-        {member.accountLogin ? (
-          <Text size="sm" c="dimmed">
-            {MSG_ACCOUNT_LOGIN_STAYS}
-          </Text>
-        ) : (
-          <InlineConfirm
-            label="Remove"
-            confirmLabel={`Remove ${name}`}
-            note={MSG_REMOVE_MEMBER_NOTE}
-            loading={removing.loading}
-            onConfirm={async () => {
-              try {
-                await remove({ variables: { memberId: member._id } });
-                notifySuccess(MSG_MEMBER_REMOVED);
-                onClose();
-              } catch (err) {
-                notifyError(err);
-              }
-            }}
-          />
-        )}
-        {mayTransfer && (
-          <InlineConfirm
-            label="Transfer ownership"
-            confirmLabel={`Make ${name} the owner`}
-            note={MSG_TRANSFER_NOTE}
-            loading={transferring.loading}
-            onConfirm={async () => {
-              try {
-                await transfer({ variables: { memberId: member._id } });
-                notifySuccess(MSG_OWNERSHIP_TRANSFERRED);
-                onClose();
-              } catch (err) {
-                notifyError(err);
-              }
-            }}
-          />
-        )}
+        <Group gap="sm" align="flex-start">
+          {member.accountLogin ? (
+            <Text size="sm" c="dimmed">
+              {MSG_ACCOUNT_LOGIN_STAYS}
+            </Text>
+          ) : (
+            <InlineConfirm
+              label="Remove"
+              confirmLabel={`Remove ${name}`}
+              note={MSG_REMOVE_MEMBER_NOTE}
+              loading={removing.loading}
+              onConfirm={async () => {
+                try {
+                  await remove({ variables: { memberId: member._id } });
+                  notifySuccess(MSG_MEMBER_REMOVED);
+                  onClose();
+                } catch (err) {
+                  notifyError(err);
+                }
+              }}
+            />
+          )}
+          {mayTransfer && (
+            <InlineConfirm
+              label="Transfer ownership"
+              confirmLabel={`Make ${name} the owner`}
+              note={MSG_TRANSFER_NOTE}
+              loading={transferring.loading}
+              onConfirm={async () => {
+                try {
+                  await transfer({ variables: { memberId: member._id } });
+                  notifySuccess(MSG_OWNERSHIP_TRANSFERRED);
+                  onClose();
+                } catch (err) {
+                  notifyError(err);
+                }
+              }}
+            />
+          )}
+        </Group>
       </Stack>
     </Modal>
   );

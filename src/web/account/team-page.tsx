@@ -88,7 +88,11 @@ function MembersTable({
             </Table.Td>
             <Table.Td>
               <TwoLines
-                first={<Badge variant={m.role === 'owner' ? 'filled' : 'light'}>{m.roleLabel}</Badge>}
+                first={
+                  <Text size="sm" fw={700}>
+                    {m.roleLabel}
+                  </Text>
+                }
                 second={accessText(m, choices.regions, choices.locations)}
               />
             </Table.Td>
@@ -159,7 +163,11 @@ function InvitationsTable({ invitations, choices }: { invitations: Invitation[];
             </Table.Td>
             <Table.Td>
               <TwoLines
-                first={<Badge variant="light">{i.roleLabel}</Badge>}
+                first={
+                  <Text size="sm" fw={700}>
+                    {i.roleLabel}
+                  </Text>
+                }
                 second={accessText(i, choices.regions, choices.locations)}
               />
             </Table.Td>
