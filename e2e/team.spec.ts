@@ -155,6 +155,7 @@ test('an owner invites a manager for a region, who joins on a phone; removed, th
   await loginThroughForm(admin, DEMO.admin.email, DEMO.admin.password);
   await expect(admin.getByTestId('header-user')).toBeVisible();
   await admin.goto(`/admin/customers/${register.user._id}`);
+  await expect(admin.getByRole('heading', { name: 'Olga Owner', level: 1 })).toBeVisible({ timeout: 15_000 });
   const team = admin.getByTestId('customer-team');
   await expect(team.getByRole('row').filter({ hasText: OWNER.email })).toContainText('Owner');
   await expect(team.getByRole('row').filter({ hasText: MANAGER.email })).toContainText('Manager');
