@@ -16,12 +16,14 @@ import {
   removeMember,
   renameRegion,
   setLocationsRegion,
+  teamMembersForAdmin,
   teamRoleOf,
   transferOwnership,
   withdrawInvitation,
 } from '../team/index.js';
 import { AuthPayloadType, startSession } from './accounts.js';
 import { builder } from './builder.js';
+import { UserType } from './users.js';
 
 // Teams of a customer account (issue 18): members, invitations, regions. Every operation checks the
 // caller's role in the account on the server (team/access.ts); the guard in team-guard.ts keeps
@@ -88,13 +90,16 @@ const InvitationPreviewType = builder.objectRef<InvitationPreview>('InvitationPr
 });
 
 const TeamViewerType = builder
-  .objectRef<{ personId: string; accountId: string; role: TeamRole; email: string }>('TeamViewer')
+  .objectRef<{ personId: string; accountId: string; role: TeamRole; email: string; fullName: string }>(
+    'TeamViewer',
+  )
   .implement({
     description: 'Who is logged in and their place in the account they act for.',
     fields: (t) => ({
       _id: t.exposeString('personId', { description: "The login's user id (userMakingRequest)." }),
       accountId: t.exposeString('accountId', { description: "The account's user id (client)." }),
       email: t.exposeString('email'),
+      fullName: t.exposeString('fullName', { description: "The login's own name (else its e-mail)." }),
       role: t.exposeString('role', { description: 'owner | admin | manager' }),
     }),
   });
@@ -125,6 +130,16 @@ const AcceptInput = builder.inputType('AcceptInvitationInput', {
   }),
 });
 
+builder.objectField(UserType, 'teamMembers', (t) =>
+  t.field({
+    type: [TeamMemberType],
+    description:
+      "The account's members and their roles, for the admin area's customer page (platform admins).",
+    authScopes: { admin: true },
+    resolve: (u, _a, ctx) => teamMembersForAdmin(ctx.db, ctx, u),
+  }),
+);
+
 builder.queryFields((t) => ({
   viewer: t.field({
     type: TeamViewerType,
@@ -133,7 +148,9 @@ builder.queryFields((t) => ({
     resolve: (_r, _a, ctx) => {
       const role = teamRoleOf(ctx);
       if (!ctx.person || !ctx.user || role === null) return null;
-      return { personId: ctx.person.id, accountId: ctx.user.id, role, email: ctx.person.email };
+      const { id, email, firstName, lastName } = ctx.person;
+      const fullName = `${firstName} ${lastName}`.trim() || email;
+      return { personId: id, accountId: ctx.user.id, role, email, fullName };
     },
   }),
   team: t.field({

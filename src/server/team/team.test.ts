@@ -20,7 +20,7 @@ import {
 } from '../../domain/index.js';
 import { people } from '../account/test-fixtures.js';
 import { newId } from '../db/ids.js';
-import { locations, outboxEmails, teamInvitations } from '../db/schema.js';
+import { locations, outboxEmails, teamInvitations, users } from '../db/schema.js';
 import { MSG_LOCATION_NOT_FOUND } from '../locations/location-access.js';
 import { createBrand, setupTestApp } from '../test/harness.js';
 import { customer, expectError, expectNoChange } from '../test/order-wizard.js';
@@ -43,7 +43,7 @@ const WITHDRAW = `mutation ($id: String!) { withdrawTeamInvitation(_id: $id) }`;
 const CREATE_REGION = `mutation ($name: String!) { createRegion(name: $name) { _id name locationCount } }`;
 const SET_REGION = `mutation ($r: String, $ids: [String!]!) { setLocationsRegion(regionId: $r, locationIds: $ids) }`;
 const REGIONS = `{ regions { _id name locationCount } }`;
-const VIEWER = `{ viewer { _id accountId role email } }`;
+const VIEWER = `{ viewer { _id accountId role email fullName } }`;
 const MY_LOCATIONS = `{ currentUser { _id locations { _id name regionId } } }`;
 const SIGN = 'mutation ($text: String!) { generateSignature(text: $text) }';
 
@@ -139,6 +139,7 @@ describe('inviting and joining', () => {
       accountId: p.alice.user.id,
       role: 'manager',
       email: 'mia@example.test',
+      fullName: 'Mia Member',
     });
     // The manager sees the account, and of its locations only their region's.
     const me = await ok<{ currentUser: { _id: string; locations: { name: string }[] } }>(
@@ -432,5 +433,44 @@ describe('changing and removing members', () => {
         )
       ).errors?.[0]?.message,
     ).toBe('Not Authorized');
+  });
+});
+
+describe("the admin area's customer page", () => {
+  const MEMBERS = `query ($uid: String!) { user(uid: $uid) { teamMembers { email role roleLabel accountLogin } } }`;
+
+  it("lists an account's members and roles to platform admins, and to no one else", async () => {
+    // An account without a team: its own login, as owner.
+    const before = await ok<{ user: { teamMembers: unknown[] } }>(
+      MEMBERS,
+      { uid: p.alice.user.id },
+      p.admin.token,
+    );
+    expect(before.user.teamMembers).toEqual([
+      { email: 'alice@example.test', role: 'owner', roleLabel: 'Owner', accountLogin: true },
+    ]);
+    await join('ada@example.test', 'admin');
+    await join('mia@example.test', 'manager');
+    const after = await ok<{ user: { teamMembers: { email: string; role: string }[] } }>(
+      MEMBERS,
+      { uid: p.alice.user.id },
+      p.admin.token,
+    );
+    expect(after.user.teamMembers.map((m) => [m.email, m.role])).toEqual([
+      ['alice@example.test', 'owner'],
+      ['ada@example.test', 'admin'],
+      ['mia@example.test', 'manager'],
+    ]);
+    // A member's own login is no account: it has no team of its own to list.
+    const mia = (await t.db.select().from(users).where(eq(users.email, 'mia@example.test')))[0]!;
+    const member = await ok<{ user: { teamMembers: unknown[] } }>(MEMBERS, { uid: mia.id }, p.admin.token);
+    expect(member.user.teamMembers).toEqual([]);
+
+    // Customers, the account's owner included, are refused, through `user` and through their own row.
+    for (const token of [p.alice.token, p.bob.token]) {
+      expectError(await t.gql(MEMBERS, { uid: p.alice.user.id }, { token }), 'Not Authorized');
+      const own = await t.gql('{ currentUser { teamMembers { email } } }', {}, { token });
+      expect(own.errors?.[0]?.message).toBe('Not Authorized');
+    }
   });
 });

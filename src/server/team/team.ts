@@ -81,6 +81,42 @@ export type InvitationView = {
 /** Who the account's team is: its members (the owner first) and invitations not yet accepted. */
 export async function listTeam(db: Db, c: Caller, now = new Date()) {
   const account = requireTeam(c, 'team');
+  const members = await membersOf(db, account);
+  const invitations = (
+    await db
+      .select()
+      .from(teamInvitations)
+      .where(
+        and(
+          eq(teamInvitations.accountId, account.id),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+        ),
+      )
+      .orderBy(asc(teamInvitations.createdAt))
+  ).map((i) => invitationView(i, now));
+  return { members, invitations };
+}
+
+/**
+ * An account's members for the admin area's customer page (platform admins only): its team, or for a
+ * login without one its own owner row; none for a login that is a member of another account.
+ */
+export async function teamMembersForAdmin(db: Db, c: Caller, user: UserRow): Promise<MemberView[]> {
+  if (!c.person?.admin) throw notAuthorized();
+  const members = await membersOf(db, user);
+  // Only the implied owner (no team row yet): the login may instead belong to another account's team.
+  if (members.length !== 1 || members[0]!.id !== user.id) return members;
+  const [elsewhere] = await db
+    .select({ id: accountMembers.id })
+    .from(accountMembers)
+    .where(and(eq(accountMembers.userId, user.id), isNull(accountMembers.removedAt)))
+    .limit(1);
+  return elsewhere ? [] : members;
+}
+
+/** The account's members, the owner first; an account without a team yet has its own login as owner. */
+async function membersOf(db: Db, account: UserRow): Promise<MemberView[]> {
   const rows = await db
     .select({
       id: accountMembers.id,
@@ -122,21 +158,7 @@ export async function listTeam(db: Db, c: Caller, now = new Date()) {
     });
   }
   const order: Record<TeamRole, number> = { owner: 0, admin: 1, manager: 2 };
-  members.sort((a, b) => order[a.role] - order[b.role]);
-  const invitations = (
-    await db
-      .select()
-      .from(teamInvitations)
-      .where(
-        and(
-          eq(teamInvitations.accountId, account.id),
-          isNull(teamInvitations.acceptedAt),
-          isNull(teamInvitations.revokedAt),
-        ),
-      )
-      .orderBy(asc(teamInvitations.createdAt))
-  ).map((i) => invitationView(i, now));
-  return { members, invitations };
+  return members.sort((a, b) => order[a.role] - order[b.role]);
 }
 
 const invitationView = (i: typeof teamInvitations.$inferSelect, now: Date): InvitationView => ({

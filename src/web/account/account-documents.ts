@@ -148,6 +148,7 @@ export const USER_LOCATIONS = graphql(`
       locations {
         _id
         name
+        regionId
         website
         phone
         additionalEmails

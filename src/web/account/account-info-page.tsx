@@ -4,7 +4,7 @@ import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { ZAccountInfoInput } from '../../domain';
+import { may, ZAccountInfoInput } from '../../domain';
 import { fieldErrors, notifyError, notifySuccess } from '../app/apollo';
 import { type CurrentUser, PageLoader, useCurrentUser } from '../app/session';
 import { ContactFields } from '../components/contact-fields';
@@ -77,13 +77,16 @@ function AccountInfoForm({ user }: { user: CurrentUser }) {
   );
 }
 
-/** /account/info and /account/info#billing: the profile form and the card on file. */
+/**
+ * /account/info and /account/info#billing: the profile form and the card on file (the card for the
+ * account's owner only: a team's admin may not see or change it).
+ */
 export function AccountInfoPage() {
-  const { user, loading } = useCurrentUser();
+  const { user, role, loading } = useCurrentUser();
   return (
     <Page title="Account Information">
       {loading || !user ? <PageLoader /> : <AccountInfoForm user={user} />}
-      <BillingSection />
+      {role && may(role, 'card') && <BillingSection />}
     </Page>
   );
 }

@@ -15,6 +15,8 @@ export interface AccountLocation {
   website: string;
   phone: string;
   additionalEmails: string;
+  /** The account's region it is in (issue 18). */
+  regionId?: string | null;
   address: {
     line1: string;
     line2: string;

@@ -7,6 +7,7 @@ import { InlineConfirm } from './account-confirm';
 import { REMOVE_LOCATION_FROM_ACCOUNT, SAVE_ACCOUNT_LOCATION } from './account-documents';
 import { type AccountLocation, AccountLocationForm } from './account-location-form';
 import { MSG_LOCATION_REMOVED, MSG_LOCATION_SAVED } from './account-messages';
+import { type Region, RegionSelect } from './regions-panel';
 
 export const MSG_REMOVE_LOCATION_NOTE =
   'Any active shops at this location will continue until they are cancelled on Recurring Orders.';
@@ -23,8 +24,11 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One saved location: its details, or its edit form; Edit and Remove Location (asked in place). */
-export function AccountLocationRow({ location }: { location: AccountLocation }) {
+/**
+ * One saved location: its details, or its edit form; Edit and Remove Location (asked in place); for
+ * owners and admins (`regions` given), its Region.
+ */
+export function AccountLocationRow({ location, regions }: { location: AccountLocation; regions?: Region[] }) {
   const [editing, setEditing] = useState(false);
   const [save] = useMutation(SAVE_ACCOUNT_LOCATION);
   const [remove, removing] = useMutation(REMOVE_LOCATION_FROM_ACCOUNT, {
@@ -65,6 +69,7 @@ export function AccountLocationRow({ location }: { location: AccountLocation }) 
           <Detail label="Website" value={location.website} />
           <Detail label="Phone" value={location.phone} />
           <Detail label="Emails to Receive Reports for this Location" value={location.additionalEmails} />
+          {regions && <RegionSelect location={location} regions={regions} />}
           <Group>
             <InlineConfirm
               label="Remove Location"

@@ -1,6 +1,8 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
+import { may } from '../../domain';
+import { useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
 import { DashboardPrograms, PerformanceSummary, preloadDashboardReports } from '../reports';
 import { MSG_CLICK_ORDER_NUMBER, OrderList } from './account-order-list';
@@ -10,34 +12,41 @@ preloadDashboardReports();
 
 /**
  * /account/dashboard: Start New Order, the Performance Summary and My Programs (loaded on demand from
- * the reports feature), and the customer's orders with Re-Order.
+ * the reports feature), and the customer's orders with Re-Order. A team's manager, who may not order,
+ * sees the reports only.
  */
 export function DashboardPage() {
+  const { role } = useCurrentUser();
+  const orders = role !== null && may(role, 'order');
   return (
     <Page
       title="Dashboard"
       heading={
         <Group justify="space-between" gap="sm">
           <span>Dashboard</span>
-          <Button component={Link} to="/new-order" leftSection={<IconPlus size={16} />}>
-            Start New Order
-          </Button>
+          {orders && (
+            <Button component={Link} to="/new-order" leftSection={<IconPlus size={16} />}>
+              Start New Order
+            </Button>
+          )}
         </Group>
       }
     >
       <PerformanceSummary />
       <DashboardPrograms />
-      <Paper withBorder p="md">
-        <Stack gap="sm">
-          <Title order={2} size="h3">
-            Orders
-          </Title>
-          <Text size="sm" c="dimmed">
-            {MSG_CLICK_ORDER_NUMBER}
-          </Text>
-          <OrderList returnText="Back to Dashboard" />
-        </Stack>
-      </Paper>
+      {orders && (
+        <Paper withBorder p="md">
+          <Stack gap="sm">
+            <Title order={2} size="h3">
+              Orders
+            </Title>
+            <Text size="sm" c="dimmed">
+              {MSG_CLICK_ORDER_NUMBER}
+            </Text>
+            <OrderList returnText="Back to Dashboard" />
+          </Stack>
+        </Paper>
+      )}
     </Page>
   );
 }

@@ -2,14 +2,16 @@ import { useMutation, useQuery } from '@apollo/client';
 import { Alert, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { TLocationEditInput } from '../../domain';
+import { may, type TLocationEditInput } from '../../domain';
 import { errorMessage, notifyError, notifySuccess } from '../app/apollo';
-import { PageLoader } from '../app/session';
+import { PageLoader, useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
 import { LocationForm } from '../order/location-form';
 import { ADD_ACCOUNT_LOCATION, USER_LOCATIONS } from './account-documents';
 import { AccountLocationRow } from './account-location-row';
 import { MSG_LOCATION_SAVED } from './account-messages';
+import { RegionsPanel } from './regions-panel';
+import { REGIONS } from './team-documents';
 
 /** Add New Location: the wizard's location form, saving to the account (on no order). */
 function AddLocationPanel({ onClose }: { onClose: () => void }) {
@@ -40,9 +42,16 @@ function AddLocationPanel({ onClose }: { onClose: () => void }) {
   );
 }
 
-/** /account/locations: every saved location, editable in place, plus Add New Location. */
+/**
+ * /account/locations: every saved location, editable in place, plus Add New Location; for owners and
+ * admins, the account's regions and each location's Region.
+ */
 export function LocationsPage() {
   const { data, loading, error } = useQuery(USER_LOCATIONS);
+  const { role } = useCurrentUser();
+  const team = role !== null && may(role, 'team');
+  const regionList = useQuery(REGIONS, { skip: !team });
+  const regions = team ? regionList.data?.regions : undefined;
   const [adding, setAdding] = useState(false);
   const locations = data?.currentUser?.locations;
   return (
@@ -58,13 +67,14 @@ export function LocationsPage() {
         )}
       </Group>
       {adding && <AddLocationPanel onClose={() => setAdding(false)} />}
+      {regions && <RegionsPanel regions={regions} />}
       {locations ? (
         locations.length === 0 ? (
           <Text c="dimmed">You have no saved locations yet.</Text>
         ) : (
           <Stack gap="sm">
             {locations.map((location) => (
-              <AccountLocationRow key={location._id} location={location} />
+              <AccountLocationRow key={location._id} location={location} regions={regions} />
             ))}
           </Stack>
         )

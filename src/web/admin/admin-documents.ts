@@ -79,6 +79,13 @@ export const ADMIN_CUSTOMER = graphql(`
         expireMonth
         expireYear
       }
+      teamMembers {
+        _id
+        email
+        firstName
+        lastName
+        roleLabel
+      }
     }
   }
 `);

@@ -1,5 +1,5 @@
 import { useQuery } from '@apollo/client';
-import { Alert, Button, Divider, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -69,11 +69,44 @@ function Profile({ customer }: { customer: Customer }) {
   );
 }
 
+/** The account's members and their roles (issue 18); a member's own login has none of its own. */
+function CustomerTeam({ members }: { members: Customer['teamMembers'] }) {
+  if (members.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        This login is a member of another account's team.
+      </Text>
+    );
+  }
+  return (
+    <Table.ScrollContainer minWidth={420}>
+      <Table verticalSpacing="xs" striped data-testid="customer-team">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Email</Table.Th>
+            <Table.Th>Role</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {members.map((m) => (
+            <Table.Tr key={m._id}>
+              <Table.Td>{`${m.firstName} ${m.lastName}`.trim() || '—'}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
+              <Table.Td>{m.roleLabel}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
 const backToCustomers = <BackLink to="/admin/customers">Back to Customers</BackLink>;
 
 /**
  * /admin/customers/{uid}: the customer's profile and associated brand, a View Reports link, their
- * orders, payments and active shops (each cancellable).
+ * team's members, orders, payments and active shops (each cancellable).
  */
 export function AdminCustomerPage() {
   const uid = useParams().uid ?? '';
@@ -117,6 +150,9 @@ export function AdminCustomerPage() {
     >
       {backToCustomers}
       <Profile customer={customer} />
+      <Section title="Team">
+        <CustomerTeam members={customer.teamMembers} />
+      </Section>
       <Section title="Order History">
         <CustomerOrders uid={customer._id} />
       </Section>

@@ -14,7 +14,7 @@ const WIZARD_SEGMENTS = new Set(['customize', 'locations', 'frequency', 'checkou
 
 function Header() {
   const brand = useBrand();
-  const { user } = useCurrentUser();
+  const { user, personName } = useCurrentUser();
   // The admin's colour when it reads on the primary colour, else the nearest one that does.
   const headerText = brand.textColors.header;
   // Never broken over two lines: on a phone the links get a smaller type instead.
@@ -50,10 +50,10 @@ function Header() {
                   fz={linkSize}
                   maw={{ base: 110, sm: 224 }}
                   truncate="end"
-                  title={user.fullName}
+                  title={personName}
                   data-testid="header-user"
                 >
-                  {user.fullName}
+                  {personName}
                 </Anchor>
                 {user.admin && (
                   <Anchor component={Link} to="/admin/orders" style={linkStyle} fz={linkSize}>

@@ -49,6 +49,7 @@ const account = {
   locations: () => import('../account/locations-page').then((m) => ({ Component: m.LocationsPage })),
   preferences: () => import('../account/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
   shops: () => import('../account/shops-page').then((m) => ({ Component: m.ShopsPage })),
+  team: () => import('../account/team-page').then((m) => ({ Component: m.TeamPage })),
   orderDetails: () =>
     import('../account/order-details-page').then((m) => ({ Component: m.OrderDetailsPage })),
   invoiceDetails: () =>
@@ -77,6 +78,7 @@ const pages = {
   reset: () => import('../account/password-pages').then((m) => ({ Component: m.ResetPasswordPage })),
   change: () => import('../account/password-pages').then((m) => ({ Component: m.ChangePasswordRoute })),
   unsubscribe: () => import('../account/unsubscribe-page').then((m) => ({ Component: m.UnsubscribePage })),
+  invitation: () => import('../account/invitation-page').then((m) => ({ Component: m.InvitationPage })),
   account: () => import('../account/account-layout').then((m) => ({ Component: m.AccountLayout })),
   admin: () => import('../admin/admin-layout').then((m) => ({ Component: m.AdminLayout })),
   brandPicker: () =>
@@ -112,6 +114,7 @@ export const router = createBrowserRouter([
       { path: '/reset-password/:token', lazy: pages.reset },
       { path: '/change-password', lazy: pages.change },
       { path: '/unsubscribe/:token', lazy: pages.unsubscribe },
+      { path: '/invitation/:token', lazy: pages.invitation },
       { path: '/logout', element: <LogoutPage /> },
       // Order wizard
       { path: '/order', element: <Navigate to="/industry" replace /> },
@@ -139,6 +142,7 @@ export const router = createBrowserRouter([
           { path: 'locations', lazy: account.locations },
           { path: 'preferences', lazy: account.preferences },
           { path: 'shops', lazy: account.shops },
+          { path: 'team', lazy: account.team },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },
           { path: 'invoices/:invoiceId', lazy: account.invoiceDetails },
           { path: 'reports/shop/:evaluationId', lazy: fieldwork.shopReport },

@@ -2,6 +2,7 @@ import { useQuery } from '@apollo/client';
 import { Center, Loader } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import type { TeamRole } from '../../domain';
 import { graphql } from '../gql';
 import type { CurrentUserQuery } from '../gql/graphql';
 
@@ -21,16 +22,35 @@ export const CURRENT_USER = graphql(`
         additionalEmails
       }
     }
+    viewer {
+      _id
+      fullName
+      role
+    }
   }
 `);
 
 export type CurrentUser = NonNullable<CurrentUserQuery['currentUser']>;
 
+/**
+ * The logged-in account and the caller's role in it (owner, admin or manager of the account's team);
+ * `role` is null when anonymous or for a login taken off the team it belonged to; `viewerId` is the
+ * login's own id and `personName` its name (the account's are `user._id` and `user.fullName`).
+ */
 export function useCurrentUser() {
   const { data, loading } = useQuery(CURRENT_USER, {
     fetchPolicy: 'cache-first',
   });
-  return { user: data?.currentUser ?? null, loading: loading && !data };
+  const user = data?.currentUser ?? null;
+  const viewer = data?.viewer ?? null;
+  return {
+    user,
+    role: (viewer?.role ?? null) as TeamRole | null,
+    viewerId: viewer?._id ?? null,
+    /** A member of another account's team acts for that account (`user`) under their own name. */
+    personName: (viewer && viewer._id !== user?._id ? viewer.fullName : user?.fullName) ?? '',
+    loading: loading && !data,
+  };
 }
 
 export function PageLoader() {
