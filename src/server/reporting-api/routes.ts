@@ -118,7 +118,8 @@ async function authenticate(
         .from(locations)
         .where(and(eq(locations.regionId, region.id), eq(locations.uid, q.client)))
     ).map((l) => l.id);
-    scope = scope === null ? inRegion : scope.filter((id) => inRegion.includes(id));
+    const allowed = scope && new Set(scope);
+    scope = allowed ? inRegion.filter((id) => allowed.has(id)) : inRegion;
   }
   // Paging the summary questions is asked for explicitly (without it, every answer of the range).
   return {
