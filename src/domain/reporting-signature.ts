@@ -18,6 +18,7 @@ export const SIGNED_PARAMS = [
   'programName',
   'locationName',
   'groupBy',
+  'regionId',
 ] as const;
 export type SignedParam = (typeof SIGNED_PARAMS)[number];
 export type ReportingParams = Partial<Record<SignedParam, string | number | null | undefined>>;

@@ -1,6 +1,6 @@
 import { and, count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { performanceStatus } from '../../domain/index.js';
+import { performanceStatus, signingText } from '../../domain/index.js';
 import { answer, createEvaluation, EvaluationStatus, parseForm } from '../../evaluation/index.js';
 import type { BrandRow } from '../context.js';
 import { setupTestApp } from '../test/harness.js';
@@ -14,7 +14,7 @@ import {
   users,
 } from './schema.js';
 import { isEmpty, seedDemo } from './seed-demo.js';
-import { REPORTS_DEMO } from './seed-reporting.js';
+import { CHAIN_MANAGERS, CHAIN_REGIONS, REPORTS_DEMO } from './seed-reporting.js';
 
 const t = setupTestApp();
 
@@ -201,7 +201,37 @@ describe('demo seed', () => {
     const shopper = await t.gql('{ currentUser { email roles } }', {}, { token: shopperToken });
     expect(shopper.data.currentUser).toEqual({ email: 'shopper@demo.test', roles: ['shopper'] });
     await t.login(REPORTS_DEMO.email, REPORTS_DEMO.password);
-    expect(await t.db.select({ n: count() }).from(users)).toEqual([{ n: 4 }]);
+    expect(await t.db.select({ n: count() }).from(users)).toEqual([{ n: 6 }]);
+  });
+
+  it('makes the reporting customer a chain: three regions with reports, and two managers who each see one', async () => {
+    const ownerToken = await t.login(REPORTS_DEMO.email, REPORTS_DEMO.password);
+    const regions = await t.gql('{ regions { name locationCount } }', {}, { token: ownerToken });
+    expect(regions.data.regions).toEqual(
+      Object.keys(CHAIN_REGIONS)
+        .sort()
+        .map((name) => ({ name, locationCount: 4 })),
+    );
+    for (const m of CHAIN_MANAGERS) {
+      const token = await t.login(m.email, m.password);
+      const who = (await t.gql('{ viewer { _id accountId role } regions { name } }', {}, { token })).data;
+      expect(who.viewer.role).toBe('manager');
+      expect(who.regions).toEqual([{ name: m.region }]);
+      const params = { userMakingRequest: who.viewer._id, client: who.viewer.accountId, groupBy: 'month' };
+      const signature = (
+        await t.gql(
+          'mutation ($text: String!) { generateSignature(text: $text) }',
+          { text: signingText(params) },
+          { token },
+        )
+      ).data.generateSignature;
+      const res = await t.inject({
+        method: 'GET',
+        url: `/api/summary/shops?${new URLSearchParams({ ...params, signature })}`,
+      });
+      const names = new Set((res.json() as { name: string }[]).map((r) => r.name));
+      expect([...names].sort()).toEqual([...CHAIN_REGIONS[m.region]!].sort());
+    }
   });
 
   it('resolves the seeded brands by subdomain, custom domain and entry path', async () => {

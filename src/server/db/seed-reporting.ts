@@ -15,14 +15,17 @@ import type { Db } from './client.js';
 import { createUser } from './factories.js';
 import { newId } from './ids.js';
 import {
+  accountMembers,
   evaluationEvents,
   evaluationQuestionScores,
   evaluationSectionScores,
   evaluations,
   formVersions,
   locations,
+  memberRegions,
   orders,
   questionnaires,
+  regions,
   shops,
   userQuestionnaires,
   visits,
@@ -34,6 +37,24 @@ import {
 // location so the locations board fills all three columns. Deterministic: the same data every run.
 
 export const REPORTS_DEMO = { email: 'reports@demo.test', password: 'demo-reports-pass' } as const;
+/**
+ * The same customer as a chain (issue 18): its owner, three regions of four locations each, and two
+ * managers who each see one region.
+ */
+export const CHAIN_REGIONS: Record<string, string[]> = {
+  'Central Texas': ['Downtown Austin', 'South Lamar', 'Round Rock', 'San Antonio Riverwalk'],
+  'Houston & Dallas': ['Houston Heights', 'Galleria', 'Uptown Dallas', 'Deep Ellum'],
+  Southwest: ['The Strip', 'Henderson', 'Tempe Marketplace', 'Old Town Scottsdale'],
+};
+export const CHAIN_MANAGERS = [
+  {
+    email: 'manager1@demo.test',
+    password: 'demo-manager-pass',
+    firstName: 'Morgan',
+    region: 'Central Texas',
+  },
+  { email: 'manager2@demo.test', password: 'demo-manager-pass', firstName: 'Marley', region: 'Southwest' },
+] as const;
 const PROGRAMS = ['Dine-In Experience', 'Drive-Thru Visit', 'Takeout Phone Order'];
 const LOCATIONS: [name: string, line1: string, city: string, state: string, zip: string, quality: number][] =
   [
@@ -189,6 +210,11 @@ export async function seedReportingDemo(db: Db, opts: { brandId: string; now: Da
     quality,
   }));
   await db.insert(locations).values(locs.map((l) => l.row));
+  await seedChainTeam(db, {
+    accountId: customer.id,
+    brandId: opts.brandId,
+    locations: locs.map((l) => l.row),
+  });
 
   for (const [pi, program] of programs.entries()) {
     const form = await formOfVersion(db, program.definitionId);
@@ -307,4 +333,37 @@ export async function seedReportingDemo(db: Db, opts: { brandId: string; now: Da
     }
   }
   await rollUpScores(db, eq(evaluations.clientId, customer.id));
+}
+
+/** The chain's regions (locations grouped by CHAIN_REGIONS), its owner and its two managers. */
+async function seedChainTeam(
+  db: Db,
+  opts: { accountId: string; brandId: string; locations: { id: string; name: string }[] },
+) {
+  const regionIds = new Map<string, string>();
+  for (const [name, names] of Object.entries(CHAIN_REGIONS)) {
+    const id = newId();
+    regionIds.set(name, id);
+    await db.insert(regions).values({ id, accountId: opts.accountId, name });
+    const ids = opts.locations.filter((l) => names.includes(l.name)).map((l) => l.id);
+    await db.update(locations).set({ regionId: id }).where(inArray(locations.id, ids));
+  }
+  await db
+    .insert(accountMembers)
+    .values({ id: newId(), accountId: opts.accountId, userId: opts.accountId, role: 'owner' });
+  for (const m of CHAIN_MANAGERS) {
+    const user = await createUser(db, {
+      email: m.email,
+      password: m.password,
+      firstName: m.firstName,
+      lastName: 'Manager',
+      emailVerified: true,
+      associatedBrandId: opts.brandId,
+    });
+    const memberId = newId();
+    await db
+      .insert(accountMembers)
+      .values({ id: memberId, accountId: opts.accountId, userId: user.id, role: 'manager' });
+    await db.insert(memberRegions).values({ memberId, regionId: regionIds.get(m.region)! });
+  }
 }

@@ -534,13 +534,20 @@ export async function listQaQueue(db: Db, user: UserRow | null) {
 
 /**
  * Who may read an evaluation: its shopper, QA staff and admins; the customer (and admins) once it is
- * approved, as a report. Everyone else is refused.
+ * approved, as a report, and a team's manager (`scope`: their location ids; null for everyone else)
+ * only at their locations. Everyone else is refused.
  */
-export async function readableEvaluation(db: Db, user: UserRow | null, id: string): Promise<EvaluationRow> {
+export async function readableEvaluation(
+  db: Db,
+  user: UserRow | null,
+  id: string,
+  scope: string[] | null = null,
+): Promise<EvaluationRow> {
   if (!user) throw notLoggedIn();
   const row = await loadEvaluationRow(db, id);
   if (isStaff(user) || row.userId === user.id) return row;
-  if (row.clientId === user.id && row.status === S.Approved) return row;
+  const inScope = !scope || (row.locationId !== null && scope.includes(row.locationId));
+  if (row.clientId === user.id && row.status === S.Approved && inScope) return row;
   throw notAuthorized();
 }
 

@@ -170,16 +170,21 @@ export type ProgramSummary = {
   questions: { prompt: string; averagePercentage: number; answers: number }[];
 };
 
-/** The response summary of a survey program at a location, for its customer or an admin. */
+/**
+ * The response summary of a survey program at a location, for its customer or an admin; a team's
+ * manager (`scope`: their location ids; null for everyone else) only at their locations.
+ */
 export async function programSummary(
   db: Db,
   user: UserRow | null,
   code: string,
+  scope: string[] | null = null,
 ): Promise<ProgramSummary | null> {
   if (!user) throw notLoggedIn();
   const survey = await findSurvey(db, code);
   if (!survey) return null;
   if (!user.admin && survey.clientId !== user.id) throw notAuthorized();
+  if (scope && !scope.includes(survey.locationId)) throw notAuthorized();
   const responsesOf = and(
     eq(evaluations.surveyLinkId, survey.linkId),
     eq(evaluations.status, EvaluationStatus.Approved),

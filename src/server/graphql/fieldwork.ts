@@ -34,6 +34,7 @@ import {
   viewerOf,
 } from '../fieldwork/index.js';
 import type { NotifyDeps } from '../notifications/notify.js';
+import { locationScopeOf } from '../team/index.js';
 import { AuthPayloadType, startSession } from './accounts.js';
 import { builder } from './builder.js';
 
@@ -322,7 +323,8 @@ builder.queryFields((t) => ({
     description: 'For its shopper and QA staff; for its customer once approved.',
     authScopes: { loggedIn: true },
     args: { _id: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => readableEvaluation(ctx.db, ctx.user, a._id),
+    resolve: async (_r, a, ctx) =>
+      readableEvaluation(ctx.db, ctx.user, a._id, await locationScopeOf(ctx.db, ctx)),
   }),
   sharedShopReport: t.field({
     type: SharedShopReportType,
@@ -349,7 +351,8 @@ builder.queryFields((t) => ({
     description: "A survey program's response summary at one location, for its customer and admins.",
     authScopes: { loggedIn: true },
     args: { surveyCode: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => programSummary(ctx.db, ctx.user, a.surveyCode),
+    resolve: async (_r, a, ctx) =>
+      programSummary(ctx.db, ctx.user, a.surveyCode, await locationScopeOf(ctx.db, ctx)),
   }),
 }));
 

@@ -26,6 +26,7 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   survey: 'anyone',
   unsubscribeLink: 'anyone',
   viewer: 'anyone',
+  evaluation: 'reports',
   sharedShopReport: 'reports',
   surveyProgramSummary: 'reports',
   regions: 'reports',

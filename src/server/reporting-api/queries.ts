@@ -5,7 +5,6 @@ import { EvaluationStatus, visitStatusName } from '../../evaluation/index.js';
 import type { Db } from '../db/client.js';
 import { executedRows } from '../db/json-rows.js';
 import {
-  evaluationQuestionScores,
   evaluationSectionScores,
   evaluations,
   locations,
@@ -23,6 +22,18 @@ import {
 
 export type Paging = { pageNumber: number; pageSize: number };
 export type DateFilter = { startDate?: string | null; endDate?: string | null };
+/**
+ * The locations a call keeps to: null (or absent) for all of the client's, else only these ids
+ * (none: nothing). A team's manager and the Region filter set it (see routes.ts).
+ */
+export type Scope = { scope?: string[] | null };
+
+/** `column` within the scope; undefined when the call sees every location. */
+const inScope = (column: SQL | AnyPgColumn, scope: string[] | null | undefined) =>
+  scope == null ? undefined : scope.length ? sql`${column} in ${scope}` : sql`false`;
+/** The same as a raw SQL condition to append (`and ...`), empty when unscoped. */
+const andInScope = (column: SQL, scope: string[] | null | undefined) =>
+  scope == null ? sql`` : sql`and ${inScope(column, scope)}`;
 
 const offset = (p: Paging) => (p.pageNumber - 1) * p.pageSize;
 const address = sql<string>`coalesce(${locations.formattedAddress}, concat_ws(', ', nullif(${locations.line1}, ''), nullif(${locations.city}, ''), nullif(${locations.state}, '')))`;
@@ -31,9 +42,13 @@ const pct = (score: SQL | AnyPgColumn, possible: SQL | AnyPgColumn) =>
   sql<number>`case when ${possible} > 0 then ${score} / ${possible} else 0 end`;
 
 /** Approved evaluations of one client (mystery shops unless `surveys`), optionally in a date range. */
-function approvedOf(client: string, f: DateFilter & { programId?: string | null; surveys?: boolean }) {
+function approvedOf(
+  client: string,
+  f: DateFilter & Scope & { programId?: string | null; surveys?: boolean },
+) {
   return and(
     eq(evaluations.clientId, client),
+    inScope(evaluations.locationId, f.scope),
     eq(evaluations.status, EvaluationStatus.Approved),
     eq(evaluations.isSurvey, f.surveys ?? false),
     f.startDate ? gte(evaluations.shopDate, f.startDate) : undefined,
@@ -43,7 +58,7 @@ function approvedOf(client: string, f: DateFilter & { programId?: string | null;
 }
 
 /** /api/programs/: the client's programs (questionnaires on completed orders) with their result counts. */
-export async function listPrograms(db: Db, client: string, paging: Paging) {
+export async function listPrograms(db: Db, client: string, paging: Paging & Scope) {
   const ratio = pct(evaluations.score, evaluations.possibleScore);
   const rows = await db
     .select({
@@ -70,9 +85,24 @@ export async function listPrograms(db: Db, client: string, paging: Paging) {
     .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
     .leftJoin(
       evaluations,
-      and(eq(evaluations.uqid, userQuestionnaires.id), eq(evaluations.status, EvaluationStatus.Approved)),
+      and(
+        eq(evaluations.uqid, userQuestionnaires.id),
+        eq(evaluations.status, EvaluationStatus.Approved),
+        inScope(evaluations.locationId, paging.scope),
+      ),
     )
-    .where(and(eq(orders.uid, client), eq(orders.status, 'COMPLETE')))
+    .where(
+      and(
+        eq(orders.uid, client),
+        eq(orders.status, 'COMPLETE'),
+        // A scoped caller sees the programs with a visit, survey link or result at one of their locations.
+        paging.scope == null
+          ? undefined
+          : sql`(exists (select 1 from ${visits} where ${visits.uqid} = ${userQuestionnaires.id} ${andInScope(sql`${visits.locationId}`, paging.scope)})
+              or exists (select 1 from ${surveyLinks} where ${surveyLinks.uqid} = ${userQuestionnaires.id} ${andInScope(sql`${surveyLinks.locationId}`, paging.scope)})
+              or exists (select 1 from ${evaluations} e where e.uqid = ${userQuestionnaires.id} ${andInScope(sql`e.location_id`, paging.scope)}))`,
+      ),
+    )
     .groupBy(
       userQuestionnaires.id,
       questionnaires.title,
@@ -92,7 +122,7 @@ export async function listPrograms(db: Db, client: string, paging: Paging) {
 }
 
 /** /api/shops/: the visits of one of the client's programs, with the latest evaluation and its section stats. */
-export async function listShops(db: Db, client: string, f: { programId?: string | null } & Paging) {
+export async function listShops(db: Db, client: string, f: { programId?: string | null } & Paging & Scope) {
   const latest = db
     .selectDistinctOn([evaluations.visitId], {
       visitId: evaluations.visitId,
@@ -125,7 +155,13 @@ export async function listShops(db: Db, client: string, f: { programId?: string 
     .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
     .innerJoin(locations, eq(locations.id, visits.locationId))
     .leftJoin(latest, eq(latest.visitId, visits.id))
-    .where(and(eq(orders.uid, client), f.programId ? eq(visits.uqid, f.programId) : undefined))
+    .where(
+      and(
+        eq(orders.uid, client),
+        f.programId ? eq(visits.uqid, f.programId) : undefined,
+        inScope(visits.locationId, f.scope),
+      ),
+    )
     .orderBy(desc(visits.dueDate), asc(visits.id))
     .limit(f.pageSize)
     .offset(offset(f));
@@ -170,7 +206,7 @@ export async function listShops(db: Db, client: string, f: { programId?: string 
 }
 
 /** /api/surveys/: one row per survey program and location, with its response count. */
-export async function listSurveys(db: Db, client: string, f: { programId?: string | null } & Paging) {
+export async function listSurveys(db: Db, client: string, f: { programId?: string | null } & Paging & Scope) {
   const rows = await db
     .select({
       programId: surveyLinks.uqid,
@@ -194,7 +230,13 @@ export async function listSurveys(db: Db, client: string, f: { programId?: strin
     .innerJoin(orders, eq(orders.id, userQuestionnaires.oid))
     .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
     .innerJoin(locations, eq(locations.id, surveyLinks.locationId))
-    .where(and(eq(orders.uid, client), f.programId ? eq(surveyLinks.uqid, f.programId) : undefined))
+    .where(
+      and(
+        eq(orders.uid, client),
+        f.programId ? eq(surveyLinks.uqid, f.programId) : undefined,
+        inScope(surveyLinks.locationId, f.scope),
+      ),
+    )
     .orderBy(desc(orders.orderDate), asc(locations.name))
     .limit(f.pageSize)
     .offset(offset(f));
@@ -231,12 +273,13 @@ const ADDRESS_SQL = sql`coalesce(l.formatted_address, concat_ws(', ', nullif(l.l
 /** How the dashboard's summary calls group records: by program, location and month or day. */
 export type SummaryGrouping = 'month' | 'day';
 
-export type SummaryFilter = DateFilter & {
-  programId?: string | null;
-  programName?: string | null;
-  locationName?: string | null;
-  groupBy?: SummaryGrouping | null;
-};
+export type SummaryFilter = DateFilter &
+  Scope & {
+    programId?: string | null;
+    programName?: string | null;
+    locationName?: string | null;
+    groupBy?: SummaryGrouping | null;
+  };
 
 /** A date's month (its first day, still a date: cheaper than date_trunc's timestamp) or the day itself. */
 const bucketOf = (grouping: SummaryGrouping, column: SQL) =>
@@ -298,7 +341,8 @@ export function summaryShops(db: Db, client: string, f: SummaryFilter) {
  * from the daily rollup unless a location is chosen.
  */
 export function summarySections(db: Db, client: string, f: SummaryFilter) {
-  if (f.groupBy && !f.locationName) {
+  // The rollup is client-wide: a scoped call reads its locations' shops instead.
+  if (f.groupBy && !f.locationName && f.scope == null) {
     const d = sectionScoreDays;
     return jsonRows(
       db,
@@ -343,15 +387,15 @@ export function summarySections(db: Db, client: string, f: SummaryFilter) {
 
 /**
  * /api/summary/worstQuestions: the lowest average question scores in the range (limit, default 3).
- * Without a location it reads the daily rollup (a few rows per program and day); with one, the
- * per-answer rows of that location's shops.
+ * Without a location or scope it reads the daily rollup (a few rows per program and day); with one,
+ * the per-answer rows of those locations' shops.
  */
 export async function worstQuestions(
   db: Db,
   client: string,
-  f: DateFilter & { limit: number; programName?: string | null; locationName?: string | null },
+  f: DateFilter & Scope & { limit: number; programName?: string | null; locationName?: string | null },
 ) {
-  if (!f.locationName) {
+  if (!f.locationName && f.scope == null) {
     const d = questionScoreDays;
     const avgPct = sql<number>`sum(${d.percentSum}) / sum(${d.answers})`.mapWith(Number);
     return db
@@ -371,27 +415,25 @@ export async function worstQuestions(
       .orderBy(asc(avgPct), asc(d.prompt))
       .limit(f.limit);
   }
-  const avgPct =
-    sql<number>`avg(${evaluationQuestionScores.score}::float8 / ${evaluationQuestionScores.possibleScore})`.mapWith(
-      Number,
-    );
-  return db
-    .select({ prompt: evaluationQuestionScores.prompt, avg_percent_score: avgPct, program_name: programName })
-    .from(evaluationQuestionScores)
-    .innerJoin(evaluations, eq(evaluations.id, evaluationQuestionScores.evaluationId))
-    .innerJoin(userQuestionnaires, eq(userQuestionnaires.id, evaluations.uqid))
-    .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-    .innerJoin(locations, eq(locations.id, evaluations.locationId))
-    .where(
-      and(
-        approvedOf(client, f),
-        eq(locations.name, f.locationName),
-        f.programName ? eq(questionnaires.title, f.programName) : undefined,
-      ),
-    )
-    .groupBy(evaluationQuestionScores.prompt, questionnaires.title)
-    .orderBy(asc(avgPct), asc(evaluationQuestionScores.prompt))
-    .limit(f.limit);
+  // Each shop's answers are read by its key (offset 0 keeps the planner from hash-joining every
+  // answer of the client instead: the shops of a few locations are a small part of them).
+  const rows = executedRows<{ prompt: string; avg_percent_score: number; program_name: string }>(
+    await db.execute(sql`select qs.prompt, avg(qs.score::float8 / qs.possible_score) as avg_percent_score,
+        q.title as program_name
+      from evaluations
+      join user_questionnaires uq on uq.id = evaluations.uqid
+      join questionnaires q on q.id = uq.qid
+      ${f.locationName ? sql`join locations l on l.id = evaluations.location_id` : sql``}
+      cross join lateral (
+        select prompt, score, possible_score from evaluation_question_scores
+        where evaluation_id = evaluations.id offset 0
+      ) qs
+      where ${approvedOf(client, f)} ${namedFilters(f)}
+      group by qs.prompt, q.title
+      order by avg_percent_score, qs.prompt
+      limit ${f.limit}`),
+  );
+  return rows.map((r) => ({ ...r, avg_percent_score: Number(r.avg_percent_score) }));
 }
 
 /**
@@ -402,7 +444,7 @@ export async function worstQuestions(
 export function summaryQuestions(
   db: Db,
   client: string,
-  f: DateFilter & { programName?: string | null; shopsPage?: Paging | null },
+  f: DateFilter & Scope & { programName?: string | null; shopsPage?: Paging | null },
 ) {
   const page = f.shopsPage;
   return jsonRows(

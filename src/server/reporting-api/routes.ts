@@ -1,9 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
-import { accountMembers, users } from '../db/schema.js';
+import { accountMembers, locations, regions, users } from '../db/schema.js';
 import { managerLocationIds } from '../team/access.js';
 import {
   listPrograms,
@@ -48,6 +48,7 @@ const ZQuery = z.object({
   programName: z.string().max(300).optional(),
   locationName: z.string().max(300).optional(),
   groupBy: z.enum(['month', 'day'], { error: "must be 'month' or 'day'" }).optional(),
+  regionId: z.string().min(1, { error: 'is required' }).max(100).optional(),
 });
 type Query = z.infer<typeof ZQuery>;
 
@@ -61,9 +62,8 @@ async function authenticate(
   const parsed = ZQuery.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    await reply
-      .code(400)
-      .send({ error: `${issue.path.join('.')} ${issue.message}`, field: issue.path.join('.') });
+    const field = issue.path.join('.');
+    await reply.code(400).send({ error: `${field} ${issue.message}`, field });
     return null;
   }
   // The signature covers the parameters exactly as sent.
@@ -85,6 +85,10 @@ async function authenticate(
     .where(eq(users.id, q.userMakingRequest))
     .limit(1);
   const member = asker?.member && !asker.member.removedAt ? asker.member : null;
+  const badRequest = async (field: string, error: string) => {
+    await reply.code(400).send({ error: `${field} ${error}`, field });
+    return null;
+  };
   const refuse = async () => {
     await reply.code(403).send({ error: 'Not Authorized' });
     return null;
@@ -100,6 +104,23 @@ async function authenticate(
       scope = await managerLocationIds(deps.db, member.id, member.accountId);
     }
   }
+  // The Region filter narrows the scope to the region's locations (never widens it).
+  if (q.regionId) {
+    const [region] = await deps.db
+      .select({ id: regions.id })
+      .from(regions)
+      .where(and(eq(regions.id, q.regionId), eq(regions.accountId, q.client)))
+      .limit(1);
+    if (!region) return badRequest('regionId', 'is not a region of this client');
+    const inRegion = (
+      await deps.db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.regionId, region.id), eq(locations.uid, q.client)))
+    ).map((l) => l.id);
+    const allowed = scope && new Set(scope);
+    scope = allowed ? inRegion.filter((id) => allowed.has(id)) : inRegion;
+  }
   // Paging the summary questions is asked for explicitly (without it, every answer of the range).
   return {
     ...q,
@@ -110,8 +131,8 @@ async function authenticate(
 }
 
 /**
- * A parsed, authenticated call. `scope`: the locations a team's manager may see (null: all of the
- * client's); every query must keep to it.
+ * A parsed, authenticated call. `scope`: the locations a team's manager may see, narrowed to the
+ * Region filter's (null: all of the client's); every query keeps to it.
  */
 export type ReportingCall = Query & { clientId: string; scope: string[] | null; paged: boolean };
 

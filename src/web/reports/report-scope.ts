@@ -1,4 +1,5 @@
-import { useCurrentUser } from '../app/session';
+import { useQuery } from '@apollo/client';
+import { graphql } from '../gql';
 import type { ReportingParties } from './reporting-client';
 
 /**
@@ -12,9 +13,39 @@ export interface ReportScope {
 
 export const OWN_REPORTS: ReportScope = { clientId: null, admin: false };
 
-/** The reporting API's parties for a scope: the current user asks, for the scope's client or themself. */
+/** The login (userMakingRequest) and the account it acts for (client): a team member acts for the team's. */
+const REPORTING_VIEWER = graphql(`
+  query ReportingViewer {
+    viewer {
+      _id
+      accountId
+    }
+  }
+`);
+
+/**
+ * The reporting API's parties for a scope: the logged-in person asks (so a manager's signature carries
+ * their own scope), for the scope's client or the account they act for.
+ */
 export function useReportingParties(scope: ReportScope): ReportingParties | null {
-  const { user } = useCurrentUser();
-  if (!user) return null;
-  return { userMakingRequest: user._id, client: scope.clientId ?? user._id };
+  const { data } = useQuery(REPORTING_VIEWER, { fetchPolicy: 'cache-first' });
+  const viewer = data?.viewer;
+  if (!viewer) return null;
+  return { userMakingRequest: viewer._id, client: scope.clientId ?? viewer.accountId };
+}
+
+/** The account's regions for the Region filter (a manager: those of their locations). */
+const SUMMARY_REGIONS = graphql(`
+  query SummaryRegions {
+    regions {
+      _id
+      name
+    }
+  }
+`);
+
+/** The regions to filter by: none in admin mode (they would be the admin's own account's). */
+export function useReportRegions(scope: ReportScope): { _id: string; name: string }[] {
+  const { data } = useQuery(SUMMARY_REGIONS, { fetchPolicy: 'cache-first', skip: scope.admin });
+  return scope.admin ? [] : (data?.regions ?? []);
 }

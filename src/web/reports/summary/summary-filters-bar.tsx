@@ -52,12 +52,33 @@ function RangePicker({ summary, openSignal }: { summary: Summary; openSignal: nu
   );
 }
 
-/** Location, program and date-range dropdowns (account-and-reporting 2). */
+/** The Region filter's first choice. */
+export const ALL_REGIONS = 'All Regions';
+
+/**
+ * Region (when the account has regions), location, program and date-range dropdowns
+ * (account-and-reporting 2).
+ */
 export function SummaryFiltersBar({ summary }: { summary: Summary }) {
   const { filters } = summary;
   const [openSignal, setOpenSignal] = useState(0);
+  const hasRegions = summary.regions.length > 0;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+    <SimpleGrid cols={{ base: 1, xs: 2, md: hasRegions ? 5 : 4 }} spacing="sm">
+      {hasRegions && (
+        <Select
+          label="Region"
+          data={[
+            { value: ALL_REGIONS, label: ALL_REGIONS },
+            ...summary.regions.map((r) => ({ value: r._id, label: r.name })),
+          ]}
+          value={summary.regionId ?? ALL_REGIONS}
+          onChange={(v) => summary.setRegionId(v && v !== ALL_REGIONS ? v : null)}
+          allowDeselect={false}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="region-filter"
+        />
+      )}
       <Select
         label="Location"
         data={[ALL_LOCATIONS, ...summary.locations]}
@@ -110,7 +131,14 @@ export function ActiveFilters({ summary }: { summary: Summary }) {
           {chip.label}
         </Pill>
       ))}
-      <Button variant="subtle" size="compact-sm" onClick={() => summary.setFilters(DEFAULT_SUMMARY_FILTERS)}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={() => {
+          summary.setFilters(DEFAULT_SUMMARY_FILTERS);
+          summary.setRegionId(null);
+        }}
+      >
         Clear All
       </Button>
     </Group>

@@ -17,9 +17,9 @@ import {
   toDateKey,
   worstQuestionsParams,
 } from '../../../domain';
-import { type ReportScope, useReportingParties } from '../report-scope';
+import { type ReportScope, useReportingParties, useReportRegions } from '../report-scope';
 import type { SummarySectionGroupRow, SummaryShopGroupRow, WorstQuestionRow } from '../report-types';
-import { useReport } from '../reporting-client';
+import { type ReportingRequest, useReport } from '../reporting-client';
 
 /** A picker value: two YYYY-MM-DD days, either missing while a range is being picked. */
 export type PickedDates = [string | null, string | null];
@@ -32,7 +32,11 @@ export type PickedDates = [string | null, string | null];
  * worst questions are asked for per filter.
  */
 export function useSummary(scope: ReportScope) {
-  const parties = useReportingParties(scope);
+  const caller = useReportingParties(scope);
+  const regions = useReportRegions(scope);
+  // The Region filter: every call (and the CSV) asks the server for that region's locations only.
+  const [regionId, setRegionId] = useState<string | null>(null);
+  const parties: ReportingRequest | null = caller && (regionId ? { ...caller, regionId } : caller);
   const [today] = useState(() => new Date());
   const [rangeChoice, setRangeChoice] = useState<SummaryDateRange>(DEFAULT_SUMMARY_DATE_RANGE);
   const [custom, setCustom] = useState<PickedDates>([null, null]);
@@ -107,6 +111,9 @@ export function useSummary(scope: ReportScope) {
     rangeChoice,
     custom,
     filters,
+    regions,
+    regionId,
+    setRegionId,
     questions,
     sections,
     ...view,

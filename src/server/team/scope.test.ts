@@ -1,0 +1,378 @@
+import { eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { EvaluationStatus } from '../../evaluation/index.js';
+import { people } from '../account/test-fixtures.js';
+import { newId } from '../db/ids.js';
+import {
+  accountMembers,
+  evaluationQuestionScores,
+  evaluationSectionScores,
+  evaluations,
+  forms,
+  formVersions,
+  locations,
+  memberRegions,
+  regions,
+  shops,
+  surveyLinks,
+  userQuestionnaires,
+  visits,
+} from '../db/schema.js';
+import { rollUpScores } from '../fieldwork/index.js';
+import { type ReportingParams, signingText } from '../reporting-api/signature.js';
+import { publish, SURVEY_FORM } from '../test/fieldwork-fixtures.js';
+import { setupTestApp } from '../test/harness.js';
+import { catalogue, customer, placedOrderOf } from '../test/order-wizard.js';
+
+// What each member of a chain sees (issue 18): the owner, an admin, the manager of region North and
+// the manager of region South, against every reporting endpoint, the shop report and the survey
+// program summary; the Region filter; tampered parameters; removal taking effect at once.
+const t = setupTestApp();
+
+type Person = { id: string; token: string };
+let owner: Person;
+let admin: Person;
+let managerA: Person;
+let managerB: Person;
+let bob: Person;
+let platformAdmin: Person;
+let managerAMember: string;
+let north: string;
+let south: string;
+let bobsRegion: string;
+/** Per location name: its approved shop's evaluation id and its survey code. */
+const at: Record<string, { shop: string; survey: string }> = {};
+
+const ALL = ['Main Street', 'North 1', 'South 1'];
+const ONLY: Record<string, string[]> = {
+  owner: ALL,
+  admin: ALL,
+  managerA: ['North 1'],
+  managerB: ['South 1'],
+};
+const persons = () => ({ owner, admin, managerA, managerB });
+
+/** A visit with an approved shop scoring `pct` on both questions, and a survey link with one response. */
+async function resultsAt(locationId: string, name: string, uqid: string, shopId: string, pct: number) {
+  const visitId = newId();
+  await t.db.insert(visits).values({
+    id: visitId,
+    shopId,
+    uqid,
+    locationId,
+    cycleStart: '2026-03-01',
+    sequence: 100 + Object.keys(at).length,
+    dueDate: '2026-03-31',
+  });
+  const linkId = newId();
+  const survey = `code-${newId()}`;
+  await t.db.insert(surveyLinks).values({ id: linkId, uqid, locationId, surveyCode: survey });
+  const shop = newId();
+  const base = { formVersionId: 'fv1', status: EvaluationStatus.Approved, document: {}, uqid, locationId };
+  await t.db.insert(evaluations).values([
+    {
+      ...base,
+      id: shop,
+      visitId,
+      clientId: owner.id,
+      shopDate: '2026-03-10',
+      score: pct * 20,
+      possibleScore: 20,
+    },
+    {
+      ...base,
+      id: newId(),
+      surveyLinkId: linkId,
+      isSurvey: true,
+      clientId: owner.id,
+      shopDate: '2026-03-11',
+      score: 1,
+      possibleScore: 1,
+    },
+  ]);
+  await t.db
+    .insert(evaluationSectionScores)
+    .values([
+      { evaluationId: shop, sectionIndex: 0, sectionHeader: 'Service', score: pct * 20, possibleScore: 20 },
+    ]);
+  await t.db.insert(evaluationQuestionScores).values(
+    ['Greeting', 'Wait'].map((prompt, i) => ({
+      evaluationId: shop,
+      elementId: `q${i}`,
+      sectionHeader: 'Service',
+      prompt,
+      answer: 'x',
+      score: pct * 10,
+      possibleScore: 10,
+    })),
+  );
+  await rollUpScores(t.db, eq(evaluations.id, shop));
+  at[name] = { shop, survey };
+}
+
+/** A login that is a member of the owner's team with `role` (and, for a manager, one region). */
+async function member(email: string, role: string, regionId?: string) {
+  const m = await customer(t, { email });
+  const id = newId();
+  await t.db.insert(accountMembers).values({ id, accountId: owner.id, userId: m.user.id, role });
+  if (regionId) await t.db.insert(memberRegions).values({ memberId: id, regionId });
+  return { person: { id: m.user.id, token: m.token }, memberId: id };
+}
+
+beforeEach(async () => {
+  await t.resetDb();
+  for (const name of Object.keys(at)) delete at[name];
+  const c = await catalogue(t);
+  const p = await people(t);
+  owner = { id: p.alice.user.id, token: p.alice.token };
+  bob = { id: p.bob.user.id, token: p.bob.token };
+  platformAdmin = { id: p.admin.user.id, token: p.admin.token };
+  const order = await placedOrderOf(t, c, owner.token);
+  const [uq] = await t.db.select().from(userQuestionnaires);
+  const [shop] = await t.db.select().from(shops).where(eq(shops.uqid, uq!.id));
+  await publish(t, SURVEY_FORM, [uq!.qid]); // a survey link needs its program's form
+  await t.db.insert(forms).values({ id: 'f1', name: 'F', draft: {} });
+  await t.db.insert(formVersions).values({ id: 'fv1', formId: 'f1', version: 1, definition: {} });
+  north = newId();
+  south = newId();
+  bobsRegion = newId();
+  await t.db.insert(regions).values([
+    { id: north, accountId: owner.id, name: 'North' },
+    { id: south, accountId: owner.id, name: 'South' },
+    { id: bobsRegion, accountId: bob.id, name: 'North' },
+  ]);
+  const northId = newId();
+  const southId = newId();
+  const place = { uid: owner.id, line1: '1 Main St', city: 'Austin', state: 'TX' };
+  await t.db.insert(locations).values([
+    { ...place, id: northId, name: 'North 1', regionId: north },
+    { ...place, id: southId, name: 'South 1', regionId: south },
+  ]);
+  await resultsAt(order.locationId, 'Main Street', uq!.id, shop!.id, 0);
+  await resultsAt(northId, 'North 1', uq!.id, shop!.id, 1);
+  await resultsAt(southId, 'South 1', uq!.id, shop!.id, 0.5);
+  await t.db
+    .insert(accountMembers)
+    .values({ id: newId(), accountId: owner.id, userId: owner.id, role: 'owner' });
+  admin = (await member('admin-member@example.test', 'admin')).person;
+  const a = await member('north@example.test', 'manager', north);
+  managerA = a.person;
+  managerAMember = a.memberId;
+  managerB = (await member('south@example.test', 'manager', south)).person;
+});
+
+const SIGN = 'mutation ($text: String!) { generateSignature(text: $text) }';
+
+async function signedUrl(path: string, params: ReportingParams, token: string) {
+  const res = await t.gql(SIGN, { text: signingText(params) }, { token });
+  expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  return url(path, { ...params, signature: res.data.generateSignature });
+}
+const url = (path: string, params: Record<string, unknown>) =>
+  `${path}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}`;
+
+/** A signed call as `who` for the owner's account. */
+async function call(who: Person, path: string, params: ReportingParams = {}) {
+  const target = await signedUrl(path, { userMakingRequest: who.id, client: owner.id, ...params }, who.token);
+  const res = await t.inject({ method: 'GET', url: target });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as Record<string, unknown>[];
+}
+/** The distinct values of `key` in the rows, sorted (the order placed also has visits of its own). */
+const sortedNames = (rows: Record<string, unknown>[], key: string) =>
+  [...new Set(rows.map((r) => String(r[key])))].sort();
+const sum = (rows: Record<string, unknown>[], key: string) => rows.reduce((s, r) => s + Number(r[key]), 0);
+
+describe('every reporting endpoint keeps to the caller’s locations', () => {
+  for (const role of ['owner', 'admin', 'managerA', 'managerB'] as const) {
+    it(`${role}: rows and totals of ${ONLY[role]!.join(', ')}`, async () => {
+      const who = persons()[role];
+      const names = ONLY[role]!;
+      const range = { startDate: '2026-01-01', endDate: '2026-12-31' };
+
+      expect(
+        sortedNames(await call(who, '/api/shops', { pageNumber: 1, pageSize: 999 }), 'locationName'),
+      ).toEqual(names);
+      expect(
+        sortedNames(await call(who, '/api/surveys', { pageNumber: 1, pageSize: 999 }), 'locationName'),
+      ).toEqual(names);
+      // A program counts its shops and its survey responses.
+      const [program] = await call(who, '/api/programs', { pageNumber: 1, pageSize: 999 });
+      expect(sum([program!], 'positives') + sum([program!], 'negatives') + sum([program!], 'neutrals')).toBe(
+        2 * names.length,
+      );
+
+      expect(sortedNames(await call(who, '/api/summary/shops', range), 'name')).toEqual(names);
+      const byMonth = await call(who, '/api/summary/shops', { ...range, groupBy: 'month' });
+      expect(sortedNames(byMonth, 'name')).toEqual(names);
+      expect(sum(byMonth, 'shop_count')).toBe(names.length);
+
+      expect(sortedNames(await call(who, '/api/summary/sectionHeaders', range), 'name')).toEqual(names);
+      const chart = await call(who, '/api/summary/sectionHeaders', { ...range, groupBy: 'month' });
+      expect(sum(chart, 'shop_count')).toBe(names.length);
+      const percents = { 'Main Street': 0, 'North 1': 1, 'South 1': 0.5 } as Record<string, number>;
+      const expected = names.reduce((s, n) => s + percents[n]!, 0);
+      expect(sum(chart, 'percent_sum')).toBeCloseTo(expected, 6);
+
+      const [worst] = await call(who, '/api/summary/worstQuestions', { ...range, limit: 1 });
+      expect(worst!.avg_percent_score).toBeCloseTo(expected / names.length, 6);
+
+      const answers = await call(who, '/api/summary/questions', { ...range, programName: 'Dine-In' });
+      expect([...new Set(answers.map((r) => r.shop_id))].sort()).toEqual(
+        names.map((n) => at[n]!.shop).sort(),
+      );
+    });
+  }
+});
+
+describe('the Region filter', () => {
+  const range = { startDate: '2026-01-01', endDate: '2026-12-31' };
+
+  it('narrows anyone to the region, and never widens a manager', async () => {
+    expect(
+      sortedNames(await call(owner, '/api/summary/shops', { ...range, regionId: north }), 'name'),
+    ).toEqual(['North 1']);
+    expect(sortedNames(await call(admin, '/api/shops', { regionId: south }), 'locationName')).toEqual([
+      'South 1',
+    ]);
+    expect(
+      sortedNames(await call(managerA, '/api/summary/shops', { ...range, regionId: north }), 'name'),
+    ).toEqual(['North 1']);
+    // Another region of the account: nothing, not South's rows.
+    for (const path of ['/api/summary/shops', '/api/shops', '/api/surveys', '/api/summary/questions'])
+      expect(await call(managerA, path, { ...range, regionId: south })).toEqual([]);
+    const [worst] = await call(owner, '/api/summary/worstQuestions', { ...range, limit: 1, regionId: south });
+    expect(worst!.avg_percent_score).toBeCloseTo(0.5, 6);
+  });
+
+  it("refuses another account's region or an empty one, naming the field", async () => {
+    for (const regionId of [bobsRegion, 'no-such-region']) {
+      const res = await t.inject({
+        method: 'GET',
+        url: await signedUrl(
+          '/api/summary/shops',
+          { userMakingRequest: owner.id, client: owner.id, regionId },
+          owner.token,
+        ),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'regionId is not a region of this client', field: 'regionId' });
+    }
+  });
+});
+
+describe('tampering', () => {
+  it('a manager cannot sign for another client or as the owner, nor change a signed parameter', async () => {
+    for (const text of [
+      `${managerA.id}|${bob.id}`,
+      `${owner.id}|${owner.id}`,
+      `${managerB.id}|${owner.id}`,
+    ]) {
+      const res = await t.gql(SIGN, { text }, { token: managerA.token });
+      expect(res.errors?.[0]?.message).toBe('Not Authorized');
+    }
+    const signed = await signedUrl(
+      '/api/summary/shops',
+      { userMakingRequest: managerA.id, client: owner.id, regionId: north },
+      managerA.token,
+    );
+    for (const [from, to] of [
+      [north, south],
+      [owner.id, bob.id],
+    ] as const) {
+      const res = await t.inject({ method: 'GET', url: signed.replace(from, to) });
+      expect(res.statusCode).toBe(401);
+    }
+    // Unsigned extra parameters are covered too: dropping the region breaks the signature.
+    const res = await t.inject({ method: 'GET', url: signed.replace(`regionId=${north}&`, '') });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('a manager naming another location or program gets nothing outside their scope', async () => {
+    const range = { startDate: '2026-01-01', endDate: '2026-12-31' };
+    expect(await call(managerA, '/api/summary/shops', { ...range, locationName: 'South 1' })).toEqual([]);
+    expect(
+      await call(managerA, '/api/summary/sectionHeaders', { ...range, locationName: 'South 1' }),
+    ).toEqual([]);
+    expect(
+      await call(managerA, '/api/summary/worstQuestions', { ...range, limit: 3, locationName: 'South 1' }),
+    ).toEqual([]);
+    const [shopRow] = await call(owner, '/api/shops');
+    expect(
+      sortedNames(
+        await call(managerA, '/api/shops', { programId: String(shopRow!.programId) }),
+        'locationName',
+      ),
+    ).toEqual(['North 1']);
+  });
+
+  it('a manager with no locations sees nothing, and programs without their shops are not listed', async () => {
+    await t.db.delete(memberRegions).where(eq(memberRegions.memberId, managerAMember));
+    for (const path of ['/api/programs', '/api/shops', '/api/surveys', '/api/summary/shops'])
+      expect(await call(managerA, path)).toEqual([]);
+    expect(await call(managerA, '/api/summary/sectionHeaders', { groupBy: 'month' })).toEqual([]);
+    expect(await call(managerA, '/api/summary/worstQuestions', { limit: 3 })).toEqual([]);
+  });
+});
+
+describe('removal', () => {
+  it('a signature made before removal is refused after it, and so are reports', async () => {
+    const signed = await signedUrl(
+      '/api/summary/shops',
+      { userMakingRequest: managerA.id, client: owner.id },
+      managerA.token,
+    );
+    expect((await t.inject({ method: 'GET', url: signed })).statusCode).toBe(200);
+    await t.db
+      .update(accountMembers)
+      .set({ removedAt: new Date() })
+      .where(eq(accountMembers.id, managerAMember));
+    const res = await t.inject({ method: 'GET', url: signed });
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'Not Authorized' });
+    const report = await t.gql(EVALUATION, { id: at['North 1']!.shop }, { token: managerA.token });
+    expect(report.errors?.[0]?.message).toBe('Not Authorized');
+    const summary = await t.gql(SUMMARY, { code: at['North 1']!.survey }, { token: managerA.token });
+    expect(summary.errors?.[0]?.message).toBe('Not Authorized');
+  });
+});
+
+const EVALUATION = 'query ($id: String!) { evaluation(_id: $id) { _id } }';
+const SUMMARY =
+  'query ($code: String!) { surveyProgramSummary(surveyCode: $code) { locationName responses } }';
+
+describe('shop reports and survey program summaries', () => {
+  for (const role of ['owner', 'admin', 'managerA', 'managerB'] as const) {
+    it(`${role}: only those of ${ONLY[role]!.join(', ')}`, async () => {
+      const who = persons()[role];
+      for (const name of ALL) {
+        const visible = ONLY[role]!.includes(name);
+        const report = await t.gql(EVALUATION, { id: at[name]!.shop }, { token: who.token });
+        const summary = await t.gql(SUMMARY, { code: at[name]!.survey }, { token: who.token });
+        if (visible) {
+          expect(report.errors, name).toBeUndefined();
+          expect(report.data.evaluation._id).toBe(at[name]!.shop);
+          expect(summary.errors, name).toBeUndefined();
+          expect(summary.data.surveyProgramSummary).toEqual({ locationName: name, responses: 1 });
+        } else {
+          expect(report.errors?.[0]?.message, name).toBe('Not Authorized');
+          expect(summary.errors?.[0]?.message, name).toBe('Not Authorized');
+        }
+      }
+    });
+  }
+
+  it('another customer sees none of them; a platform admin sees them all', async () => {
+    for (const name of ALL) {
+      expect(
+        (await t.gql(EVALUATION, { id: at[name]!.shop }, { token: bob.token })).errors?.[0]?.message,
+      ).toBe('Not Authorized');
+      expect(
+        (await t.gql(SUMMARY, { code: at[name]!.survey }, { token: bob.token })).errors?.[0]?.message,
+      ).toBe('Not Authorized');
+      expect(
+        (await t.gql(EVALUATION, { id: at[name]!.shop }, { token: platformAdmin.token })).errors,
+      ).toBeUndefined();
+    }
+  });
+});
