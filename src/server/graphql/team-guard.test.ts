@@ -6,7 +6,6 @@ import { MEMBER_FIELDS } from './team-guard.js';
 // a member's role needs, or known here as staff-only (platform admins, shoppers, proofers; members are
 // never staff). A new field fails this test until someone decides who on a team may call it.
 const STAFF_ONLY = new Set([
-  'evaluation',
   'form',
   'forms',
   'myEvaluations',
