@@ -40,7 +40,7 @@ export async function seed(sql: postgres.Sql, passwordHash: string) {
     select 'e' || g, 'fv', 10004, '{}', 'client', 'p' || (1 + g % 3), 'l' || (1 + g % ${LOCATIONS}), false,
       (date '2026-11-22' - (g % 540)), 0, 0, now(), now()
     from generate_series(1, ${SHOPS}) g`;
-  // An evaluation's answers are stored together, as approval writes them.
+  // An evaluation's answers and sections are stored together, as approval writes them.
   await sql`insert into evaluation_question_scores (evaluation_id, element_id, section_header, prompt, answer, score, possible_score)
     select 'e' || g, 'q' || k, 'Section ' || (1 + (k - 1) / 4), 'Question ' || k || ' of program ' || (1 + g % 3),
       case when (g * k) % 7 < 5 then 'Yes' else 'No' end,
@@ -49,7 +49,7 @@ export async function seed(sql: postgres.Sql, passwordHash: string) {
     order by g, k`;
   await sql`insert into evaluation_section_scores (evaluation_id, section_index, section_header, score, possible_score)
     select evaluation_id, (substring(section_header from 9))::int - 1, section_header, sum(score), sum(possible_score)
-    from evaluation_question_scores group by evaluation_id, section_header`;
+    from evaluation_question_scores group by evaluation_id, section_header order by evaluation_id, 2`;
   await sql`update evaluations e set score = s.score, possible_score = s.possible
     from (select evaluation_id, sum(score) score, sum(possible_score) possible from evaluation_section_scores group by 1) s
     where s.evaluation_id = e.id`;
@@ -168,24 +168,40 @@ async function main() {
           { ...who, ...ytd, ...dineIn, pageNumber: 20, pageSize: 250 },
         ],
       ];
-      /** Times each case as `userMakingRequest` (signed with `as`): p50, p95, rows and bytes per case. */
-      const time = async (userMakingRequest: string, as: string) => {
-        const results: { name: string; rows: number; bytes: number; p50: number; p95: number }[] = [];
+      type Timing = { name: string; rows: number; bytes: number; p50: number; p95: number };
+      /**
+       * Times each case for each caller ([userMakingRequest, token]): p50, p95, rows and bytes per case
+       * and caller. The callers' requests alternate, so a noisy moment of the machine falls on them alike.
+       */
+      const time = async (callers: [string, string][]) => {
+        const results: Timing[][] = callers.map(() => []);
         for (const [name, path, params] of cases) {
-          const target = await signedUrl(path, { ...params, userMakingRequest }, as);
-          const ms: number[] = [];
-          let rows = 0;
-          let bytes = 0;
+          const targets = await Promise.all(
+            callers.map(([userMakingRequest, as]) => signedUrl(path, { ...params, userMakingRequest }, as)),
+          );
+          const ms: number[][] = callers.map(() => []);
+          const rows: number[] = [];
+          const bytes: number[] = [];
           for (let i = 0; i < REPEAT + 3; i++) {
-            const s = performance.now();
-            const res = await fetch(target);
-            const text = await res.text();
-            if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
-            if (i >= 3) ms.push(performance.now() - s);
-            bytes = text.length;
-            rows = (JSON.parse(text) as unknown[]).length;
+            for (let k = 0; k < targets.length; k++) {
+              const c = (i + k) % targets.length;
+              const s = performance.now();
+              const res = await fetch(targets[c]!);
+              const text = await res.text();
+              if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
+              if (i >= 3) ms[c]!.push(performance.now() - s);
+              bytes[c] = text.length;
+              rows[c] = (JSON.parse(text) as unknown[]).length;
+            }
           }
-          results.push({ name, rows, bytes, p50: percentile(ms, 50), p95: percentile(ms, 95) });
+          for (const [c, r] of results.entries())
+            r.push({
+              name,
+              rows: rows[c]!,
+              bytes: bytes[c]!,
+              p50: percentile(ms[c]!, 50),
+              p95: percentile(ms[c]!, 95),
+            });
         }
         return results;
       };
@@ -195,30 +211,33 @@ async function main() {
         console.log(
           `\nReporting API over HTTP, ${REPEAT} requests each: the owner (all ${LOCATIONS} locations) and a manager of ${MANAGER_LOCATIONS}:`,
         );
-        const owner = await time('client', token);
-        const manager = await time('manager', managerToken);
+        const [owner, manager] = (await time([
+          ['client', token],
+          ['manager', managerToken],
+        ])) as [Timing[], Timing[]];
+        // The issue's target: every call's p95 for the manager no worse than the owner's.
         let slower = 0;
         console.log(
-          `  ${'call'.padEnd(58)} ${'owner rows'.padStart(10)} ${'owner p95'.padStart(9)}   ${'mgr rows'.padStart(8)} ${'mgr p95'.padStart(9)}`,
+          `  ${'call'.padEnd(58)} ${'owner rows'.padStart(10)} ${'owner p95'.padStart(9)}   ${'mgr rows'.padStart(8)} ${'mgr p95'.padStart(9)}  mgr/owner`,
         );
         for (const [i, o] of owner.entries()) {
           const m = manager[i]!;
           if (m.p95 > o.p95) slower++;
           console.log(
-            `  ${o.name.padEnd(58)} ${String(o.rows).padStart(10)} ${ms(o.p95)}   ${String(m.rows).padStart(8)} ${ms(m.p95)}`,
+            `  ${o.name.padEnd(58)} ${String(o.rows).padStart(10)} ${ms(o.p95)}   ${String(m.rows).padStart(8)} ${ms(m.p95)}  ${(m.p95 / o.p95).toFixed(2).padStart(9)}${m.p95 > o.p95 ? '  slower' : ''}`,
           );
         }
         const worst = (r: typeof owner) => Math.max(...r.map((x) => x.p95));
-        const ok = worst(manager) <= Math.max(worst(owner), TARGET_MS);
+        const ok = slower === 0;
         console.log(
-          `\n${ok ? 'PASS' : 'FAIL'}: the manager's slowest p95 is ${worst(manager).toFixed(1)} ms, the owner's ${worst(owner).toFixed(1)} ms (${slower} of ${owner.length} calls slower for the manager).`,
+          `\n${ok ? 'PASS' : 'FAIL'}: ${slower} of ${owner.length} calls slower for the manager; the manager's slowest p95 is ${worst(manager).toFixed(1)} ms, the owner's ${worst(owner).toFixed(1)} ms.`,
         );
         if (!ok) process.exitCode = 1;
         return;
       }
       console.log(`\nReporting API over HTTP, ${REPEAT} requests each (target p95 < ${TARGET_MS} ms):`);
       let worst = 0;
-      for (const r of await time('client', token)) {
+      for (const r of (await time([['client', token]]))[0]!) {
         worst = Math.max(worst, r.p95);
         console.log(
           `  ${r.name.padEnd(58)} ${String(r.rows).padStart(6)} rows ${(r.bytes / 1024).toFixed(0).padStart(6)} KiB   p50 ${ms(r.p50)}   p95 ${ms(r.p95)}`,

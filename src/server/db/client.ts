@@ -40,7 +40,10 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   if (opts.url) {
     const [address, socket] = postgresAddress(opts.url);
-    const client = postgres(address, { ...socket, max: 10, onnotice: () => {} });
+    // JIT off: the app's queries are short, and the planner's estimates for the reports' per-shop reads
+    // (an index lookup per shop) pass jit_above_cost, so JIT compiling cost more than the query itself
+    // (scripts/bench/reporting.ts scoped: a manager's worst questions 144 -> 60 ms in EXPLAIN ANALYZE).
+    const client = postgres(address, { ...socket, max: 10, onnotice: () => {}, connection: { jit: 'off' } });
     // No `schema` here: it only serves drizzle's relational queries (db.query.*), which the app does not
     // use, and it costs a builder per table on every transaction.
     const db = drizzlePostgres({ client: preparingStatements(client) }) as unknown as Db;

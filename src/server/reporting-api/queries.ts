@@ -415,21 +415,20 @@ export async function worstQuestions(
       .orderBy(asc(avgPct), asc(d.prompt))
       .limit(f.limit);
   }
-  // Each shop's answers are read by its key (offset 0 keeps the planner from hash-joining every
-  // answer of the client instead: the shops of a few locations are a small part of them).
+  // The shops first (by the location index when scoped), then each shop's answers by its key: as one
+  // join the planner misjudged the per-shop lookups, scanned every evaluation of the client, and chose
+  // a plan costly enough to JIT-compile.
   const rows = executedRows<{ prompt: string; avg_percent_score: number; program_name: string }>(
-    await db.execute(sql`select qs.prompt, avg(qs.score::float8 / qs.possible_score) as avg_percent_score,
-        q.title as program_name
-      from evaluations
-      join user_questionnaires uq on uq.id = evaluations.uqid
-      join questionnaires q on q.id = uq.qid
-      ${f.locationName ? sql`join locations l on l.id = evaluations.location_id` : sql``}
-      cross join lateral (
-        select prompt, score, possible_score from evaluation_question_scores
-        where evaluation_id = evaluations.id offset 0
-      ) qs
-      where ${approvedOf(client, f)} ${namedFilters(f)}
-      group by qs.prompt, q.title
+    await db.execute(sql`with shop as materialized (
+        select evaluations.id, q.title as program_name
+        from evaluations
+        join user_questionnaires uq on uq.id = evaluations.uqid
+        join questionnaires q on q.id = uq.qid
+        ${f.locationName ? sql`join locations l on l.id = evaluations.location_id` : sql``}
+        where ${approvedOf(client, f)} ${namedFilters(f)})
+      select qs.prompt, avg(qs.score::float8 / qs.possible_score) as avg_percent_score, shop.program_name
+      from shop join evaluation_question_scores qs on qs.evaluation_id = shop.id
+      group by qs.prompt, shop.program_name
       order by avg_percent_score, qs.prompt
       limit ${f.limit}`),
   );

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, or } from 'drizzle-orm';
+import { type AnyColumn, and, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import { may, type TeamPermission, type TeamRole } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
@@ -34,34 +34,34 @@ export function requireTeam(c: Caller, permission: TeamPermission): UserRow {
 }
 
 /**
- * The locations of `accountId` a manager (member `memberId`) may see: those of their regions and those
- * given to them one by one. Read at every call, so a change applies at once.
+ * The one rule of a manager's reach: member `member` (an id or a column) sees the `locations` row in
+ * the query by its region or because it was given to them one by one.
+ */
+const managerSees = (db: Db, member: string | AnyColumn) =>
+  or(
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(memberRegions)
+        .where(and(eq(memberRegions.memberId, member), eq(memberRegions.regionId, locations.regionId))),
+    ),
+    exists(
+      db
+        .select({ one: sql`1` })
+        .from(memberLocations)
+        .where(and(eq(memberLocations.memberId, member), eq(memberLocations.locationId, locations.id))),
+    ),
+  );
+
+/**
+ * The locations of `accountId` a manager (member `memberId`) may see. Read at every call, so a change
+ * applies at once.
  */
 export async function managerLocationIds(db: Db, memberId: string, accountId: string): Promise<string[]> {
   const rows = await db
     .select({ id: locations.id })
     .from(locations)
-    .where(
-      and(
-        eq(locations.uid, accountId),
-        or(
-          inArray(
-            locations.regionId,
-            db
-              .select({ id: memberRegions.regionId })
-              .from(memberRegions)
-              .where(eq(memberRegions.memberId, memberId)),
-          ),
-          inArray(
-            locations.id,
-            db
-              .select({ id: memberLocations.locationId })
-              .from(memberLocations)
-              .where(eq(memberLocations.memberId, memberId)),
-          ),
-        ),
-      ),
-    );
+    .where(and(eq(locations.uid, accountId), managerSees(db, memberId)));
   return rows.map((r) => r.id);
 }
 
@@ -97,22 +97,7 @@ export async function managersOfLocation(
         eq(locations.uid, accountId),
         eq(accountMembers.role, 'manager'),
         isNull(accountMembers.removedAt),
-        or(
-          inArray(
-            accountMembers.id,
-            db
-              .select({ id: memberLocations.memberId })
-              .from(memberLocations)
-              .where(eq(memberLocations.locationId, locationId)),
-          ),
-          inArray(
-            accountMembers.id,
-            db
-              .select({ id: memberRegions.memberId })
-              .from(memberRegions)
-              .where(eq(memberRegions.regionId, locations.regionId)),
-          ),
-        ),
+        managerSees(db, accountMembers.id),
       ),
     );
   return rows.map((r) => r.userId);
