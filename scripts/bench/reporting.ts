@@ -70,6 +70,15 @@ async function seedManager(sql: postgres.Sql, passwordHash: string) {
   await sql`insert into regions (id, account_id, name) values ('r1', 'client', 'Region 1')`;
   await sql`update locations set region_id = 'r1' where id in (select 'l' || g from generate_series(1, ${MANAGER_LOCATIONS}) g)`;
   await sql`insert into member_regions (member_id, region_id) values ('m-manager', 'r1')`;
+  // The region rollups that approval and region moves maintain (see rebuildRegionRollups).
+  await sql`insert into question_score_region_days (region_id, uqid, shop_date, prompt, percent_sum, answers)
+    select l.region_id, e.uqid, e.shop_date, qs.prompt, sum(qs.score::float8 / qs.possible_score), count(*)
+    from evaluation_question_scores qs join evaluations e on e.id = qs.evaluation_id
+    join locations l on l.id = e.location_id and l.region_id is not null group by 1, 2, 3, 4`;
+  await sql`insert into section_score_region_days (region_id, uqid, shop_date, section_index, section_header, percent_sum, shops)
+    select l.region_id, e.uqid, e.shop_date, s.section_index, s.section_header, sum(s.score::float8 / s.possible_score), count(*)
+    from evaluation_section_scores s join evaluations e on e.id = s.evaluation_id
+    join locations l on l.id = e.location_id and l.region_id is not null group by 1, 2, 3, 4, 5`;
   await sql`analyze`;
 }
 

@@ -876,6 +876,52 @@ export const regions = pgTable(
   (t) => [uniqueIndex('regions_account_name_uq').on(t.accountId, sql`lower(${t.name})`)],
 );
 
+/**
+ * The daily question rollup (question_score_days) per region instead of per client, kept up to date at
+ * approval and rebuilt for the regions a location leaves or joins: a regional manager's worst
+ * questions read about as many rows as the owner's, not every answer of the region's shops.
+ */
+export const questionScoreRegionDays = pgTable(
+  'question_score_region_days',
+  {
+    regionId: text('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id),
+    shopDate: date('shop_date', { mode: 'string' }).notNull(),
+    prompt: text('prompt').notNull(),
+    percentSum: doublePrecision('percent_sum').notNull(),
+    answers: integer('answers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.regionId, t.shopDate, t.uqid, t.prompt] })],
+);
+
+/** The daily section rollup (section_score_days) per region, kept as question_score_region_days is. */
+export const sectionScoreRegionDays = pgTable(
+  'section_score_region_days',
+  {
+    regionId: text('region_id')
+      .notNull()
+      .references(() => regions.id, { onDelete: 'cascade' }),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id),
+    shopDate: date('shop_date', { mode: 'string' }).notNull(),
+    sectionIndex: integer('section_index').notNull(),
+    sectionHeader: text('section_header').notNull(),
+    percentSum: doublePrecision('percent_sum').notNull(),
+    shops: integer('shops').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'section_score_region_days_pk',
+      columns: [t.regionId, t.shopDate, t.uqid, t.sectionIndex, t.sectionHeader],
+    }),
+  ],
+);
+
 /** What a manager may see: whole regions, and locations given one by one. */
 export const memberRegions = pgTable(
   'member_regions',

@@ -1,10 +1,11 @@
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import {
   type Answers,
   createEvaluation,
   type Evaluation,
   type EvaluationContext,
   type EvaluationMetadata,
+  EvaluationStatus,
   type EvaluationStatusCode,
   parseAnswers,
   refresh,
@@ -17,8 +18,11 @@ import {
   evaluationQuestionScores,
   evaluationSectionScores,
   evaluations,
+  locations,
   questionScoreDays,
+  questionScoreRegionDays,
   sectionScoreDays,
+  sectionScoreRegionDays,
 } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { formOfVersion } from './forms.js';
@@ -168,21 +172,24 @@ export async function storeScores(db: Db, evaluationId: string, e: Evaluation) {
   return report;
 }
 
+/** Evaluations the rollups count: mystery shops with their client, program and shop date stored. */
+const rolledUpShop = sql`${evaluations.isSurvey} = false and ${evaluations.clientId} is not null
+    and ${evaluations.uqid} is not null and ${evaluations.shopDate} is not null`;
+
 /**
- * Adds approved mystery-shop evaluations' question and section scores to the daily rollups
- * (question_score_days, section_score_days). Call once per evaluation, after its scores, client,
- * program and shop date are stored: approval is final, so an evaluation is never added twice.
+ * Adds approved mystery-shop evaluations' question and section scores to the daily rollups: per client
+ * (question_score_days, section_score_days) and, for a location in a region, per region
+ * (question_score_region_days, section_score_region_days). Call once per evaluation, after its scores,
+ * client, program and shop date are stored: approval is final, so an evaluation is never added twice.
  */
 export async function rollUpScores(db: Db, which: SQL) {
-  const shop = sql`${evaluations.isSurvey} = false and ${evaluations.clientId} is not null
-      and ${evaluations.uqid} is not null and ${evaluations.shopDate} is not null`;
   const qs = evaluationQuestionScores;
   await db.execute(sql`
     insert into ${questionScoreDays} (client_id, uqid, shop_date, prompt, percent_sum, answers)
     select ${evaluations.clientId}, ${evaluations.uqid}, ${evaluations.shopDate}, ${qs.prompt},
            sum(${qs.score}::float8 / ${qs.possibleScore}), count(*)
     from ${qs} join ${evaluations} on ${evaluations.id} = ${qs.evaluationId}
-    where ${which} and ${shop} and ${qs.possibleScore} > 0
+    where ${which} and ${rolledUpShop} and ${qs.possibleScore} > 0
     group by 1, 2, 3, 4
     on conflict (client_id, shop_date, uqid, prompt) do update
       set percent_sum = ${questionScoreDays.percentSum} + excluded.percent_sum,
@@ -193,9 +200,52 @@ export async function rollUpScores(db: Db, which: SQL) {
     select ${evaluations.clientId}, ${evaluations.uqid}, ${evaluations.shopDate}, ${ss.sectionIndex}, ${ss.sectionHeader},
            sum(${ss.score}::float8 / ${ss.possibleScore}), count(*)
     from ${ss} join ${evaluations} on ${evaluations.id} = ${ss.evaluationId}
-    where ${which} and ${shop} and ${ss.possibleScore} > 0
+    where ${which} and ${rolledUpShop} and ${ss.possibleScore} > 0
     group by 1, 2, 3, 4, 5
     on conflict (client_id, shop_date, uqid, section_index, section_header) do update
       set percent_sum = ${sectionScoreDays.percentSum} + excluded.percent_sum,
           shops = ${sectionScoreDays.shops} + excluded.shops`);
+  await rollUpRegions(db, which);
+}
+
+/** Adds the region rollup rows of the evaluations `which` whose location is in a region. */
+async function rollUpRegions(db: Db, which: SQL) {
+  const qs = evaluationQuestionScores;
+  const ss = evaluationSectionScores;
+  const inRegion = sql`join ${locations} on ${locations.id} = ${evaluations.locationId}
+    and ${locations.uid} = ${evaluations.clientId} and ${locations.regionId} is not null`;
+  await db.execute(sql`
+    insert into ${questionScoreRegionDays} (region_id, uqid, shop_date, prompt, percent_sum, answers)
+    select ${locations.regionId}, ${evaluations.uqid}, ${evaluations.shopDate}, ${qs.prompt},
+           sum(${qs.score}::float8 / ${qs.possibleScore}), count(*)
+    from ${qs} join ${evaluations} on ${evaluations.id} = ${qs.evaluationId} ${inRegion}
+    where ${which} and ${rolledUpShop} and ${qs.possibleScore} > 0
+    group by 1, 2, 3, 4
+    on conflict (region_id, shop_date, uqid, prompt) do update
+      set percent_sum = ${questionScoreRegionDays.percentSum} + excluded.percent_sum,
+          answers = ${questionScoreRegionDays.answers} + excluded.answers`);
+  await db.execute(sql`
+    insert into ${sectionScoreRegionDays} (region_id, uqid, shop_date, section_index, section_header, percent_sum, shops)
+    select ${locations.regionId}, ${evaluations.uqid}, ${evaluations.shopDate}, ${ss.sectionIndex}, ${ss.sectionHeader},
+           sum(${ss.score}::float8 / ${ss.possibleScore}), count(*)
+    from ${ss} join ${evaluations} on ${evaluations.id} = ${ss.evaluationId} ${inRegion}
+    where ${which} and ${rolledUpShop} and ${ss.possibleScore} > 0
+    group by 1, 2, 3, 4, 5
+    on conflict (region_id, shop_date, uqid, section_index, section_header) do update
+      set percent_sum = ${sectionScoreRegionDays.percentSum} + excluded.percent_sum,
+          shops = ${sectionScoreRegionDays.shops} + excluded.shops`);
+}
+
+/**
+ * Rebuilds the region rollups of `regionIds` from their locations' approved shops: call in the
+ * transaction that moves locations between regions, for the regions they left and joined.
+ */
+export async function rebuildRegionRollups(db: Db, regionIds: string[]) {
+  if (regionIds.length === 0) return;
+  await db.delete(questionScoreRegionDays).where(inArray(questionScoreRegionDays.regionId, regionIds));
+  await db.delete(sectionScoreRegionDays).where(inArray(sectionScoreRegionDays.regionId, regionIds));
+  await rollUpRegions(
+    db,
+    sql`${evaluations.status} = ${EvaluationStatus.Approved} and ${locations.regionId} in ${regionIds}`,
+  );
 }

@@ -1,6 +1,7 @@
 export {
   type EvaluationRow,
   loadEngineEvaluation,
+  rebuildRegionRollups,
   rollUpScores,
   type StoredEvaluation,
 } from './evaluation-store.js';

@@ -11,11 +11,14 @@ import {
   orders,
   questionnaires,
   questionScoreDays,
+  questionScoreRegionDays,
   sectionScoreDays,
+  sectionScoreRegionDays,
   surveyLinks,
   userQuestionnaires,
   visits,
 } from '../db/schema.js';
+import type { Reach } from '../team/access.js';
 
 // The reporting API's data: SQL aggregations over the scores stored when evaluations are approved
 // (evaluation_section_scores, evaluation_question_scores), never loops over answers.
@@ -26,7 +29,14 @@ export type DateFilter = { startDate?: string | null; endDate?: string | null };
  * The locations a call keeps to: null (or absent) for all of the client's, else only these ids
  * (none: nothing). A team's manager and the Region filter set it (see routes.ts).
  */
-export type Scope = { scope?: string[] | null };
+export type Scope = {
+  scope?: string[] | null;
+  /**
+   * The same locations as whole regions plus loose locations, set whenever `scope` is: the rollup-backed
+   * calls read the regions' rollups and only the loose locations' shops.
+   */
+  reach?: Pick<Reach, 'regions' | 'loose'> | null;
+};
 
 /** `column` within the scope; undefined when the call sees every location. */
 const inScope = (column: SQL | AnyPgColumn, scope: string[] | null | undefined) =>
@@ -335,31 +345,77 @@ export function summaryShops(db: Db, client: string, f: SummaryFilter) {
   );
 }
 
+type RollupTable = typeof questionScoreDays | typeof sectionScoreDays;
+type RegionRollupTable = typeof questionScoreRegionDays | typeof sectionScoreRegionDays;
+
+/**
+ * The daily rollup rows a call reads instead of every answer, as (shop_date, program_name, ...columns):
+ * the client's rollup when the call sees all locations; else its regions' rollups plus the answers of
+ * its loose locations' shops, summed alike. Null when a location is chosen (its shops are few) or
+ * the scope is only known as location ids.
+ */
+function rollupSource(
+  client: string,
+  f: SummaryFilter,
+  t: {
+    client: RollupTable;
+    region: RegionRollupTable;
+    columns: SQL;
+    loose: { from: SQL; on: SQL; columns: SQL; scored: SQL };
+  },
+): SQL | null {
+  if (f.locationName || (f.scope != null && !f.reach)) return null;
+  const filters = sql`${f.startDate ? sql`and d.shop_date >= ${f.startDate}` : sql``}
+    ${f.endDate ? sql`and d.shop_date <= ${f.endDate}` : sql``}
+    ${f.programId ? sql`and d.uqid = ${f.programId}` : sql``}
+    ${f.programName ? sql`and q.title = ${f.programName}` : sql``}`;
+  const rows = (table: RollupTable | RegionRollupTable, which: SQL) =>
+    sql`select d.shop_date, q.title, ${t.columns}
+      from ${table} d
+      join user_questionnaires uq on uq.id = d.uqid
+      join questionnaires q on q.id = uq.qid
+      where ${which} ${filters}`;
+  if (f.scope == null) return rows(t.client, sql`d.client_id = ${client}`);
+  const parts: SQL[] = [];
+  if (f.reach?.regions.length) parts.push(rows(t.region, sql`d.region_id in ${f.reach.regions}`));
+  if (f.reach?.loose.length)
+    parts.push(sql`select evaluations.shop_date, q.title, ${t.loose.columns}
+      from ${t.loose.from}
+      join evaluations on evaluations.id = ${t.loose.on}
+      join user_questionnaires uq on uq.id = evaluations.uqid
+      join questionnaires q on q.id = uq.qid
+      where ${approvedOf(client, { ...f, scope: f.reach.loose })} and ${t.loose.scored}
+        ${f.programName ? sql`and q.title = ${f.programName}` : sql``}`);
+  // Nothing in scope: no rows, in the same columns.
+  return parts.length ? sql.join(parts, sql` union all `) : rows(t.client, sql`false`);
+}
+
 /**
  * /api/summary/sectionHeaders: each approved shop's percent per section; with `groupBy`, per program,
  * section and month or day, the sum of the shops' percents and their count (the program chart), read
- * from the daily rollup unless a location is chosen.
+ * from the daily rollups unless a location is chosen.
  */
 export function summarySections(db: Db, client: string, f: SummaryFilter) {
-  // The rollup is client-wide: a scoped call reads its locations' shops instead.
-  if (f.groupBy && !f.locationName && f.scope == null) {
-    const d = sectionScoreDays;
+  const rolledUp = rollupSource(client, f, {
+    client: sectionScoreDays,
+    region: sectionScoreRegionDays,
+    columns: sql`d.section_header, d.section_index, d.percent_sum, d.shops`,
+    loose: {
+      from: sql`evaluation_section_scores s`,
+      on: sql`s.evaluation_id`,
+      columns: sql`s.section_header, s.section_index, s.score::float8 / s.possible_score, 1`,
+      scored: sql`s.possible_score > 0`,
+    },
+  });
+  if (f.groupBy && rolledUp)
     return jsonRows(
       db,
-      sql`select min(d.shop_date) as shop_date, q.title as program_name, d.section_header, d.section_index,
+      sql`select min(d.shop_date) as shop_date, d.program_name, d.section_header, d.section_index,
           sum(d.percent_sum) as percent_sum, sum(d.shops)::int as shop_count
-        from ${d} d
-        join user_questionnaires uq on uq.id = d.uqid
-        join questionnaires q on q.id = uq.qid
-        where d.client_id = ${client}
-          ${f.startDate ? sql`and d.shop_date >= ${f.startDate}` : sql``}
-          ${f.endDate ? sql`and d.shop_date <= ${f.endDate}` : sql``}
-          ${f.programId ? sql`and d.uqid = ${f.programId}` : sql``}
-          ${f.programName ? sql`and q.title = ${f.programName}` : sql``}
-        group by q.title, d.section_index, d.section_header, ${bucketOf(f.groupBy, sql`d.shop_date`)}`,
+        from (${rolledUp}) d (shop_date, program_name, section_header, section_index, percent_sum, shops)
+        group by d.program_name, d.section_index, d.section_header, ${bucketOf(f.groupBy, sql`d.shop_date`)}`,
       sql`t.shop_date, t.program_name collate "C", t.section_index`,
     );
-  }
   const from = sql`from evaluation_section_scores s
       join evaluations on evaluations.id = s.evaluation_id
       join user_questionnaires uq on uq.id = evaluations.uqid
@@ -387,39 +443,34 @@ export function summarySections(db: Db, client: string, f: SummaryFilter) {
 
 /**
  * /api/summary/worstQuestions: the lowest average question scores in the range (limit, default 3).
- * Without a location or scope it reads the daily rollup (a few rows per program and day); with one,
- * the per-answer rows of those locations' shops.
+ * Without a location it reads the daily rollups (a few rows per program and day); with one, the
+ * per-answer rows of its shops.
  */
 export async function worstQuestions(
   db: Db,
   client: string,
   f: DateFilter & Scope & { limit: number; programName?: string | null; locationName?: string | null },
 ) {
-  if (!f.locationName && f.scope == null) {
-    const d = questionScoreDays;
-    const avgPct = sql<number>`sum(${d.percentSum}) / sum(${d.answers})`.mapWith(Number);
-    return db
-      .select({ prompt: d.prompt, avg_percent_score: avgPct, program_name: programName })
-      .from(d)
-      .innerJoin(userQuestionnaires, eq(userQuestionnaires.id, d.uqid))
-      .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-      .where(
-        and(
-          eq(d.clientId, client),
-          f.startDate ? gte(d.shopDate, f.startDate) : undefined,
-          f.endDate ? lte(d.shopDate, f.endDate) : undefined,
-          f.programName ? eq(questionnaires.title, f.programName) : undefined,
-        ),
-      )
-      .groupBy(d.prompt, questionnaires.title)
-      .orderBy(asc(avgPct), asc(d.prompt))
-      .limit(f.limit);
-  }
-  // The shops first (by the location index when scoped), then each shop's answers by its key: as one
-  // join the planner misjudged the per-shop lookups, scanned every evaluation of the client, and chose
-  // a plan costly enough to JIT-compile.
-  const rows = executedRows<{ prompt: string; avg_percent_score: number; program_name: string }>(
-    await db.execute(sql`with shop as materialized (
+  const rolledUp = rollupSource(client, f, {
+    client: questionScoreDays,
+    region: questionScoreRegionDays,
+    columns: sql`d.prompt, d.percent_sum, d.answers`,
+    loose: {
+      from: sql`evaluation_question_scores qs`,
+      on: sql`qs.evaluation_id`,
+      columns: sql`qs.prompt, qs.score::float8 / qs.possible_score, 1`,
+      scored: sql`qs.possible_score > 0`,
+    },
+  });
+  // Without the rollups: the shops first (by the location index), then each shop's answers by its key.
+  // As one join the planner misjudged the per-shop lookups and scanned every evaluation of the client.
+  const query = rolledUp
+    ? sql`select d.prompt, sum(d.percent_sum) / sum(d.answers) as avg_percent_score, d.program_name
+        from (${rolledUp}) d (shop_date, program_name, prompt, percent_sum, answers)
+        group by d.prompt, d.program_name
+        order by avg_percent_score, d.prompt
+        limit ${f.limit}`
+    : sql`with shop as materialized (
         select evaluations.id, q.title as program_name
         from evaluations
         join user_questionnaires uq on uq.id = evaluations.uqid
@@ -430,7 +481,9 @@ export async function worstQuestions(
       from shop join evaluation_question_scores qs on qs.evaluation_id = shop.id
       group by qs.prompt, shop.program_name
       order by avg_percent_score, qs.prompt
-      limit ${f.limit}`),
+      limit ${f.limit}`;
+  const rows = executedRows<{ prompt: string; avg_percent_score: number; program_name: string }>(
+    await db.execute(query),
   );
   return rows.map((r) => ({ ...r, avg_percent_score: Number(r.avg_percent_score) }));
 }

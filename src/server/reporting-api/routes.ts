@@ -4,12 +4,13 @@ import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accountMembers, locations, regions, users } from '../db/schema.js';
-import { managerLocationIds } from '../team/access.js';
+import { managerReach } from '../team/access.js';
 import {
   listPrograms,
   listShops,
   listSurveys,
   RawJson,
+  type Scope,
   summaryQuestions,
   summarySections,
   summaryShops,
@@ -95,13 +96,16 @@ async function authenticate(
   };
   if (!asker) return refuse();
   let scope: string[] | null = null;
+  let reach: ReportingCall['reach'] = null;
   if (!asker.admin) {
     if (asker.member?.removedAt) return refuse();
     const acting =
       member && member.accountId !== q.userMakingRequest ? member.accountId : q.userMakingRequest;
     if (q.client !== acting) return refuse();
     if (member && member.role === 'manager') {
-      scope = await managerLocationIds(deps.db, member.id, member.accountId);
+      const mine = await managerReach(deps.db, member.id, member.accountId);
+      scope = mine.locations;
+      reach = mine;
     }
   }
   // The Region filter narrows the scope to the region's locations (never widens it).
@@ -120,21 +124,29 @@ async function authenticate(
     ).map((l) => l.id);
     const allowed = scope && new Set(scope);
     scope = allowed ? inRegion.filter((id) => allowed.has(id)) : inRegion;
+    // The region whole when the caller sees all of it, else its locations the manager was given.
+    reach =
+      !reach || reach.regions.includes(region.id)
+        ? { regions: [region.id], loose: [] }
+        : { regions: [], loose: scope };
   }
   // Paging the summary questions is asked for explicitly (without it, every answer of the range).
   return {
     ...q,
     clientId: q.client,
     scope,
+    reach,
     paged: raw.pageNumber !== undefined || raw.pageSize !== undefined,
   };
 }
 
 /**
  * A parsed, authenticated call. `scope`: the locations a team's manager may see, narrowed to the
- * Region filter's (null: all of the client's); every query keeps to it.
+ * Region filter's (null: all of the client's); every query keeps to it. `reach`: the same as whole
+ * regions and loose locations, for the rollups.
  */
-export type ReportingCall = Query & { clientId: string; scope: string[] | null; paged: boolean };
+export type ReportingCall = Query &
+  Required<Scope> & { clientId: string; scope: string[] | null; paged: boolean };
 
 type Handler = (q: ReportingCall, db: Db) => Promise<unknown>;
 

@@ -2,7 +2,7 @@ import { type AnyColumn, and, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import { may, type TeamPermission, type TeamRole } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
-import { accountMembers, locations, memberLocations, memberRegions } from '../db/schema.js';
+import { accountMembers, locations, memberLocations, memberRegions, regions } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
 import type { TeamMember } from '../request-identity.js';
 
@@ -58,11 +58,33 @@ const managerSees = (db: Db, member: string | AnyColumn) =>
  * applies at once.
  */
 export async function managerLocationIds(db: Db, memberId: string, accountId: string): Promise<string[]> {
-  const rows = await db
-    .select({ id: locations.id })
-    .from(locations)
-    .where(and(eq(locations.uid, accountId), managerSees(db, memberId)));
-  return rows.map((r) => r.id);
+  return (await managerReach(db, memberId, accountId)).locations;
+}
+
+/**
+ * A manager's locations, and the same as whole regions given to them plus the `loose` locations
+ * outside those regions (given one by one): the reports read a region's rollup instead of its shops.
+ */
+export type Reach = { locations: string[]; regions: string[]; loose: string[] };
+
+export async function managerReach(db: Db, memberId: string, accountId: string): Promise<Reach> {
+  const [seen, given] = await Promise.all([
+    db
+      .select({ id: locations.id, regionId: locations.regionId })
+      .from(locations)
+      .where(and(eq(locations.uid, accountId), managerSees(db, memberId))),
+    db
+      .select({ id: memberRegions.regionId })
+      .from(memberRegions)
+      .innerJoin(regions, and(eq(regions.id, memberRegions.regionId), eq(regions.accountId, accountId)))
+      .where(eq(memberRegions.memberId, memberId)),
+  ]);
+  const whole = new Set(given.map((r) => r.id));
+  return {
+    locations: seen.map((l) => l.id),
+    regions: [...whole],
+    loose: seen.filter((l) => l.regionId === null || !whole.has(l.regionId)).map((l) => l.id),
+  };
 }
 
 /**

@@ -5,6 +5,7 @@ import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { locations, regions } from '../db/schema.js';
 import { AppError, badInput, parseInput } from '../errors.js';
+import { rebuildRegionRollups } from '../fieldwork/evaluation-store.js';
 import { MSG_LOCATION_NOT_FOUND } from '../locations/location-access.js';
 import { type Caller, managerLocationIds, requireTeam, teamRoleOf } from './access.js';
 
@@ -110,14 +111,18 @@ export async function setLocationsRegion(
   if (input.regionId) await loadRegion(db, account.id, input.regionId);
   return inTransaction(db, async (tx) => {
     const found = await tx
-      .select({ id: locations.id })
+      .select({ id: locations.id, regionId: locations.regionId })
       .from(locations)
       .where(and(eq(locations.uid, account.id), inArray(locations.id, ids)));
     if (found.length !== ids.length) throw badInput('locationIds', MSG_LOCATION_NOT_FOUND);
+    const moved = new Set(found.map((l) => l.regionId).filter((r) => r !== null));
+    if (input.regionId) moved.add(input.regionId);
     await tx
       .update(locations)
       .set({ regionId: input.regionId ?? null, updatedAt: new Date() })
       .where(inArray(locations.id, ids));
+    // The regions the locations left and joined now count other shops.
+    await rebuildRegionRollups(tx, [...moved]);
     return ids.length;
   });
 }

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EvaluationStatus } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
 import { newId } from '../db/ids.js';
+import { executedRows } from '../db/json-rows.js';
 import {
   accountMembers,
   evaluationQuestionScores,
@@ -11,6 +12,7 @@ import {
   forms,
   formVersions,
   locations,
+  memberLocations,
   memberRegions,
   regions,
   shops,
@@ -374,5 +376,82 @@ describe('shop reports and survey program summaries', () => {
         (await t.gql(EVALUATION, { id: at[name]!.shop }, { token: platformAdmin.token })).errors,
       ).toBeUndefined();
     }
+  });
+});
+
+describe('the region rollups follow the locations', () => {
+  const range = { startDate: '2026-01-01', endDate: '2026-12-31' };
+  const locationNamed = async (name: string) =>
+    (await t.db.select().from(locations).where(eq(locations.name, name)))[0]!.id;
+  /** The chart's shop count and percent sum, and the worst question's average, as `who` sees them. */
+  const seen = async (who: Person) => {
+    const chart = await call(who, '/api/summary/sectionHeaders', { ...range, groupBy: 'day' });
+    const worst = await call(who, '/api/summary/worstQuestions', { ...range, limit: 1 });
+    return {
+      shops: sum(chart, 'shop_count'),
+      percent: Math.round(sum(chart, 'percent_sum') * 1000) / 1000,
+      worst: worst[0] ? Math.round(Number(worst[0].avg_percent_score) * 1000) / 1000 : null,
+    };
+  };
+  /** Per region name: the answers and shops its rollups count. */
+  const rolledUp = async () => {
+    const rows = await t.db.execute<{ name: string; answers: number; shops: number }>(sql`
+      select r.name, (select coalesce(sum(answers), 0)::int from question_score_region_days d where d.region_id = r.id) as answers,
+        (select coalesce(sum(shops), 0)::int from section_score_region_days d where d.region_id = r.id) as shops
+      from regions r where r.account_id = ${owner.id} order by r.name`);
+    return Object.fromEntries(
+      executedRows<{ name: string; answers: number; shops: number }>(rows).map((r) => [
+        r.name,
+        { answers: Number(r.answers), shops: Number(r.shops) },
+      ]),
+    );
+  };
+
+  it('a region and a location given one by one are counted together, each shop once', async () => {
+    await t.db.insert(memberLocations).values([
+      { memberId: managerAMember, locationId: await locationNamed('South 1') },
+      // Already in the manager's region: must not count twice.
+      { memberId: managerAMember, locationId: await locationNamed('North 1') },
+    ]);
+    expect(await seen(managerA)).toEqual({ shops: 2, percent: 1.5, worst: 0.75 });
+  });
+
+  it('moving a location rebuilds the rollups of the regions it left and joined, and deleting a region drops its own', async () => {
+    expect(await rolledUp()).toEqual({ North: { answers: 2, shops: 1 }, South: { answers: 2, shops: 1 } });
+    const move = await t.gql(
+      'mutation ($r: String, $ids: [String!]!) { setLocationsRegion(regionId: $r, locationIds: $ids) }',
+      { r: south, ids: [await locationNamed('North 1'), await locationNamed('Main Street')] },
+      { token: owner.token },
+    );
+    expect(move.errors, JSON.stringify(move.errors)).toBeUndefined();
+    expect(await rolledUp()).toEqual({ North: { answers: 0, shops: 0 }, South: { answers: 6, shops: 3 } });
+    expect(await seen(managerA)).toEqual({ shops: 0, percent: 0, worst: null });
+    expect(await seen(managerB)).toEqual({ shops: 3, percent: 1.5, worst: 0.5 });
+    // The owner's Region filter reads the same rollup.
+    const filtered = await call(owner, '/api/summary/worstQuestions', {
+      ...range,
+      limit: 1,
+      regionId: south,
+    });
+    expect(Number(filtered[0]!.avg_percent_score)).toBeCloseTo(0.5, 6);
+
+    const out = await t.gql(
+      'mutation ($ids: [String!]!) { setLocationsRegion(regionId: null, locationIds: $ids) }',
+      { ids: [await locationNamed('Main Street')] },
+      { token: owner.token },
+    );
+    expect(out.errors, JSON.stringify(out.errors)).toBeUndefined();
+    expect((await rolledUp()).South).toEqual({ answers: 4, shops: 2 });
+
+    const del = await t.gql(
+      'mutation ($id: String!) { deleteRegion(regionId: $id) }',
+      { id: south },
+      { token: owner.token },
+    );
+    expect(del.errors, JSON.stringify(del.errors)).toBeUndefined();
+    const left = await t.db.execute(
+      sql`select count(*)::int as n from question_score_region_days where region_id = ${south}`,
+    );
+    expect(Number(executedRows<{ n: number }>(left)[0]!.n)).toBe(0);
   });
 });

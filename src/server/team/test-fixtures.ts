@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { newId } from '../db/ids.js';
 import { accountMembers, locations, memberRegions, regions } from '../db/schema.js';
+import { rebuildRegionRollups } from '../fieldwork/index.js';
 import type { TestHarness } from '../test/harness.js';
 import { customer } from '../test/order-wizard.js';
 
@@ -12,8 +13,10 @@ export async function managerOf(t: TestHarness, accountId: string, email: string
   const person = await customer(t, { email });
   const regionId = newId();
   await t.db.insert(regions).values({ id: regionId, accountId, name: `Region of ${email}` });
-  if (locationIds.length)
+  if (locationIds.length) {
     await t.db.update(locations).set({ regionId }).where(inArray(locations.id, locationIds));
+    await rebuildRegionRollups(t.db, [regionId]);
+  }
   await t.db
     .insert(accountMembers)
     .values({ id: newId(), accountId, userId: accountId, role: 'owner' })
