@@ -109,6 +109,7 @@ test('an owner groups locations into regions, one at a time and several at once,
   page,
   request,
 }) => {
+  test.setTimeout(90_000);
   const { register } = await gql<{ register: { token: string } }>(
     request,
     'mutation($i:RegisterInput!){ register(input:$i){ token } }',

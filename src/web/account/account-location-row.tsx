@@ -91,7 +91,7 @@ export function AccountLocationRow({
                 </Text>
               </div>
             </Group>
-            <Button variant="default" size="xs" onClick={() => setEditing(true)}>
+            <Button variant="default" size="xs" onClick={() => setEditing(true)} style={{ flexShrink: 0 }}>
               Edit
             </Button>
           </Group>
