@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client';
-import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../app/apollo';
 import { addressLine } from '../order/order-summary';
@@ -24,11 +24,22 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** A location's box for Move to region: ticked or not, and locked while a move is saving. */
+export type LocationSelection = { checked: boolean; disabled: boolean; onChange: (checked: boolean) => void };
+
 /**
  * One saved location: its details, or its edit form; Edit and Remove Location (asked in place); for
- * owners and admins (`regions` given), its Region.
+ * owners and admins (`regions` given), its Region and (`selection` given) its box for Move to region.
  */
-export function AccountLocationRow({ location, regions }: { location: AccountLocation; regions?: Region[] }) {
+export function AccountLocationRow({
+  location,
+  regions,
+  selection,
+}: {
+  location: AccountLocation;
+  regions?: Region[];
+  selection?: LocationSelection;
+}) {
   const [editing, setEditing] = useState(false);
   const [save] = useMutation(SAVE_ACCOUNT_LOCATION);
   const [remove, removing] = useMutation(REMOVE_LOCATION_FROM_ACCOUNT, {
@@ -37,7 +48,14 @@ export function AccountLocationRow({ location, regions }: { location: AccountLoc
   });
 
   return (
-    <Paper withBorder p="md" data-testid="account-location" aria-label={location.name} component="section">
+    <Paper
+      withBorder
+      p="md"
+      data-testid="account-location"
+      aria-label={location.name}
+      component="section"
+      style={selection?.checked ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+    >
       {editing ? (
         <AccountLocationForm
           location={location}
@@ -55,14 +73,25 @@ export function AccountLocationRow({ location, regions }: { location: AccountLoc
         />
       ) : (
         <Stack gap="xs">
-          <Group justify="space-between" align="flex-start" gap="sm">
-            <div>
-              <Text fw={700}>{location.name}</Text>
-              <Text size="sm" c="dimmed">
-                {addressLine(location.address)}
-              </Text>
-            </div>
-            <Button variant="default" size="xs" onClick={() => setEditing(true)}>
+          <Group justify="space-between" align="flex-start" gap="sm" wrap="nowrap">
+            <Group gap="sm" align="flex-start" wrap="nowrap" miw={0}>
+              {selection && (
+                <Checkbox
+                  mt={3}
+                  aria-label={`Select ${location.name}`}
+                  checked={selection.checked}
+                  disabled={selection.disabled}
+                  onChange={(e) => selection.onChange(e.currentTarget.checked)}
+                />
+              )}
+              <div style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+                <Text fw={700}>{location.name}</Text>
+                <Text size="sm" c="dimmed">
+                  {addressLine(location.address)}
+                </Text>
+              </div>
+            </Group>
+            <Button variant="default" size="xs" onClick={() => setEditing(true)} style={{ flexShrink: 0 }}>
               Edit
             </Button>
           </Group>

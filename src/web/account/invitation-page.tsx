@@ -14,7 +14,7 @@ import {
 } from '../../domain';
 import { errorMessage, fieldErrors } from '../app/apollo';
 import { PageLoader, useCurrentUser } from '../app/session';
-import { PasswordField } from '../components/password-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import type { InvitationQuery } from '../gql/graphql';
 import { AuthCard } from './auth-card';
 import { ACCEPT_TEAM_INVITATION, INVITATION } from './team-documents';
@@ -86,20 +86,7 @@ function JoinForm({ token, onError }: { token: string; onError: (message: string
             error={e.lastName?.message}
           />
         </Group>
-        <PasswordField
-          label="Password"
-          required
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={e.password?.message}
-        />
-        <PasswordField
-          label="Confirm Password"
-          required
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-          error={e.confirmPassword?.message}
-        />
+        <NewPasswordFields form={form} />
         <Group justify="flex-end" mt="xs">
           <Button type="submit" loading={loading}>
             Join the Team

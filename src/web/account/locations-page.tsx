@@ -10,7 +10,8 @@ import { LocationForm } from '../order/location-form';
 import { ADD_ACCOUNT_LOCATION, USER_LOCATIONS } from './account-documents';
 import { AccountLocationRow } from './account-location-row';
 import { MSG_LOCATION_SAVED } from './account-messages';
-import { RegionsPanel } from './regions-panel';
+import { MoveToRegionForm } from './move-to-region-form';
+import { RegionsPanel, useMoveLocations } from './regions-panel';
 import { REGIONS } from './team-documents';
 
 /** Add New Location: the wizard's location form, saving to the account (on no order). */
@@ -44,7 +45,7 @@ function AddLocationPanel({ onClose }: { onClose: () => void }) {
 
 /**
  * /account/locations: every saved location, editable in place, plus Add New Location; for owners and
- * admins, the account's regions and each location's Region.
+ * admins, the account's regions, each location's Region, and ticked locations moved to a region at once.
  */
 export function LocationsPage() {
   const { data, loading, error } = useQuery(USER_LOCATIONS);
@@ -53,7 +54,18 @@ export function LocationsPage() {
   const regionList = useQuery(REGIONS, { skip: !team });
   const regions = team ? regionList.data?.regions : undefined;
   const [adding, setAdding] = useState(false);
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { move, moving } = useMoveLocations(regions ?? []);
   const locations = data?.currentUser?.locations;
+  // Moving several at once needs a region to move them to.
+  const bulk = regions && regions.length > 0 && locations && locations.length > 0;
+  const tick = (id: string, on: boolean) =>
+    setSelected((now) => {
+      const next = new Set(now);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
   return (
     <Page title="Location Management">
       <Group justify="space-between" gap="sm">
@@ -73,8 +85,31 @@ export function LocationsPage() {
           <Text c="dimmed">You have no saved locations yet.</Text>
         ) : (
           <Stack gap="sm">
+            {bulk && (
+              <MoveToRegionForm
+                locationIds={locations.map((l) => l._id)}
+                regions={regions}
+                selected={selected}
+                onSelect={setSelected}
+                move={move}
+                moving={moving}
+              />
+            )}
             {locations.map((location) => (
-              <AccountLocationRow key={location._id} location={location} regions={regions} />
+              <AccountLocationRow
+                key={location._id}
+                location={location}
+                regions={regions}
+                selection={
+                  bulk
+                    ? {
+                        checked: selected.has(location._id),
+                        disabled: moving,
+                        onChange: (on) => tick(location._id, on),
+                      }
+                    : undefined
+                }
+              />
             ))}
           </Stack>
         )

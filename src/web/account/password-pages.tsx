@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import { ZChangePasswordForm, ZForgotPasswordInput, ZPasswordWithConfirmation } from '../../domain';
 import { errorMessage } from '../app/apollo';
 import { RequireLogin } from '../app/session';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordField } from '../components/password-field';
 import { AuthCard } from './auth-card';
 import { CHANGE_PASSWORD, RESET_PASSWORD, SEND_RESET_PASSWORD_EMAIL } from './graphql';
@@ -93,22 +94,9 @@ export function ResetPasswordPage() {
   return (
     <AuthCard title="Reset Password" error={error}>
       <form onSubmit={onSubmit} noValidate>
-        <PasswordField
-          label="Password"
-          required
-          autoFocus
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={form.formState.errors.password?.message}
-        />
-        <PasswordField
-          mt="sm"
-          label="Confirm Password"
-          required
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-          error={form.formState.errors.confirmPassword?.message}
-        />
+        <Stack gap="sm">
+          <NewPasswordFields form={form} autoFocus />
+        </Stack>
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={loading}>
             Reset your password

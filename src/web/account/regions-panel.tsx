@@ -191,7 +191,33 @@ export function RegionsPanel({ regions }: { regions: Region[] }) {
   );
 }
 
-const NO_REGION = '';
+/** The Region choices: "No region" (the empty value), then the account's regions. */
+export const NO_REGION = '';
+export const regionChoices = (regions: Region[]) => [
+  { value: NO_REGION, label: 'No region' },
+  ...regions.map((r) => ({ value: r._id, label: r.name })),
+];
+
+/**
+ * Puts locations in a region (NO_REGION: in none) with one setLocationsRegion call, then says how many
+ * moved where; false when the server refused (its message is shown).
+ */
+export function useMoveLocations(regions: Region[]) {
+  const [mutate, { loading }] = useMutation(SET_LOCATIONS_REGION, refetch);
+  const move = async (locationIds: string[], choice: string): Promise<boolean> => {
+    const regionId = choice || null;
+    try {
+      const { data } = await mutate({ variables: { regionId, locationIds } });
+      const moved = data?.setLocationsRegion ?? locationIds.length;
+      notifySuccess(MSG_LOCATIONS_MOVED(moved, regions.find((r) => r._id === regionId)?.name ?? null));
+      return true;
+    } catch (err) {
+      notifyError(err);
+      return false;
+    }
+  };
+  return { move, moving: loading };
+}
 
 /** The Region of one location: choosing another moves it there at once. */
 export function RegionSelect({
@@ -201,28 +227,17 @@ export function RegionSelect({
   location: { _id: string; name: string; regionId?: string | null };
   regions: Region[];
 }) {
-  const [move, { loading }] = useMutation(SET_LOCATIONS_REGION, refetch);
+  const { move, moving } = useMoveLocations(regions);
   return (
     <Select
       label="Region"
       aria-label={`Region of ${location.name}`}
-      data={[
-        { value: NO_REGION, label: 'No region' },
-        ...regions.map((r) => ({ value: r._id, label: r.name })),
-      ]}
+      data={regionChoices(regions)}
       value={location.regionId ?? NO_REGION}
       allowDeselect={false}
-      disabled={loading}
+      disabled={moving}
       w={{ base: '100%', xs: 240 }}
-      onChange={async (value) => {
-        const regionId = value || null;
-        try {
-          await move({ variables: { regionId, locationIds: [location._id] } });
-          notifySuccess(MSG_LOCATIONS_MOVED(1, regions.find((r) => r._id === regionId)?.name ?? null));
-        } catch (err) {
-          notifyError(err);
-        }
-      }}
+      onChange={(value) => move([location._id], value ?? NO_REGION)}
     />
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Text } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { MSG_PASSWORDS_DO_NOT_MATCH, ZRegisterInput } from '../../domain';
 import { errorMessage, fieldErrors } from '../app/apollo';
 import { ContactFields } from '../components/contact-fields';
-import { PasswordField } from '../components/password-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { AuthCard } from './auth-card';
 import { REGISTER } from './graphql';
 
@@ -30,7 +30,6 @@ export function RegisterPage() {
       profile: { firstName: '', lastName: '', businessName: '', phone: '', additionalEmails: '' },
     },
   });
-  const e = form.formState.errors;
 
   const onSubmit = form.handleSubmit(async ({ confirmPassword: _c, ...input }) => {
     setError(null);
@@ -49,22 +48,9 @@ export function RegisterPage() {
     <AuthCard title="Create Account" error={error}>
       <form onSubmit={onSubmit} noValidate>
         <ContactFields form={form} />
-        <PasswordField
-          mt="sm"
-          label="Password"
-          required
-          autoComplete="new-password"
-          {...form.register('password')}
-          error={e.password?.message}
-        />
-        <PasswordField
-          mt="sm"
-          label="Confirm Password"
-          required
-          autoComplete="new-password"
-          {...form.register('confirmPassword')}
-          error={e.confirmPassword?.message}
-        />
+        <Stack gap="sm" mt="sm">
+          <NewPasswordFields form={form} />
+        </Stack>
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={loading}>
             Create Account

@@ -40,10 +40,77 @@ function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
   );
 }
 
+/** A member or an invitation: a role and, for a manager, the regions and locations given. */
+type Grantee = { _id: string; role: string; roleLabel: string; regionIds: string[]; locationIds: string[] };
+/** What a row shows besides the role: who (with a badge), a second line, and its action. */
+type RowParts = { who: string; badge?: ReactNode; second: ReactNode; action: ReactNode };
+
 /**
- * Members: name and e-mail, role and what they see, and Change for those the caller may change. Three
- * columns that wrap, so a phone shows them without scrolling sideways.
+ * Members or invitations (`kind`): who, role and what they see, and each row's action. Three columns
+ * that wrap, so a phone shows them without scrolling sideways.
  */
+function TeamTable<T extends Grantee>({
+  kind,
+  whoHeading,
+  items,
+  choices,
+  parts,
+}: {
+  kind: 'member' | 'invitation';
+  whoHeading: string;
+  items: T[];
+  choices: ScopeChoices;
+  parts: (item: T) => RowParts;
+}) {
+  return (
+    <Table verticalSpacing="sm" horizontalSpacing="xs" striped data-testid={`team-${kind}s`}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>{whoHeading}</Table.Th>
+          <Table.Th>Role and access</Table.Th>
+          <Table.Th>
+            <VisuallyHidden>Actions</VisuallyHidden>
+          </Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {items.map((item) => {
+          const row = parts(item);
+          return (
+            <Table.Tr key={item._id} data-testid={`team-${kind}`}>
+              <Table.Td>
+                <TwoLines
+                  first={
+                    <Group gap={6}>
+                      <Text fw={600} size="sm">
+                        {row.who}
+                      </Text>
+                      {row.badge}
+                    </Group>
+                  }
+                  second={row.second}
+                />
+              </Table.Td>
+              <Table.Td>
+                <TwoLines
+                  first={
+                    <Text size="sm" fw={700}>
+                      {item.roleLabel}
+                    </Text>
+                  }
+                  second={accessText(item, choices.regions, choices.locations)}
+                />
+              </Table.Td>
+              <Table.Td ta="right">{row.action}</Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </Table.Tbody>
+    </Table>
+  );
+}
+
+/** Members: name and e-mail, role and what they see, and Change for those the caller may change. */
 function MembersTable({
   members,
   choices,
@@ -56,62 +123,31 @@ function MembersTable({
   onChange: (m: Member) => void;
 }) {
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="xs" striped data-testid="team-members">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Member</Table.Th>
-          <Table.Th>Role and access</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {members.map((m) => (
-          <Table.Tr key={m._id} data-testid="team-member">
-            <Table.Td>
-              <TwoLines
-                first={
-                  <Group gap={6}>
-                    <Text fw={600} size="sm">
-                      {memberName(m)}
-                    </Text>
-                    {m.userId === me && (
-                      <Badge size="xs" variant="light" color="gray">
-                        You
-                      </Badge>
-                    )}
-                  </Group>
-                }
-                second={m.email}
-              />
-            </Table.Td>
-            <Table.Td>
-              <TwoLines
-                first={
-                  <Text size="sm" fw={700}>
-                    {m.roleLabel}
-                  </Text>
-                }
-                second={accessText(m, choices.regions, choices.locations)}
-              />
-            </Table.Td>
-            <Table.Td ta="right">
-              {m.role !== 'owner' && m.userId !== me && (
-                <Button
-                  size="xs"
-                  variant="default"
-                  onClick={() => onChange(m)}
-                  aria-label={`Change ${memberName(m)}`}
-                >
-                  Change
-                </Button>
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <TeamTable
+      kind="member"
+      whoHeading="Member"
+      items={members}
+      choices={choices}
+      parts={(m) => ({
+        who: memberName(m),
+        badge: m.userId === me && (
+          <Badge size="xs" variant="light" color="gray">
+            You
+          </Badge>
+        ),
+        second: m.email,
+        action: m.role !== 'owner' && m.userId !== me && (
+          <Button
+            size="xs"
+            variant="default"
+            onClick={() => onChange(m)}
+            aria-label={`Change ${memberName(m)}`}
+          >
+            Change
+          </Button>
+        ),
+      })}
+    />
   );
 }
 
@@ -130,74 +166,46 @@ function InvitationsTable({ invitations, choices }: { invitations: Invitation[];
     );
   }
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="xs" striped data-testid="team-invitations">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Invited</Table.Th>
-          <Table.Th>Role and access</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {invitations.map((i) => (
-          <Table.Tr key={i._id} data-testid="team-invitation">
-            <Table.Td>
-              <TwoLines
-                first={
-                  <Text size="sm" fw={600}>
-                    {i.email}
-                  </Text>
-                }
-                second={
-                  i.state === 'expired' ? (
-                    <Badge color="red" variant="light" component="span">
-                      Expired
-                    </Badge>
-                  ) : (
-                    `Expires ${formatDateUs(i.expiresAt)}`
-                  )
-                }
-              />
-            </Table.Td>
-            <Table.Td>
-              <TwoLines
-                first={
-                  <Text size="sm" fw={700}>
-                    {i.roleLabel}
-                  </Text>
-                }
-                second={accessText(i, choices.regions, choices.locations)}
-              />
-            </Table.Td>
-            <Table.Td ta="right">
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                loading={pending === i._id}
-                disabled={pending !== null}
-                aria-label={`Withdraw the invitation to ${i.email}`}
-                onClick={async () => {
-                  setPending(i._id);
-                  try {
-                    await withdraw({ variables: { _id: i._id } });
-                    notifySuccess(MSG_INVITATION_WITHDRAWN);
-                  } catch (err) {
-                    notifyError(err);
-                  } finally {
-                    setPending(null);
-                  }
-                }}
-              >
-                Withdraw
-              </Button>
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+    <TeamTable
+      kind="invitation"
+      whoHeading="Invited"
+      items={invitations}
+      choices={choices}
+      parts={(i) => ({
+        who: i.email,
+        second:
+          i.state === 'expired' ? (
+            <Badge color="red" variant="light" component="span">
+              Expired
+            </Badge>
+          ) : (
+            `Expires ${formatDateUs(i.expiresAt)}`
+          ),
+        action: (
+          <Button
+            size="xs"
+            variant="light"
+            color="red"
+            loading={pending === i._id}
+            disabled={pending !== null}
+            aria-label={`Withdraw the invitation to ${i.email}`}
+            onClick={async () => {
+              setPending(i._id);
+              try {
+                await withdraw({ variables: { _id: i._id } });
+                notifySuccess(MSG_INVITATION_WITHDRAWN);
+              } catch (err) {
+                notifyError(err);
+              } finally {
+                setPending(null);
+              }
+            }}
+          >
+            Withdraw
+          </Button>
+        ),
+      })}
+    />
   );
 }
 

@@ -28,7 +28,7 @@ import { errorMessage, fieldErrors, notifyError } from '../app/apollo';
 import { useBrand } from '../app/brand';
 import { clearOrderCookies } from '../app/cookies';
 import { ContactFields } from '../components/contact-fields';
-import { PasswordField } from '../components/password-field';
+import { NewPasswordFields } from '../components/new-password-fields';
 import { CardEntry, type PaymentCardOnFile } from './card-entry';
 import { createTokenThrottle } from './card-format';
 import type { CardWidgetHandle, CardWidgetState } from './card-widget';
@@ -244,20 +244,7 @@ export function CheckoutForm({
                     </Text>
                   )}
                   <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-                    <PasswordField
-                      label="Password"
-                      required
-                      autoComplete="new-password"
-                      {...form.register('password')}
-                      error={e.password?.message}
-                    />
-                    <PasswordField
-                      label="Confirm Password"
-                      required
-                      autoComplete="new-password"
-                      {...form.register('confirmPassword')}
-                      error={e.confirmPassword?.message}
-                    />
+                    <NewPasswordFields form={form} />
                   </SimpleGrid>
                 </Stack>
               )}
