@@ -2,7 +2,7 @@ import { type AnyColumn, and, eq, exists, isNull, or, sql } from 'drizzle-orm';
 import { may, type TeamPermission, type TeamRole } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
-import { accountMembers, locations, memberLocations, memberRegions, regions } from '../db/schema.js';
+import { accountMembers, locations, memberLocations, memberRegions } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
 import type { TeamMember } from '../request-identity.js';
 
@@ -68,22 +68,17 @@ export async function managerLocationIds(db: Db, memberId: string, accountId: st
 export type Reach = { locations: string[]; regions: string[]; loose: string[] };
 
 export async function managerReach(db: Db, memberId: string, accountId: string): Promise<Reach> {
-  const [seen, given] = await Promise.all([
-    db
-      .select({ id: locations.id, regionId: locations.regionId })
-      .from(locations)
-      .where(and(eq(locations.uid, accountId), managerSees(db, memberId))),
-    db
-      .select({ id: memberRegions.regionId })
-      .from(memberRegions)
-      .innerJoin(regions, and(eq(regions.id, memberRegions.regionId), eq(regions.accountId, accountId)))
-      .where(eq(memberRegions.memberId, memberId)),
-  ]);
-  const whole = new Set(given.map((r) => r.id));
+  const whole = sql<boolean>`${locations.regionId} in (select ${memberRegions.regionId} from ${memberRegions} where ${memberRegions.memberId} = ${memberId})`;
+  const seen = await db
+    .select({ id: locations.id, regionId: locations.regionId, whole })
+    .from(locations)
+    .where(and(eq(locations.uid, accountId), managerSees(db, memberId)));
+  // A region given to the manager counts whole; one without locations has no rollup rows to read.
+  const regions = new Set(seen.flatMap((l) => (l.whole && l.regionId ? [l.regionId] : [])));
   return {
     locations: seen.map((l) => l.id),
-    regions: [...whole],
-    loose: seen.filter((l) => l.regionId === null || !whole.has(l.regionId)).map((l) => l.id),
+    regions: [...regions],
+    loose: seen.filter((l) => !l.whole).map((l) => l.id),
   };
 }
 

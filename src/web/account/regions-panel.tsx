@@ -84,7 +84,7 @@ function RegionRow({ region }: { region: Region }) {
       <Table.Td>{region.locationCount}</Table.Td>
       <Table.Td>
         {!editing && (
-          <Group gap="xs" wrap="nowrap">
+          <Group gap="xs" justify="flex-end">
             <Button
               size="xs"
               variant="default"
@@ -166,7 +166,7 @@ export function RegionsPanel({ regions }: { regions: Region[] }) {
           one region at most.
         </Text>
         {regions.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
+          <Table.ScrollContainer minWidth={280}>
             <Table verticalSpacing="xs" data-testid="regions-table">
               <Table.Thead>
                 <Table.Tr>
