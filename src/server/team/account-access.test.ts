@@ -1,6 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { MSG_INVITATION_INVALID, MSG_MEMBER_NOT_FOUND, MSG_REGION_NOT_FOUND } from '../../domain/index.js';
+import {
+  MSG_ACCOUNT_EMAIL_OWNER_ONLY,
+  MSG_INVITATION_INVALID,
+  MSG_MEMBER_NOT_FOUND,
+  MSG_REGION_NOT_FOUND,
+} from '../../domain/index.js';
 import { people, placedRecurringOrder } from '../account/test-fixtures.js';
 import { newId } from '../db/ids.js';
 import {
@@ -78,7 +83,7 @@ type Op = {
   anonymous: 'ok' | 'null' | string;
   other: 'ok' | 'null' | string;
   /** For a member's refused call, when it is not the guard's Not Authorized. */
-  refusedWith?: string;
+  refusedWith?: Partial<Record<MemberRole, string>>;
   /** The data or effect of an allowed call (members and, when 'ok', the others). */
   // biome-ignore lint/suspicious/noExplicitAny: the operation's own shape, as t.gql answers it.
   check?: (data: any, f: F, who: Caller) => void | Promise<void>;
@@ -149,6 +154,23 @@ const OPS: Op[] = [
         .where(eq(users.id, who === 'other' ? f.ids.other : f.owner));
       expect(row!.businessName).toBe(`Saved by ${who}`);
     },
+  },
+  {
+    field: 'saveAccountInfo',
+    label: "the account's e-mail address",
+    doc: `mutation ($input: AccountInfoInput!) { saveAccountInfo(input: $input) { _id email } }`,
+    vars: (_f, who) => ({
+      input: {
+        email: `changed-by-${who}@example.test`,
+        profile: { firstName: 'A', lastName: 'B', businessName: 'Biz', phone: '(512)-555-0100' },
+      },
+    }),
+    // The address is the account's own login: an admin changing it could reset its password.
+    allowed: OWNER,
+    refusedWith: { admin: MSG_ACCOUNT_EMAIL_OWNER_ONLY },
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d, _f, who) => expect(d.saveAccountInfo.email).toBe(`changed-by-${who}@example.test`),
   },
   // Card and billing
   {
@@ -795,7 +817,7 @@ describe('every account operation, for every caller', () => {
               ? op.other
               : op.allowed.includes(who)
                 ? 'ok'
-                : (op.refusedWith ?? NOT_AUTHORIZED);
+                : (op.refusedWith?.[who] ?? NOT_AUTHORIZED);
         const context = `${title} as ${who}`;
         if (expected === 'ok' || expected === 'null') {
           const res = await t.gql(op.doc, vars, { token });
