@@ -26,7 +26,10 @@ export type TeamPermission =
   | 'billing'
   /** The saved payment card. */
   | 'card'
-  /** Business name, phone, report addresses. */
+  /**
+   * Business name, phone, report addresses; not the account's e-mail address, which is the account's
+   * own login (whoever reads that address can reset its password): changing it needs 'ownership'.
+   */
   | 'settings'
   /** Invite, change and remove members; regions. */
   | 'team'
@@ -70,6 +73,7 @@ export const MSG_MANAGER_SCOPE_ONLY = 'Only a Manager is given regions and locat
 export const MSG_REGION_NAME_REQUIRED = 'Region name is required.';
 export const MSG_REGION_NAME_TAKEN = 'A region with this name already exists.';
 export const MSG_REGION_NOT_FOUND = 'Region not found.';
+export const MSG_ACCOUNT_EMAIL_OWNER_ONLY = "Only the owner can change the account's e-mail address.";
 export const MSG_TRANSFER_TO_MEMBER = 'Ownership can only go to an Admin or Manager of this team.';
 
 /**
@@ -80,6 +84,9 @@ export function mayGiveRole(actor: TeamRole, role: TeamRole): boolean {
   if (role === 'owner') return false;
   return may(actor, 'team');
 }
+
+/** Whether `actor` may change the account's e-mail address (its login): the owner's, like ownership. */
+export const mayChangeAccountEmail = (actor: TeamRole): boolean => may(actor, 'ownership');
 
 /** Whether `actor` may change or remove a member holding `target`: the owner only by a transfer. */
 export function mayManageMember(actor: TeamRole, target: TeamRole): boolean {

@@ -1,5 +1,5 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { ZAccountInfoInput } from '../../domain/index.js';
+import { MSG_ACCOUNT_EMAIL_OWNER_ONLY, ZAccountInfoInput } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -10,9 +10,20 @@ export const MSG_EMAIL_IN_USE = 'That email address is already used by another a
 const emailInUse = () =>
   new AppError('CONFLICT', MSG_EMAIL_IN_USE, [{ field: 'email', message: MSG_EMAIL_IN_USE }]);
 
-/** saveAccountInfo: the caller's e-mail and profile (domain ZAccountInfoInput); e-mails stay unique. */
-export async function saveAccountInfo(db: Db, opts: { user: UserRow; input: unknown }): Promise<UserRow> {
+/**
+ * saveAccountInfo: the caller's e-mail and profile (domain ZAccountInfoInput); e-mails stay unique.
+ * `mayChangeEmail`: false for a team's admin, who keeps the account's address (domain/team.ts).
+ */
+export async function saveAccountInfo(
+  db: Db,
+  opts: { user: UserRow; input: unknown; mayChangeEmail?: boolean },
+): Promise<UserRow> {
   const input = parseInput(ZAccountInfoInput, opts.input);
+  if (opts.mayChangeEmail === false && input.email !== opts.user.email.toLowerCase()) {
+    throw new AppError('FORBIDDEN', MSG_ACCOUNT_EMAIL_OWNER_ONLY, [
+      { field: 'email', message: MSG_ACCOUNT_EMAIL_OWNER_ONLY },
+    ]);
+  }
   try {
     return await inTransaction(db, async (tx) => {
       const [taken] = await tx

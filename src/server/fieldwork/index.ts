@@ -24,5 +24,12 @@ export { registerShopper } from './register-shopper.js';
 export { isShopper, isStaff, ROLES } from './roles.js';
 export { cancelShopVisits, runVisitScheduling, visitsInsert } from './schedule-visits.js';
 export { registerSurveyRoutes, surveyUrl } from './survey-routes.js';
-export { findSurvey, type ProgramSummary, programSummary, submitSurveyResponse } from './surveys.js';
+export {
+  findSurvey,
+  type ProgramSummary,
+  programSummary,
+  type QrSurvey,
+  qrSurvey,
+  submitSurveyResponse,
+} from './surveys.js';
 export { acceptVisit, listOpenVisits, type OpenVisit } from './visits.js';

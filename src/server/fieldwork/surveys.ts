@@ -160,6 +160,61 @@ export async function submitSurveyResponse(
   });
 }
 
+/**
+ * A survey link as its account reads it (the summary and QR pages): for the logged-in customer whose
+ * link it is, or an admin; a team's manager (`scope`: their location ids; null for everyone else)
+ * only at their locations. Null when the link is unknown or its survey has ended.
+ */
+async function accountSurvey(
+  db: Db,
+  user: UserRow | null,
+  code: string,
+  scope: string[] | null,
+): Promise<SurveyProgram | null> {
+  if (!user) throw notLoggedIn();
+  const survey = await findSurvey(db, code);
+  if (!survey) return null;
+  if (!user.admin && survey.clientId !== user.id) throw notAuthorized();
+  if (scope && !scope.includes(survey.locationId)) throw notAuthorized();
+  return survey;
+}
+
+/** What the QR page shows of a survey link. */
+export type QrSurvey = Pick<SurveyProgram, 'surveyCode' | 'programName' | 'locationName' | 'address'>;
+
+/**
+ * The QR page's survey link (/account/reports/qr/{programId}/{surveyCode}/{clientId?}): of the
+ * caller's account, or in admin mode of the customer `clientId`, and of program `programId`; a
+ * manager's only at their locations (`scope`). Null when unknown, ended or of another program.
+ * The respondents' public `survey` read stays as it is: this one is the account's.
+ */
+export async function qrSurvey(
+  db: Db,
+  opts: {
+    user: UserRow | null;
+    programId: string;
+    code: string;
+    clientId?: string | null;
+    scope: string[] | null;
+  },
+): Promise<QrSurvey | null> {
+  const { user, clientId } = opts;
+  if (!user) throw notLoggedIn();
+  // Whose link it must be: the caller's account, or in admin mode the customer named.
+  const account = clientId && user.admin ? clientId : user.id;
+  if (clientId && clientId !== account) throw notAuthorized();
+  const survey = await accountSurvey(db, user, opts.code, opts.scope);
+  if (!survey) return null;
+  if (survey.clientId !== account) throw notAuthorized();
+  if (survey.uqid !== opts.programId) return null;
+  return {
+    surveyCode: survey.surveyCode,
+    programName: survey.programName,
+    locationName: survey.locationName,
+    address: survey.address,
+  };
+}
+
 export type ProgramSummary = {
   programName: string;
   locationName: string;
@@ -180,11 +235,8 @@ export async function programSummary(
   code: string,
   scope: string[] | null = null,
 ): Promise<ProgramSummary | null> {
-  if (!user) throw notLoggedIn();
-  const survey = await findSurvey(db, code);
+  const survey = await accountSurvey(db, user, code, scope);
   if (!survey) return null;
-  if (!user.admin && survey.clientId !== user.id) throw notAuthorized();
-  if (scope && !scope.includes(survey.locationId)) throw notAuthorized();
   const responsesOf = and(
     eq(evaluations.surveyLinkId, survey.linkId),
     eq(evaluations.status, EvaluationStatus.Approved),

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { NextBilling, TeamPermission } from '../../domain/index.js';
-import { invoiceStatusLabel } from '../../domain/index.js';
+import { invoiceStatusLabel, mayChangeAccountEmail } from '../../domain/index.js';
 import {
   cancelActiveShop,
   type InvoiceLineRow,
@@ -21,7 +21,7 @@ import {
 import type { AppContext, UserRow } from '../context.js';
 import { users } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
-import { callerMay } from '../team/index.js';
+import { callerMay, teamRoleOf } from '../team/index.js';
 import { builder } from './builder.js';
 import { LocationRef, OrderRef, ShopRef } from './refs.js';
 import { PaymentCardType, UserType } from './users.js';
@@ -208,7 +208,14 @@ builder.mutationFields((t) => ({
     type: UserType,
     authScopes: { loggedIn: true },
     args: { input: t.arg({ type: AccountInfoInput, required: true }) },
-    resolve: (_r, a, ctx) => saveAccountInfo(ctx.db, { user: caller(ctx), input: a.input }),
+    resolve: (_r, a, ctx) => {
+      const role = teamRoleOf(ctx);
+      return saveAccountInfo(ctx.db, {
+        user: caller(ctx),
+        input: a.input,
+        mayChangeEmail: role !== null && mayChangeAccountEmail(role),
+      });
+    },
   }),
   saveDefaultCard: t.field({
     type: PaymentCardType,

@@ -21,6 +21,8 @@ import {
   type OpenVisit,
   type ProgramSummary,
   programSummary,
+  type QrSurvey,
+  qrSurvey,
   readableEvaluation,
   registerShopper,
   rejectEvaluation,
@@ -246,6 +248,16 @@ const PublicSurveyType = builder
     }),
   });
 
+const QrSurveyType = builder.objectRef<QrSurvey>('SurveyQrPage').implement({
+  description: "What the account's QR page shows of a survey link.",
+  fields: (t) => ({
+    surveyCode: t.exposeString('surveyCode'),
+    programName: t.exposeString('programName'),
+    locationName: t.exposeString('locationName'),
+    address: t.exposeString('address'),
+  }),
+});
+
 const QuestionSummaryType = builder
   .objectRef<ProgramSummary['questions'][number]>('SurveyQuestionSummary')
   .implement({
@@ -344,6 +356,26 @@ builder.queryFields((t) => ({
       const s = await findSurvey(ctx.db, a.surveyCode);
       return s && { ...s, form: s.form };
     },
+  }),
+  surveyQrPage: t.field({
+    type: QrSurveyType,
+    nullable: true,
+    description:
+      "The QR page's survey link: the account's (in admin mode, the customer clientId's), of program programId; a manager's only at their locations. Null when unknown, ended or of another program.",
+    authScopes: { loggedIn: true },
+    args: {
+      programId: t.arg.string({ required: true }),
+      surveyCode: t.arg.string({ required: true }),
+      clientId: t.arg.string(),
+    },
+    resolve: async (_r, a, ctx) =>
+      qrSurvey(ctx.db, {
+        user: ctx.user,
+        programId: a.programId,
+        code: a.surveyCode,
+        clientId: a.clientId,
+        scope: await locationScopeOf(ctx.db, ctx),
+      }),
   }),
   surveyProgramSummary: t.field({
     type: ProgramSummaryType,

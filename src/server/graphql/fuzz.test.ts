@@ -153,6 +153,10 @@ const QUERIES: Record<string, Entry> = {
   survey: { as: ANONYMOUS, ids: { surveyCode: 'survey' } },
   unsubscribeLink: { as: ANONYMOUS, ids: { token: 'unsubscribe' } },
   surveyProgramSummary: { as: CUSTOMER, ids: { surveyCode: 'survey' } },
+  surveyQrPage: {
+    as: ['customer', 'admin'],
+    ids: { surveyCode: 'survey', programId: 'uq', clientId: 'user' },
+  },
   user: { as: ADMIN, ids: { uid: 'user' } },
   users: { as: ADMIN },
 };

@@ -29,6 +29,7 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   evaluation: 'reports',
   sharedShopReport: 'reports',
   surveyProgramSummary: 'reports',
+  surveyQrPage: 'reports',
   regions: 'reports',
   addressSuggestions: 'order',
   geocodeAddress: 'order',

@@ -455,3 +455,72 @@ describe('the region rollups follow the locations', () => {
     expect(Number(executedRows<{ n: number }>(left)[0]!.n)).toBe(0);
   });
 });
+
+const QR = `query ($programId: String!, $code: String!, $clientId: String) {
+  surveyQrPage(programId: $programId, surveyCode: $code, clientId: $clientId) {
+    surveyCode programName locationName address } }`;
+
+describe('QR pages', () => {
+  let programId: string;
+  beforeEach(async () => {
+    programId = (await t.db.select().from(userQuestionnaires))[0]!.id;
+  });
+  const qr = (code: string, token?: string, over: Record<string, unknown> = {}) =>
+    t.gql(QR, { programId, code, ...over }, { token });
+
+  for (const role of ['owner', 'admin', 'managerA', 'managerB'] as const) {
+    it(`${role}: only those of ${ONLY[role]!.join(', ')}`, async () => {
+      const who = persons()[role];
+      for (const name of ALL) {
+        const res = await qr(at[name]!.survey, who.token);
+        if (ONLY[role]!.includes(name)) {
+          expect(res.errors, name).toBeUndefined();
+          expect(res.data.surveyQrPage).toEqual({
+            surveyCode: at[name]!.survey,
+            programName: 'Customer Survey',
+            locationName: name,
+            address: expect.stringContaining('Austin'),
+          });
+        } else {
+          expect(res.errors?.[0]?.message, name).toBe('Not Authorized');
+          expect(res.data?.surveyQrPage ?? null).toBeNull();
+        }
+      }
+    });
+  }
+
+  it('refuses anonymous callers and another customer, with or without a client id', async () => {
+    const code = at['North 1']!.survey;
+    expect((await qr(code)).errors?.[0]?.message).toBe('You must be logged in.');
+    expect((await qr(code, bob.token)).errors?.[0]?.message).toBe('Not Authorized');
+    expect((await qr(code, bob.token, { clientId: owner.id })).errors?.[0]?.message).toBe('Not Authorized');
+    // The owner naming another customer is refused too: only a platform admin chooses the client.
+    expect((await qr(code, owner.token, { clientId: bob.id })).errors?.[0]?.message).toBe('Not Authorized');
+    expect((await qr(code, owner.token, { clientId: owner.id })).data.surveyQrPage.locationName).toBe(
+      'North 1',
+    );
+    // The respondents' link stays public.
+    const open = await t.gql('query ($code: String!) { survey(surveyCode: $code) { locationName } }', {
+      code,
+    });
+    expect(open.data.survey).toEqual({ locationName: 'North 1' });
+  });
+
+  it("a platform admin sees a customer's QR page with the customer's id, and not as another's", async () => {
+    const code = at['South 1']!.survey;
+    const res = await qr(code, platformAdmin.token, { clientId: owner.id });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.surveyQrPage.locationName).toBe('South 1');
+    for (const clientId of [bob.id, undefined]) {
+      const other = await qr(code, platformAdmin.token, { clientId });
+      expect(other.errors?.[0]?.message, String(clientId)).toBe('Not Authorized');
+    }
+  });
+
+  it('is null for an unknown link, or another program’s', async () => {
+    expect((await qr('no-such-code', owner.token)).data).toEqual({ surveyQrPage: null });
+    const res = await qr(at['North 1']!.survey, managerA.token, { programId: 'another-program' });
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ surveyQrPage: null });
+  });
+});

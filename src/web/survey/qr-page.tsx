@@ -52,12 +52,15 @@ function QrCode({ link, programName }: { link: string; programName: string }) {
 
 /**
  * /account/reports/qr/:programId/:surveyCode/:clientId? (account-and-reporting, QR page): the program,
- * its address and survey link, and the link's QR code; clicking the code downloads it as a PNG.
+ * its address and survey link, and the link's QR code; clicking the code downloads it as a PNG. Read
+ * through the account (a manager's only at their locations, else Not Authorized), not the public link.
  */
 export function QrPage() {
-  const { surveyCode = '' } = useParams();
-  const { data, loading, error } = useQuery(SURVEY_LINK, { variables: { code: surveyCode } });
-  const survey = data?.survey;
+  const { programId = '', surveyCode = '', clientId } = useParams();
+  const { data, loading, error } = useQuery(SURVEY_LINK, {
+    variables: { programId, code: surveyCode, clientId: clientId ?? null },
+  });
+  const survey = data?.surveyQrPage;
   usePageTitle(survey ? `${survey.programName} QR Code` : 'QR Code');
   if (loading && !data) return <PageLoader />;
   if (error || !survey) {

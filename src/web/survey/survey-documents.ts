@@ -12,10 +12,13 @@ export const SURVEY = graphql(`
   }
 `);
 
-/** What the QR page shows of a survey: its program and address. */
+/**
+ * What the QR page shows of a survey link: its program and address. The account's read (a manager's
+ * only at their locations), not the respondents' public one.
+ */
 export const SURVEY_LINK = graphql(`
-  query SurveyLink($code: String!) {
-    survey(surveyCode: $code) {
+  query SurveyLink($programId: String!, $code: String!, $clientId: String) {
+    surveyQrPage(programId: $programId, surveyCode: $code, clientId: $clientId) {
       surveyCode
       programName
       locationName

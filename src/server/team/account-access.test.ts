@@ -1,0 +1,837 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  MSG_ACCOUNT_EMAIL_OWNER_ONLY,
+  MSG_INVITATION_INVALID,
+  MSG_MEMBER_NOT_FOUND,
+  MSG_REGION_NOT_FOUND,
+} from '../../domain/index.js';
+import { people, placedRecurringOrder } from '../account/test-fixtures.js';
+import { newId } from '../db/ids.js';
+import {
+  accountMembers,
+  invoices,
+  locations,
+  memberRegions,
+  orders,
+  regions,
+  teamInvitations,
+  users,
+} from '../db/schema.js';
+import { MEMBER_FIELDS } from '../graphql/team-guard.js';
+import { setupTestApp } from '../test/harness.js';
+import {
+  AUSTIN,
+  type Catalogue,
+  cardToken,
+  cartWithShop,
+  catalogue,
+  customer,
+  guestInput,
+} from '../test/order-wizard.js';
+
+// Every account operation (issue 18, Done-when: "the access tests of every reporting and account
+// operation gain the roles owner, admin, manager-of-region-A and manager-of-region-B"), called through
+// the GraphQL endpoint as anonymous, another customer, the owner, an admin, the manager of region North
+// and the manager of region South. Allowed: the data or the effect; refused: the exact error, and no
+// row of any table changed. The reporting reads are in scope.test.ts.
+const t = setupTestApp();
+
+const CALLERS = ['anonymous', 'other', 'managerB', 'managerA', 'admin', 'owner'] as const;
+type Caller = (typeof CALLERS)[number];
+type MemberRole = 'owner' | 'admin' | 'managerA' | 'managerB';
+
+/** Who on the team may call: everyone (managers read-only), the owner and admins, or the owner only. */
+const EVERYONE: MemberRole[] = ['owner', 'admin', 'managerA', 'managerB'];
+const OWNER_ADMIN: MemberRole[] = ['owner', 'admin'];
+const OWNER: MemberRole[] = ['owner'];
+
+const NOT_AUTHORIZED = 'Not Authorized';
+const LOG_IN = 'You must be logged in.';
+
+type F = {
+  c: Catalogue;
+  tokens: Record<Exclude<Caller, 'anonymous'>, string>;
+  ids: Record<Exclude<Caller, 'anonymous'>, string>;
+  emails: Record<Exclude<Caller, 'anonymous'>, string>;
+  members: Record<MemberRole | 'spareA' | 'spareB', string>;
+  owner: string;
+  placed: Awaited<ReturnType<typeof placedRecurringOrder>>;
+  orderNumber: number;
+  invoiceId: string;
+  north: string;
+  south: string;
+  northLocation: string;
+  southLocation: string;
+  /** A location of the owner's per caller, to remove or change without stepping on another's. */
+  spare: Record<Caller, string>;
+  spareRegion: Record<Caller, string>;
+  invitation: Record<Caller, string>;
+};
+
+/**
+ * `allowed`: who on the team may call. `anonymous` and `other` (another customer, with the owner's ids):
+ * 'ok' (acts on their own, or on nothing), 'null' (answers null, no error), or the exact error.
+ * `vars` may differ per caller, so that each allowed call has its own target.
+ */
+type Op = {
+  field: string;
+  label?: string;
+  doc: string;
+  vars?: (f: F, who: Caller) => Record<string, unknown> | Promise<Record<string, unknown>>;
+  allowed: MemberRole[];
+  anonymous: 'ok' | 'null' | string;
+  other: 'ok' | 'null' | string;
+  /** For a member's refused call, when it is not the guard's Not Authorized. */
+  refusedWith?: Partial<Record<MemberRole, string>>;
+  /** The data or effect of an allowed call (members and, when 'ok', the others). */
+  // biome-ignore lint/suspicious/noExplicitAny: the operation's own shape, as t.gql answers it.
+  check?: (data: any, f: F, who: Caller) => void | Promise<void>;
+};
+
+/** Whether a refused call's data holds nothing but nulls. */
+const nothingIn = (data: unknown): boolean =>
+  data === null || data === undefined || (typeof data === 'object' && Object.values(data).every(nothingIn));
+
+const names = (rows: { name: string }[]) => rows.map((r) => r.name).sort();
+
+/** Every row of every table but sessions and login throttling: equal snapshots mean nothing changed. */
+async function snapshot(): Promise<string> {
+  const tables = await t.rows<{ name: string }>(
+    sql`select table_name as name from information_schema.tables
+        where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+  );
+  const out: Record<string, string[]> = {};
+  for (const { name } of tables) {
+    if (name.startsWith('__') || name === 'sessions' || name === 'login_attempts') continue;
+    const rows = await t.rows<{ r: string }>(
+      sql.raw(`select to_jsonb(x)::text as r from "${name}" x order by 1`),
+    );
+    out[name] = rows.map((row) => row.r);
+  }
+  return JSON.stringify(out);
+}
+
+const OPS: Op[] = [
+  // Profile and account information
+  {
+    field: 'currentUser',
+    label: 'profile',
+    doc: '{ currentUser { _id email profile { businessName } } }',
+    allowed: EVERYONE,
+    anonymous: 'null',
+    other: 'ok',
+    check: (d, f, who) => expect(d.currentUser._id).toBe(who === 'other' ? f.ids.other : f.owner),
+  },
+  {
+    field: 'viewer',
+    doc: '{ viewer { _id accountId role } }',
+    allowed: EVERYONE,
+    anonymous: 'null',
+    other: 'ok',
+    check: (d, f, who) => {
+      expect(d.viewer._id).toBe(f.ids[who as Exclude<Caller, 'anonymous'>]);
+      expect(d.viewer.accountId).toBe(who === 'other' ? f.ids.other : f.owner);
+      expect(d.viewer.role).toBe(who === 'admin' ? 'admin' : who.startsWith('manager') ? 'manager' : 'owner');
+    },
+  },
+  {
+    field: 'saveAccountInfo',
+    doc: `mutation ($input: AccountInfoInput!) { saveAccountInfo(input: $input) { _id profile { businessName } } }`,
+    vars: (f, who) => ({
+      input: {
+        email: who === 'other' ? f.emails.other : f.emails.owner,
+        profile: { firstName: 'A', lastName: 'B', businessName: `Saved by ${who}`, phone: '(512)-555-0100' },
+      },
+    }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: async (_d, f, who) => {
+      const [row] = await t.db
+        .select()
+        .from(users)
+        .where(eq(users.id, who === 'other' ? f.ids.other : f.owner));
+      expect(row!.businessName).toBe(`Saved by ${who}`);
+    },
+  },
+  {
+    field: 'saveAccountInfo',
+    label: "the account's e-mail address",
+    doc: `mutation ($input: AccountInfoInput!) { saveAccountInfo(input: $input) { _id email } }`,
+    vars: (_f, who) => ({
+      input: {
+        email: `changed-by-${who}@example.test`,
+        profile: { firstName: 'A', lastName: 'B', businessName: 'Biz', phone: '(512)-555-0100' },
+      },
+    }),
+    // The address is the account's own login: an admin changing it could reset its password.
+    allowed: OWNER,
+    refusedWith: { admin: MSG_ACCOUNT_EMAIL_OWNER_ONLY },
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d, _f, who) => expect(d.saveAccountInfo.email).toBe(`changed-by-${who}@example.test`),
+  },
+  // Card and billing
+  {
+    field: 'currentUser',
+    label: 'paymentCard',
+    doc: '{ currentUser { paymentCard { last4 } } }',
+    allowed: EVERYONE,
+    anonymous: 'null',
+    other: 'ok',
+    // Managers read the account, without its card.
+    check: (d, _f, who) =>
+      expect(d.currentUser.paymentCard?.last4 ?? null).toBe(
+        who === 'owner' || who === 'admin' ? '4242' : null,
+      ),
+  },
+  {
+    field: 'saveDefaultCard',
+    doc: 'mutation ($token: String!) { saveDefaultCard(stripeToken: $token) { last4 } }',
+    vars: async () => ({ token: await cardToken(t, '5555555555554444') }),
+    allowed: OWNER,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d) => expect(d.saveDefaultCard.last4).toBe('4444'),
+  },
+  {
+    field: 'currentUser',
+    label: 'nextBilling',
+    doc: '{ currentUser { nextBilling { value } } }',
+    allowed: OWNER_ADMIN,
+    anonymous: 'null',
+    other: 'ok',
+    check: (d, _f, who) => {
+      if (who !== 'other') expect(d.currentUser.nextBilling.value).toBeGreaterThan(0);
+    },
+  },
+  {
+    field: 'currentUser',
+    label: 'invoices',
+    doc: '{ currentUser { invoices { nodes { id } } } }',
+    allowed: OWNER_ADMIN,
+    anonymous: 'null',
+    other: 'ok',
+    check: (d, f, who) =>
+      expect(d.currentUser.invoices.nodes.map((i: { id: string }) => i.id)).toEqual(
+        who === 'other' ? [] : [f.invoiceId],
+      ),
+  },
+  {
+    field: 'invoice',
+    doc: 'query ($id: String!) { invoice(invoiceId: $id) { id amount } }',
+    vars: (f) => ({ id: f.invoiceId }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: NOT_AUTHORIZED,
+    check: (d, f) => expect(d.invoice.id).toBe(f.invoiceId),
+  },
+  // Order history, re-order, recurring orders
+  {
+    field: 'currentUser',
+    label: 'orders',
+    doc: '{ currentUser { orders { nodes { orderNumber } } } }',
+    allowed: OWNER_ADMIN,
+    anonymous: 'null',
+    other: 'ok',
+    check: (d, f, who) =>
+      expect(d.currentUser.orders.nodes.map((o: { orderNumber: number }) => o.orderNumber)).toEqual(
+        who === 'other' ? [] : [f.orderNumber],
+      ),
+  },
+  {
+    field: 'order',
+    doc: 'query ($n: Int) { order(orderNumber: $n) { _id orderNumber } }',
+    vars: (f) => ({ n: f.orderNumber }),
+    allowed: OWNER_ADMIN,
+    // By number: nothing for anonymous visitors; another customer is refused.
+    anonymous: 'null',
+    other: NOT_AUTHORIZED,
+    check: (d, f) => expect(d.order._id).toBe(f.placed.oid),
+  },
+  {
+    field: 'reorder',
+    doc: 'mutation ($oid: String!) { reorder(oid: $oid) { _id status uid } }',
+    vars: (f) => ({ oid: f.placed.oid }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: NOT_AUTHORIZED,
+    check: (d, f) => expect(d.reorder).toMatchObject({ status: 'CART', uid: f.owner }),
+  },
+  {
+    field: 'currentUser',
+    label: 'shops',
+    doc: '{ currentUser { shops(status: "ACTIVE") { _id } } }',
+    allowed: OWNER_ADMIN,
+    anonymous: 'null',
+    other: 'ok',
+    check: (d, _f, who) => expect(d.currentUser.shops).toHaveLength(who === 'other' ? 0 : 2),
+  },
+  {
+    field: 'saveShop',
+    label: 'an active shop (Recurring Orders)',
+    doc: `mutation ($id: String, $input: ShopInput!) { saveShop(_id: $id, input: $input) { _id frequencyQuantity } }`,
+    vars: (f) => ({
+      id: f.placed.shopId,
+      input: { frequencyPeriod: 'month', frequencyQuantity: 3, reimbursement: 3000 },
+    }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: NOT_AUTHORIZED,
+    check: (d) => expect(d.saveShop.frequencyQuantity).toBe(3),
+  },
+  {
+    field: 'cancelActiveShop',
+    doc: 'mutation ($id: String!) { cancelActiveShop(_id: $id) { _id status } }',
+    // Each their own: the admin cancels the survey, the owner the mystery shop.
+    vars: (f, who) => ({ id: who === 'admin' ? f.placed.surveyShopId : f.placed.shopId }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: NOT_AUTHORIZED,
+    check: (d) => expect(d.cancelActiveShop.status).not.toBe('ACTIVE'),
+  },
+  // Locations
+  {
+    field: 'currentUser',
+    label: 'locations',
+    doc: '{ currentUser { locations { name } } }',
+    allowed: EVERYONE,
+    anonymous: 'null',
+    other: 'ok',
+    check: (d, _f, who) => {
+      const seen = names(d.currentUser.locations);
+      if (who === 'managerA') expect(seen).toEqual(['North 1']);
+      else if (who === 'managerB') expect(seen).toEqual(['South 1']);
+      else if (who === 'other') expect(seen).toEqual([]);
+      else expect(seen).toContain('North 1');
+    },
+  },
+  {
+    field: 'addLocation',
+    doc: `mutation ($input: LocationInput!) { addLocation(input: $input) { _id name } }`,
+    vars: (_f, who) => ({ input: { address: { formattedAddress: AUSTIN }, name: `Added by ${who}` } }),
+    allowed: OWNER_ADMIN,
+    anonymous: 'ok',
+    other: 'ok',
+    check: async (d, f, who) => {
+      const [row] = await t.db.select().from(locations).where(eq(locations.id, d.addLocation._id));
+      if (who === 'owner' || who === 'admin') expect(row!.uid).toBe(f.owner);
+      else expect(row!.uid).not.toBe(f.owner);
+    },
+  },
+  {
+    field: 'addBulkLocations',
+    doc: `mutation ($input: [LocationInput!]!) { addBulkLocations(input: $input) { _id name } }`,
+    vars: (_f, who) => ({ input: [{ address: { formattedAddress: AUSTIN }, name: `Bulk by ${who}` }] }),
+    allowed: OWNER_ADMIN,
+    anonymous: 'ok',
+    other: 'ok',
+    check: async (d, f, who) => {
+      const [row] = await t.db.select().from(locations).where(eq(locations.id, d.addBulkLocations[0]._id));
+      if (who === 'owner' || who === 'admin') expect(row!.uid).toBe(f.owner);
+      else expect(row!.uid).not.toBe(f.owner);
+    },
+  },
+  {
+    field: 'saveLocation',
+    doc: `mutation ($id: String!, $input: LocationEditInput!) { saveLocation(locationId: $id, input: $input) { _id name } }`,
+    vars: (f, who) => ({
+      id: f.spare[who],
+      input: { name: `Renamed by ${who}`, address: { formattedAddress: AUSTIN } },
+    }),
+    allowed: OWNER_ADMIN,
+    anonymous: NOT_AUTHORIZED,
+    other: NOT_AUTHORIZED,
+    check: (d, _f, who) => expect(d.saveLocation.name).toBe(`Renamed by ${who}`),
+  },
+  {
+    field: 'removeLocationFromAccount',
+    doc: 'mutation ($id: String!) { removeLocationFromAccount(locationId: $id) { _id } }',
+    vars: (f, who) => ({ id: f.spare[who] }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: NOT_AUTHORIZED,
+    check: (d, f, who) => expect(d.removeLocationFromAccount._id).toBe(f.spare[who]),
+  },
+  // Carts and checkout (ordering): each caller on a cart of the owner's of their own.
+  ...cartOps(),
+  // E-mail preferences and the caller's own password
+  {
+    field: 'currentUser',
+    label: 'emailPreferences',
+    doc: '{ currentUser { emailPreferences { receiveMarketing } } }',
+    allowed: EVERYONE,
+    anonymous: 'null',
+    other: 'ok',
+  },
+  {
+    field: 'saveEmailPreferences',
+    doc: `mutation { saveEmailPreferences(input: { receiveShopScheduled: false, receiveAsDigest: true }) { _id } }`,
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    // The caller's own preferences, not the account's.
+    check: async (_d, f, who) => {
+      const id = f.ids[who as Exclude<Caller, 'anonymous'>];
+      const [row] = await t.db.select().from(users).where(eq(users.id, id));
+      expect(row!.emailPreferences).toMatchObject({ receiveShopScheduled: false, receiveAsDigest: true });
+      if (who !== 'owner' && who !== 'other') {
+        const [owner] = await t.db.select().from(users).where(eq(users.id, f.owner));
+        expect(owner!.emailPreferences.receiveAsDigest).toBe(false);
+      }
+    },
+  },
+  {
+    field: 'changePassword',
+    doc: 'mutation { changePassword(oldPassword: "password123", newPassword: "changed-pass-1") }',
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: async (_d, f, who) => {
+      expect(await t.login(f.emails[who as Exclude<Caller, 'anonymous'>], 'changed-pass-1')).toBeTruthy();
+      if (who !== 'owner' && who !== 'other')
+        expect(await t.login(f.emails.owner, 'password123')).toBeTruthy();
+    },
+  },
+  // The team and its regions
+  {
+    field: 'team',
+    doc: '{ team { members { email role } } }',
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d, _f, who) =>
+      expect(d.team.members.map((m: { email: string }) => m.email)).toEqual(
+        who === 'other'
+          ? ['bob@example.test']
+          : expect.arrayContaining(['alice@example.test', 'north@example.test']),
+      ),
+  },
+  {
+    field: 'inviteTeamMember',
+    doc: `mutation ($input: TeamInviteInput!) { inviteTeamMember(input: $input) { email state } }`,
+    vars: (_f, who) => ({ input: { email: `invited-by-${who}@example.test`, role: 'manager' } }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d) => expect(d.inviteTeamMember.state).toBe('pending'),
+  },
+  {
+    field: 'withdrawTeamInvitation',
+    doc: 'mutation ($id: String!) { withdrawTeamInvitation(_id: $id) }',
+    vars: (f, who) => ({ id: f.invitation[who] }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: MSG_INVITATION_INVALID,
+  },
+  {
+    field: 'changeTeamMember',
+    doc: `mutation ($input: TeamMemberInput!) { changeTeamMember(input: $input) { members { _id role } } }`,
+    vars: (f) => ({ input: { memberId: f.members.managerB, role: 'manager', regionIds: [f.north] } }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: MSG_MEMBER_NOT_FOUND,
+  },
+  {
+    field: 'removeTeamMember',
+    doc: 'mutation ($id: String!) { removeTeamMember(memberId: $id) { members { _id } } }',
+    vars: (f, who) => ({ id: who === 'admin' ? f.members.spareA : f.members.spareB }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: MSG_MEMBER_NOT_FOUND,
+  },
+  {
+    field: 'transferOwnership',
+    doc: 'mutation ($id: String!) { transferOwnership(memberId: $id) { members { email role } } }',
+    vars: (f) => ({ id: f.members.admin }),
+    allowed: OWNER,
+    anonymous: LOG_IN,
+    other: MSG_MEMBER_NOT_FOUND,
+    check: (d) =>
+      expect(d.transferOwnership.members).toContainEqual({
+        email: 'admin-member@example.test',
+        role: 'owner',
+      }),
+  },
+  {
+    field: 'regions',
+    doc: '{ regions { name } }',
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d, _f, who) => {
+      const seen = names(d.regions);
+      if (who === 'managerA') expect(seen).toEqual(['North']);
+      else if (who === 'managerB') expect(seen).toEqual(['South']);
+      else if (who === 'other') expect(seen).toEqual([]);
+      else expect(seen).toEqual(expect.arrayContaining(['North', 'South']));
+    },
+  },
+  {
+    field: 'createRegion',
+    doc: 'mutation ($name: String!) { createRegion(name: $name) { name } }',
+    vars: (_f, who) => ({ name: `Made by ${who}` }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: 'ok',
+  },
+  {
+    field: 'renameRegion',
+    doc: 'mutation ($id: String!, $name: String!) { renameRegion(regionId: $id, name: $name) { name } }',
+    vars: (f, who) => ({ id: f.north, name: `North by ${who}` }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: MSG_REGION_NOT_FOUND,
+    check: (d, _f, who) => expect(d.renameRegion.name).toBe(`North by ${who}`),
+  },
+  {
+    field: 'deleteRegion',
+    doc: 'mutation ($id: String!) { deleteRegion(regionId: $id) }',
+    vars: (f, who) => ({ id: f.spareRegion[who] }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: MSG_REGION_NOT_FOUND,
+  },
+  {
+    field: 'setLocationsRegion',
+    doc: 'mutation ($r: String, $ids: [String!]!) { setLocationsRegion(regionId: $r, locationIds: $ids) }',
+    vars: (f) => ({ r: f.south, ids: [f.northLocation] }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: MSG_REGION_NOT_FOUND,
+  },
+];
+
+/** The order wizard's operations, each on a cart of the owner's made for the caller. */
+function cartOps(): Op[] {
+  const cart = async (f: F) => cartWithShop(t, f.c, { token: f.tokens.owner });
+  const common = { allowed: OWNER_ADMIN, anonymous: NOT_AUTHORIZED, other: NOT_AUTHORIZED };
+  return [
+    {
+      ...common,
+      field: 'startOrder',
+      doc: 'mutation ($qids: [String!]!) { startOrder(qids: $qids) { _id uid } }',
+      vars: (f) => ({ qids: [f.c.shop.id] }),
+      // Anyone starts a cart of their own; a member's is the account's.
+      anonymous: 'ok',
+      other: 'ok',
+      check: (d, f, who) =>
+        expect(d.startOrder.uid).toBe(who === 'anonymous' ? null : who === 'other' ? f.ids.other : f.owner),
+    },
+    {
+      ...common,
+      field: 'order',
+      label: 'a cart',
+      doc: 'query ($id: String) { order(_id: $id) { _id status } }',
+      vars: async (f) => ({ id: (await cart(f)).oid }),
+    },
+    {
+      ...common,
+      field: 'modifyOrderQuestionnaires',
+      doc: `mutation ($oid: String!, $qids: [String!]!) { modifyOrderQuestionnaires(oid: $oid, qids: $qids, qType: "mysteryShop") { _id } }`,
+      vars: async (f) => ({ oid: (await cart(f)).oid, qids: [f.c.shop.id, f.c.cheapShop.id] }),
+    },
+    {
+      ...common,
+      field: 'saveUserQuestionnaire',
+      doc: `mutation ($id: String!) { saveUserQuestionnaire(_id: $id, input: { additionalComments: "Hi" }) { _id additionalComments } }`,
+      vars: async (f) => ({ id: (await cart(f)).uqid }),
+    },
+    {
+      ...common,
+      field: 'removeUserQuestionnaire',
+      doc: 'mutation ($oid: String!, $uqid: String!) { removeUserQuestionnaire(oid: $oid, uqid: $uqid) { _id } }',
+      vars: async (f) => {
+        const c = await cart(f);
+        return { oid: c.oid, uqid: c.uqid };
+      },
+    },
+    {
+      ...common,
+      field: 'nextLocationID',
+      doc: 'query ($oid: String) { nextLocationID(oid: $oid) }',
+      vars: async (f) => ({ oid: (await cart(f)).oid }),
+      // Another's cart counts as none: the first name, telling nothing.
+      anonymous: 'ok',
+      other: 'ok',
+      check: (d, _f, who) => expect(d.nextLocationID).toBe(who === 'owner' || who === 'admin' ? '2' : '1'),
+    },
+    {
+      ...common,
+      field: 'addSavedLocations',
+      doc: 'mutation ($oid: String!, $ids: [String!]!) { addSavedLocations(oid: $oid, locationIds: $ids) { _id } }',
+      vars: async (f) => ({ oid: (await cart(f)).oid, ids: [f.northLocation] }),
+      anonymous: 'Log In to Use Saved Locations',
+    },
+    {
+      ...common,
+      field: 'removeLocationFromOrder',
+      doc: 'mutation ($id: String!, $oid: String!) { removeLocationFromOrder(locationId: $id, oid: $oid) { _id } }',
+      vars: async (f) => {
+        const c = await cart(f);
+        return { oid: c.oid, id: c.locationId };
+      },
+    },
+    {
+      ...common,
+      field: 'removeLocation',
+      doc: 'mutation ($id: String!, $oid: String!) { removeLocation(locationId: $id, oid: $oid) { _id } }',
+      vars: async (f) => {
+        const c = await cart(f);
+        return { oid: c.oid, id: c.locationId };
+      },
+    },
+    {
+      ...common,
+      field: 'saveShop',
+      label: 'a cart shop',
+      doc: `mutation ($id: String, $input: ShopInput!) { saveShop(_id: $id, input: $input) { _id totalQuantity } }`,
+      vars: async (f) => {
+        const c = await cart(f);
+        return {
+          id: c.shopId,
+          input: {
+            oid: c.oid,
+            locationId: c.locationId,
+            uqid: c.uqid,
+            recurring: false,
+            totalQuantity: 3,
+            reimbursement: 3000,
+          },
+        };
+      },
+    },
+    {
+      ...common,
+      field: 'removeCartShop',
+      doc: 'mutation ($id: String!, $oid: String!) { removeCartShop(_id: $id, oid: $oid) { _id } }',
+      vars: async (f) => {
+        const c = await cart(f);
+        return { oid: c.oid, id: c.shopId };
+      },
+    },
+    {
+      ...common,
+      field: 'copyShopsToAllOrderLocations',
+      doc: 'mutation ($ids: [String!]!, $oid: String!) { copyShopsToAllOrderLocations(shopIds: $ids, oid: $oid) { _id } }',
+      vars: async (f) => {
+        const c = await cart(f);
+        return { oid: c.oid, ids: [c.shopId] };
+      },
+    },
+    {
+      ...common,
+      field: 'checkout',
+      doc: `mutation ($oid: String!, $input: CheckoutInput!) { checkout(oid: $oid, input: $input) { status uid } }`,
+      vars: async (f, who) => {
+        const oid = (await cart(f)).oid;
+        const stripeToken = await cardToken(t);
+        // Anonymous: a complete guest checkout, refused for being the owner's cart.
+        if (who === 'anonymous') return { oid, input: guestInput(stripeToken) };
+        return { oid, input: { paymentCardValid: true, cancellationPolcy: true, stripeToken } };
+      },
+      check: (d, f) => expect(d.checkout).toEqual({ status: 'COMPLETE', uid: f.owner }),
+    },
+    {
+      ...common,
+      field: 'paymentSettings',
+      doc: '{ paymentSettings { provider } }',
+      anonymous: 'ok',
+      other: 'ok',
+    },
+    {
+      ...common,
+      field: 'tokenizeTestCard',
+      doc: `mutation { tokenizeTestCard(input: { number: "4242424242424242", expireMonth: 12, expireYear: 2035, cvc: "123" }) { token } }`,
+      anonymous: 'ok',
+      other: 'ok',
+    },
+    {
+      ...common,
+      field: 'addressSuggestions',
+      doc: '{ addressSuggestions(query: "123 Main") { formattedAddress } }',
+      anonymous: 'ok',
+      other: 'ok',
+    },
+    {
+      ...common,
+      field: 'geocodeAddress',
+      doc: `{ geocodeAddress(line: "${AUSTIN}") { status } }`,
+      anonymous: 'ok',
+      other: 'ok',
+    },
+  ];
+}
+
+/**
+ * Root fields a customer may call that act on no account, or are tested elsewhere: the public pages,
+ * logging in and out, the respondents' survey, invitations (team.test.ts), and the reporting reads and
+ * signatures (scope.test.ts, with the same four roles).
+ */
+const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
+  brand: 'public',
+  brands: 'public',
+  currentBrand: 'public',
+  industries: 'platform admins',
+  publishedIndustries: 'public',
+  questionnaire: 'public',
+  reportingApiUrl: 'public',
+  survey: 'public (respondents)',
+  submitSurveyResponse: 'public (respondents)',
+  unsubscribeLink: 'public (e-mail link)',
+  unsubscribe: 'public (e-mail link)',
+  login: 'session',
+  logout: 'session',
+  resetPassword: 'session',
+  sendResetPasswordEmail: 'session',
+  invitation: 'team.test.ts',
+  acceptTeamInvitation: 'team.test.ts',
+  evaluation: 'scope.test.ts',
+  sharedShopReport: 'scope.test.ts',
+  surveyProgramSummary: 'scope.test.ts',
+  surveyQrPage: 'scope.test.ts',
+  generateSignature: 'scope.test.ts',
+  createExportLink: 'platform admins',
+};
+
+describe('the table', () => {
+  it('has every root field a team member may call, or says why not', () => {
+    const inTable = new Set(OPS.map((op) => op.field));
+    const missing = Object.keys(MEMBER_FIELDS).filter((f) => !inTable.has(f) && !NOT_ACCOUNT_OPERATIONS[f]);
+    expect(missing).toEqual([]);
+    expect([...inTable].filter((f) => MEMBER_FIELDS[f] === undefined)).toEqual([]);
+    expect(Object.keys(NOT_ACCOUNT_OPERATIONS).filter((f) => inTable.has(f))).toEqual([]);
+  });
+});
+
+let f: F;
+
+/** A login on the owner's team with `role` (a manager with one region). */
+async function member(owner: string, email: string, role: string, regionId?: string) {
+  const m = await customer(t, { email });
+  const id = newId();
+  await t.db.insert(accountMembers).values({ id, accountId: owner, userId: m.user.id, role });
+  if (regionId) await t.db.insert(memberRegions).values({ memberId: id, regionId });
+  return { token: m.token, id: m.user.id, memberId: id, email };
+}
+
+beforeEach(async () => {
+  await t.resetDb();
+  const c = await catalogue(t);
+  const p = await people(t);
+  const owner = p.alice.user.id;
+  const placed = await placedRecurringOrder(t, c, p.alice.token);
+  const [order] = await t.db.select().from(orders).where(eq(orders.id, placed.oid));
+  const [invoice] = await t.db.select().from(invoices).where(eq(invoices.uid, owner));
+  const north = newId();
+  const south = newId();
+  await t.db.insert(regions).values([
+    { id: north, accountId: owner, name: 'North' },
+    { id: south, accountId: owner, name: 'South' },
+  ]);
+  const northLocation = newId();
+  const southLocation = newId();
+  const place = { uid: owner, line1: '1 Main St', city: 'Austin', state: 'TX' };
+  await t.db.insert(locations).values([
+    { ...place, id: northLocation, name: 'North 1', regionId: north },
+    { ...place, id: southLocation, name: 'South 1', regionId: south },
+  ]);
+  const spare = {} as Record<Caller, string>;
+  const spareRegion = {} as Record<Caller, string>;
+  const invitation = {} as Record<Caller, string>;
+  for (const who of CALLERS) {
+    spare[who] = newId();
+    spareRegion[who] = newId();
+    invitation[who] = newId();
+    await t.db.insert(locations).values({ ...place, id: spare[who], name: `Spare of ${who}` });
+    await t.db.insert(regions).values({ id: spareRegion[who], accountId: owner, name: `Spare of ${who}` });
+    await t.db.insert(teamInvitations).values({
+      id: invitation[who],
+      accountId: owner,
+      email: `pending-${who}@example.test`,
+      role: 'manager',
+      tokenHash: newId(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    });
+  }
+  const ownerMember = newId();
+  await t.db
+    .insert(accountMembers)
+    .values({ id: ownerMember, accountId: owner, userId: owner, role: 'owner' });
+  const admin = await member(owner, 'admin-member@example.test', 'admin');
+  const managerA = await member(owner, 'north@example.test', 'manager', north);
+  const managerB = await member(owner, 'south@example.test', 'manager', south);
+  const spareA = await member(owner, 'spare-a@example.test', 'manager');
+  const spareB = await member(owner, 'spare-b@example.test', 'manager');
+  f = {
+    c,
+    owner,
+    placed,
+    orderNumber: order!.orderNumber!,
+    invoiceId: invoice!.id,
+    north,
+    south,
+    northLocation,
+    southLocation,
+    spare,
+    spareRegion,
+    invitation,
+    tokens: {
+      owner: p.alice.token,
+      other: p.bob.token,
+      admin: admin.token,
+      managerA: managerA.token,
+      managerB: managerB.token,
+    },
+    ids: { owner, other: p.bob.user.id, admin: admin.id, managerA: managerA.id, managerB: managerB.id },
+    emails: {
+      owner: p.alice.user.email,
+      other: p.bob.user.email,
+      admin: admin.email,
+      managerA: managerA.email,
+      managerB: managerB.email,
+    },
+    members: {
+      owner: ownerMember,
+      admin: admin.memberId,
+      managerA: managerA.memberId,
+      managerB: managerB.memberId,
+      spareA: spareA.memberId,
+      spareB: spareB.memberId,
+    },
+  };
+});
+
+describe('every account operation, for every caller', () => {
+  for (const op of OPS) {
+    const title = `${op.field}${op.label ? ` (${op.label})` : ''}: ${op.allowed.join(', ')}`;
+    it(title, async () => {
+      for (const who of CALLERS) {
+        const token = who === 'anonymous' ? undefined : f.tokens[who];
+        const vars = (await op.vars?.(f, who)) ?? {};
+        const expected =
+          who === 'anonymous'
+            ? op.anonymous
+            : who === 'other'
+              ? op.other
+              : op.allowed.includes(who)
+                ? 'ok'
+                : (op.refusedWith?.[who] ?? NOT_AUTHORIZED);
+        const context = `${title} as ${who}`;
+        if (expected === 'ok' || expected === 'null') {
+          const res = await t.gql(op.doc, vars, { token });
+          expect(res.errors, `${context}: ${JSON.stringify(res.errors)}`).toBeUndefined();
+          if (expected === 'null') expect(Object.values(res.data)[0], context).toBeNull();
+          else await op.check?.(res.data, f, who);
+        } else {
+          const before = await snapshot();
+          const res = await t.gql(op.doc, vars, { token });
+          expect(res.errors?.[0]?.message, `${context}: ${JSON.stringify(res.errors)}`).toBe(expected);
+          expect(nothingIn(res.data), `${context} answered ${JSON.stringify(res.data)}`).toBe(true);
+          expect(await snapshot(), `${context} changed data`).toBe(before);
+        }
+      }
+    });
+  }
+});
