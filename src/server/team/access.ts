@@ -35,7 +35,8 @@ export function requireTeam(c: Caller, permission: TeamPermission): UserRow {
 
 /**
  * The one rule of a manager's reach: member `member` (an id or a column) sees the `locations` row in
- * the query by its region or because it was given to them one by one.
+ * the query by its region or because it was given to them one by one. (managerReach applies it to
+ * all of an account's locations at once, as two joins.)
  */
 const managerSees = (db: Db, member: string | AnyColumn) =>
   or(
@@ -68,18 +69,31 @@ export async function managerLocationIds(db: Db, memberId: string, accountId: st
 export type Reach = { locations: string[]; regions: string[]; loose: string[] };
 
 export async function managerReach(db: Db, memberId: string, accountId: string): Promise<Reach> {
-  const whole = sql<boolean>`${locations.regionId} in (select ${memberRegions.regionId} from ${memberRegions} where ${memberRegions.memberId} = ${memberId})`;
+  // managerSees as two joins (by region, one by one): per location, its OR of two subqueries ran for
+  // every location of the account, a few milliseconds per call for a chain.
   const seen = await db
-    .select({ id: locations.id, regionId: locations.regionId, whole })
+    .select({ id: locations.id, regionId: locations.regionId, whole: sql<boolean>`true` })
     .from(locations)
-    .where(and(eq(locations.uid, accountId), managerSees(db, memberId)));
+    .innerJoin(
+      memberRegions,
+      and(eq(memberRegions.regionId, locations.regionId), eq(memberRegions.memberId, memberId)),
+    )
+    .where(eq(locations.uid, accountId))
+    .unionAll(
+      db
+        .select({ id: locations.id, regionId: locations.regionId, whole: sql<boolean>`false` })
+        .from(locations)
+        .innerJoin(
+          memberLocations,
+          and(eq(memberLocations.locationId, locations.id), eq(memberLocations.memberId, memberId)),
+        )
+        .where(eq(locations.uid, accountId)),
+    );
   // A region given to the manager counts whole; one without locations has no rollup rows to read.
+  const whole = new Set(seen.flatMap((l) => (l.whole ? [l.id] : [])));
   const regions = new Set(seen.flatMap((l) => (l.whole && l.regionId ? [l.regionId] : [])));
-  return {
-    locations: seen.map((l) => l.id),
-    regions: [...regions],
-    loose: seen.filter((l) => !l.whole).map((l) => l.id),
-  };
+  const loose = [...new Set(seen.filter((l) => !whole.has(l.id)).map((l) => l.id))];
+  return { locations: [...whole, ...loose], regions: [...regions], loose };
 }
 
 /**

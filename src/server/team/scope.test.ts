@@ -25,6 +25,7 @@ import { type ReportingParams, signingText } from '../reporting-api/signature.js
 import { publish, SURVEY_FORM } from '../test/fieldwork-fixtures.js';
 import { setupTestApp } from '../test/harness.js';
 import { catalogue, customer, placedOrderOf } from '../test/order-wizard.js';
+import { managerReach } from './access.js';
 
 // What each member of a chain sees (issue 18): the owner, an admin, the manager of region North and
 // the manager of region South, against every reporting endpoint, the shop report and the survey
@@ -414,6 +415,12 @@ describe('the region rollups follow the locations', () => {
       { memberId: managerAMember, locationId: await locationNamed('North 1') },
     ]);
     expect(await seen(managerA)).toEqual({ shops: 2, percent: 1.5, worst: 0.75 });
+    const reach = await managerReach(t.db, managerAMember, owner.id);
+    expect(reach.regions).toEqual([north]);
+    expect(reach.loose).toEqual([await locationNamed('South 1')]);
+    expect(reach.locations.sort()).toEqual(
+      [await locationNamed('North 1'), await locationNamed('South 1')].sort(),
+    );
   });
 
   it('moving a location rebuilds the rollups of the regions it left and joined, and deleting a region drops its own', async () => {
