@@ -4,7 +4,13 @@ import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { useForm } from 'react-hook-form';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { may, ZAccountInfoInput } from '../../domain';
+import {
+  MSG_ACCOUNT_EMAIL_OWNER_ONLY,
+  may,
+  mayChangeAccountEmail,
+  type TeamRole,
+  ZAccountInfoInput,
+} from '../../domain';
 import { fieldErrors, notifyError, notifySuccess } from '../app/apollo';
 import { type CurrentUser, PageLoader, useCurrentUser } from '../app/session';
 import { ContactFields } from '../components/contact-fields';
@@ -27,7 +33,7 @@ const toValues = (user: CurrentUser): InfoValues => ({
   },
 });
 
-function AccountInfoForm({ user }: { user: CurrentUser }) {
+function AccountInfoForm({ user, role }: { user: CurrentUser; role: TeamRole | null }) {
   const form = useForm<InfoValues, unknown, InfoOutput>({
     resolver: zodResolver(ZAccountInfoInput),
     defaultValues: toValues(user),
@@ -66,7 +72,11 @@ function AccountInfoForm({ user }: { user: CurrentUser }) {
             </Anchor>
           </Group>
         </Group>
-        <ContactFields form={form} additionalEmails />
+        <ContactFields
+          form={form}
+          additionalEmails
+          emailLockedNote={role && !mayChangeAccountEmail(role) ? MSG_ACCOUNT_EMAIL_OWNER_ONLY : undefined}
+        />
         <Group>
           <Button type="submit" loading={form.formState.isSubmitting}>
             Save Info
@@ -85,7 +95,7 @@ export function AccountInfoPage() {
   const { user, role, loading } = useCurrentUser();
   return (
     <Page title="Account Information">
-      {loading || !user ? <PageLoader /> : <AccountInfoForm user={user} />}
+      {loading || !user ? <PageLoader /> : <AccountInfoForm user={user} role={role} />}
       {role && may(role, 'card') && <BillingSection />}
     </Page>
   );

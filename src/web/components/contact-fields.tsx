@@ -21,10 +21,13 @@ export type ContactFormValues = {
 export function ContactFields<T extends ContactFormValues>({
   form: typedForm,
   additionalEmails = false,
+  emailLockedNote,
 }: {
   form: UseFormReturn<T>;
   /** Also ask for the comma-separated additional e-mail addresses. */
   additionalEmails?: boolean;
+  /** Shows the e-mail address read-only, with this note under it (a team's admin may not change it). */
+  emailLockedNote?: string | undefined;
 }) {
   // The paths below exist on every T; react-hook-form's generics cannot see that through `extends`.
   const form = typedForm as unknown as UseFormReturn<ContactFormValues>;
@@ -75,6 +78,8 @@ export function ContactFields<T extends ContactFormValues>({
         type="email"
         autoComplete="email"
         {...form.register('email')}
+        readOnly={emailLockedNote !== undefined}
+        description={emailLockedNote}
         error={e.email?.message}
       />
       {additionalEmails && (
