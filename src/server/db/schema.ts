@@ -677,6 +677,31 @@ export const evaluationQuestionScores = pgTable(
   (t) => [primaryKey({ columns: [t.evaluationId, t.elementId] })],
 );
 
+/** A daily question rollup's columns after its owner (client or region): program, day and prompt. */
+const questionDayColumns = () => ({
+  uqid: text('uqid')
+    .notNull()
+    .references(() => userQuestionnaires.id),
+  shopDate: date('shop_date', { mode: 'string' }).notNull(),
+  prompt: text('prompt').notNull(),
+  /** Sum of score / possible score of the answers (their average is percentSum / answers). */
+  percentSum: doublePrecision('percent_sum').notNull(),
+  answers: integer('answers').notNull(),
+});
+
+/** A daily section rollup's columns after its owner (client or region): program, day and section. */
+const sectionDayColumns = () => ({
+  uqid: text('uqid')
+    .notNull()
+    .references(() => userQuestionnaires.id),
+  shopDate: date('shop_date', { mode: 'string' }).notNull(),
+  sectionIndex: integer('section_index').notNull(),
+  sectionHeader: text('section_header').notNull(),
+  /** Sum of the shops' score / possible score in the section (their average is percentSum / shops). */
+  percentSum: doublePrecision('percent_sum').notNull(),
+  shops: integer('shops').notNull(),
+});
+
 /**
  * Question scores summed per client, program, day and prompt, kept up to date on approval: 'most
  * under-performing questions' over any date range reads a few thousand of these rows instead of every
@@ -688,14 +713,7 @@ export const questionScoreDays = pgTable(
     clientId: text('client_id')
       .notNull()
       .references(() => users.id),
-    uqid: text('uqid')
-      .notNull()
-      .references(() => userQuestionnaires.id),
-    shopDate: date('shop_date', { mode: 'string' }).notNull(),
-    prompt: text('prompt').notNull(),
-    /** Sum of score / possible score of the answers (their average is percentSum / answers). */
-    percentSum: doublePrecision('percent_sum').notNull(),
-    answers: integer('answers').notNull(),
+    ...questionDayColumns(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.shopDate, t.uqid, t.prompt] })],
 );
@@ -711,15 +729,7 @@ export const sectionScoreDays = pgTable(
     clientId: text('client_id')
       .notNull()
       .references(() => users.id),
-    uqid: text('uqid')
-      .notNull()
-      .references(() => userQuestionnaires.id),
-    shopDate: date('shop_date', { mode: 'string' }).notNull(),
-    sectionIndex: integer('section_index').notNull(),
-    sectionHeader: text('section_header').notNull(),
-    /** Sum of the shops' score / possible score in the section (their average is percentSum / shops). */
-    percentSum: doublePrecision('percent_sum').notNull(),
-    shops: integer('shops').notNull(),
+    ...sectionDayColumns(),
   },
   (t) => [
     primaryKey({
@@ -887,13 +897,7 @@ export const questionScoreRegionDays = pgTable(
     regionId: text('region_id')
       .notNull()
       .references(() => regions.id, { onDelete: 'cascade' }),
-    uqid: text('uqid')
-      .notNull()
-      .references(() => userQuestionnaires.id),
-    shopDate: date('shop_date', { mode: 'string' }).notNull(),
-    prompt: text('prompt').notNull(),
-    percentSum: doublePrecision('percent_sum').notNull(),
-    answers: integer('answers').notNull(),
+    ...questionDayColumns(),
   },
   (t) => [primaryKey({ columns: [t.regionId, t.shopDate, t.uqid, t.prompt] })],
 );
@@ -905,14 +909,7 @@ export const sectionScoreRegionDays = pgTable(
     regionId: text('region_id')
       .notNull()
       .references(() => regions.id, { onDelete: 'cascade' }),
-    uqid: text('uqid')
-      .notNull()
-      .references(() => userQuestionnaires.id),
-    shopDate: date('shop_date', { mode: 'string' }).notNull(),
-    sectionIndex: integer('section_index').notNull(),
-    sectionHeader: text('section_header').notNull(),
-    percentSum: doublePrecision('percent_sum').notNull(),
-    shops: integer('shops').notNull(),
+    ...sectionDayColumns(),
   },
   (t) => [
     primaryKey({
