@@ -1,10 +1,10 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accountMembers, locations, regions, users } from '../db/schema.js';
-import { managerReach } from '../team/access.js';
+import { memberReachJson, reachOfJson } from '../team/access.js';
 import {
   listPrograms,
   listShops,
@@ -80,7 +80,13 @@ async function authenticate(
   // the client itself, a platform admin, or a member of the client's team whose role sees reports. A
   // manager's results are limited to their locations (`scope`).
   const [asker] = await deps.db
-    .select({ admin: users.admin, member: accountMembers })
+    .select({
+      admin: users.admin,
+      member: accountMembers,
+      reach: sql<
+        Parameters<typeof reachOfJson>[0]
+      >`case when ${accountMembers.role} = 'manager' then ${memberReachJson(deps.db)} end`,
+    })
     .from(users)
     .leftJoin(accountMembers, eq(accountMembers.userId, users.id))
     .where(eq(users.id, q.userMakingRequest))
@@ -103,7 +109,7 @@ async function authenticate(
       member && member.accountId !== q.userMakingRequest ? member.accountId : q.userMakingRequest;
     if (q.client !== acting) return refuse();
     if (member && member.role === 'manager') {
-      const mine = await managerReach(deps.db, member.id, member.accountId);
+      const mine = reachOfJson(asker.reach);
       scope = mine.locations;
       reach = mine;
     }

@@ -68,33 +68,58 @@ export async function managerLocationIds(db: Db, memberId: string, accountId: st
  */
 export type Reach = { locations: string[]; regions: string[]; loose: string[] };
 
-export async function managerReach(db: Db, memberId: string, accountId: string): Promise<Reach> {
-  // managerSees as two joins (by region, one by one): per location, its OR of two subqueries ran for
-  // every location of the account, a few milliseconds per call for a chain.
-  const seen = await db
-    .select({ id: locations.id, regionId: locations.regionId, whole: sql<boolean>`true` })
+type ReachRow = { id: string; regionId: string | null; whole: boolean };
+
+/**
+ * managerSees for all of an account's locations at once, as two joins (by region, one by one): as
+ * an OR of two subqueries per location it cost a few milliseconds per call for a chain. `member` and
+ * `account` are ids, or the columns of an outer query.
+ */
+const reachRows = (db: Db, member: string | AnyColumn, account: string | AnyColumn) =>
+  db
+    .select({ id: locations.id, regionId: locations.regionId, whole: sql<boolean>`true`.as('whole') })
     .from(locations)
     .innerJoin(
       memberRegions,
-      and(eq(memberRegions.regionId, locations.regionId), eq(memberRegions.memberId, memberId)),
+      and(eq(memberRegions.regionId, locations.regionId), eq(memberRegions.memberId, member)),
     )
-    .where(eq(locations.uid, accountId))
+    .where(eq(locations.uid, account))
     .unionAll(
       db
-        .select({ id: locations.id, regionId: locations.regionId, whole: sql<boolean>`false` })
+        .select({ id: locations.id, regionId: locations.regionId, whole: sql<boolean>`false`.as('whole') })
         .from(locations)
         .innerJoin(
           memberLocations,
-          and(eq(memberLocations.locationId, locations.id), eq(memberLocations.memberId, memberId)),
+          and(eq(memberLocations.locationId, locations.id), eq(memberLocations.memberId, member)),
         )
-        .where(eq(locations.uid, accountId)),
+        .where(eq(locations.uid, account)),
     );
+
+/** A manager's reach from its rows: a location both in a given region and given alone counts once. */
+export function reachOf(seen: ReachRow[]): Reach {
   // A region given to the manager counts whole; one without locations has no rollup rows to read.
   const whole = new Set(seen.flatMap((l) => (l.whole ? [l.id] : [])));
   const regions = new Set(seen.flatMap((l) => (l.whole && l.regionId ? [l.regionId] : [])));
   const loose = [...new Set(seen.filter((l) => !whole.has(l.id)).map((l) => l.id))];
   return { locations: [...whole, ...loose], regions: [...regions], loose };
 }
+
+export async function managerReach(db: Db, memberId: string, accountId: string): Promise<Reach> {
+  return reachOf(await reachRows(db, memberId, accountId));
+}
+
+/**
+ * The reach of the member row of an outer query (`account_members`) as one JSON value, so the query
+ * that finds who asks reads it in the same round trip; reachOfJson turns it into a Reach.
+ */
+export const memberReachJson = (db: Db) =>
+  sql<
+    [string, string | null, boolean][] | null
+  >`(select json_agg(json_build_array(x.id, x.region_id, x.whole))
+    from (${reachRows(db, accountMembers.id, accountMembers.accountId)}) x)`;
+
+export const reachOfJson = (rows: [string, string | null, boolean][] | null): Reach =>
+  reachOf((rows ?? []).map(([id, regionId, whole]) => ({ id, regionId, whole })));
 
 /**
  * What of the account's results the caller sees: null for everything (owners, admins, platform
