@@ -150,6 +150,10 @@ function ColourFields({ form, logoUrl }: { form: BrandForm; logoUrl: string | nu
                     label={label}
                     description={description}
                     format="hex"
+                    // Mantine's picker dropdown renders its hue and saturation sliders without labels
+                    // (and out of the tab order), which axe flags whenever it is open: the hex field,
+                    // the eyedropper, the contrast checks and the live preview do the job accessibly.
+                    withPicker={false}
                     eyeDropperButtonProps={{ 'aria-label': 'Pick a colour from the screen' }}
                     placeholder="#1c7ed6"
                     value={f.value ?? ''}
