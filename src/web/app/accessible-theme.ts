@@ -62,6 +62,11 @@ export const ACCESSIBLE_COMPONENTS: MantineThemeComponents = {
   // A table wider than the screen scrolls sideways: its scroll area takes focus, so arrow keys can
   // scroll it even when the table holds no link or button (axe: scrollable-region-focusable).
   TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  // The same for a select's list of options when it is longer than its dropdown: the options are
+  // reached with the arrow keys from the field, and the scrolling list itself takes focus too.
+  Select: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  MultiSelect: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  Autocomplete: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   // A menu holds only menu items: Mantine's focus placeholder (a bare div[tabindex]) inside role=menu
   // breaks that (axe: aria-required-children); without it the first item takes the focus, as menus do.
   Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
