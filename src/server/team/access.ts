@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, exists, isNull, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, isNull, sql } from 'drizzle-orm';
 import { may, type TeamPermission, type TeamRole } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
@@ -34,27 +34,6 @@ export function requireTeam(c: Caller, permission: TeamPermission): UserRow {
 }
 
 /**
- * The one rule of a manager's reach: member `member` (an id or a column) sees the `locations` row in
- * the query by its region or because it was given to them one by one. (managerReach applies it to
- * all of an account's locations at once, as two joins.)
- */
-const managerSees = (db: Db, member: string | AnyColumn) =>
-  or(
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(memberRegions)
-        .where(and(eq(memberRegions.memberId, member), eq(memberRegions.regionId, locations.regionId))),
-    ),
-    exists(
-      db
-        .select({ one: sql`1` })
-        .from(memberLocations)
-        .where(and(eq(memberLocations.memberId, member), eq(memberLocations.locationId, locations.id))),
-    ),
-  );
-
-/**
  * The locations of `accountId` a manager (member `memberId`) may see. Read at every call, so a change
  * applies at once.
  */
@@ -71,9 +50,10 @@ export type Reach = { locations: string[]; regions: string[]; loose: string[] };
 type ReachRow = { id: string; regionId: string | null; whole: boolean };
 
 /**
- * managerSees for all of an account's locations at once, as two joins (by region, one by one): as
- * an OR of two subqueries per location it cost a few milliseconds per call for a chain. `member` and
- * `account` are ids, or the columns of an outer query.
+ * The one rule of a manager's reach: member `member` sees the locations of `account` in the regions
+ * given to them (`whole`) and those given to them one by one. Two joins: as an OR of two subqueries
+ * per location it cost a few milliseconds per call for a chain. `member` and `account` are ids, or
+ * the columns of an outer query.
  */
 const reachRows = (db: Db, member: string | AnyColumn, account: string | AnyColumn) =>
   db
@@ -144,16 +124,14 @@ export async function managersOfLocation(
 ): Promise<string[]> {
   if (!locationId) return [];
   const rows = await db
-    .selectDistinct({ userId: accountMembers.userId })
+    .select({ userId: accountMembers.userId })
     .from(accountMembers)
-    .innerJoin(locations, eq(locations.id, locationId))
     .where(
       and(
         eq(accountMembers.accountId, accountId),
-        eq(locations.uid, accountId),
         eq(accountMembers.role, 'manager'),
         isNull(accountMembers.removedAt),
-        managerSees(db, accountMembers.id),
+        sql`${locationId} in (select x.id from (${reachRows(db, accountMembers.id, accountId)}) x)`,
       ),
     );
   return rows.map((r) => r.userId);
