@@ -51,6 +51,7 @@ export default defineConfig({
       BILLING_RUN_AT: 'off',
       VISIT_SCHEDULING_AT: 'off',
       DIGEST_AT: 'off',
+      ACTION_PLAN_REMINDERS_AT: 'off',
     },
   },
 });

@@ -1,3 +1,4 @@
+export * from './action-plans';
 export * from './billing-calendar';
 export * from './brand-capabilities';
 export * from './brand-text-colors';

@@ -21,18 +21,15 @@ const ALL_ON: EmailPreferences = {
   receiveAsDigest: false,
 };
 
+const DIGESTED = NOTIFICATION_KINDS.filter((k) => k !== 'action-plan');
+
 describe('deliveryOf', () => {
-  it.each(NOTIFICATION_KINDS)(
-    '%s: now when its preference is on, off when off, digest with the digest',
-    (kind) => {
-      expect(deliveryOf(ALL_ON, kind)).toBe('now');
-      expect(deliveryOf({ ...ALL_ON, [PREFERENCE_OF[kind]]: false }, kind)).toBe('off');
-      expect(deliveryOf({ ...ALL_ON, receiveAsDigest: true }, kind)).toBe('digest');
-      expect(deliveryOf({ ...ALL_ON, receiveAsDigest: true, [PREFERENCE_OF[kind]]: false }, kind)).toBe(
-        'off',
-      );
-    },
-  );
+  it.each(DIGESTED)('%s: now when its preference is on, off when off, digest with the digest', (kind) => {
+    expect(deliveryOf(ALL_ON, kind)).toBe('now');
+    expect(deliveryOf({ ...ALL_ON, [PREFERENCE_OF[kind]]: false }, kind)).toBe('off');
+    expect(deliveryOf({ ...ALL_ON, receiveAsDigest: true }, kind)).toBe('digest');
+    expect(deliveryOf({ ...ALL_ON, receiveAsDigest: true, [PREFERENCE_OF[kind]]: false }, kind)).toBe('off');
+  });
 
   it('governs each kind by its own preference only', () => {
     const onlyQa = {
@@ -41,7 +38,28 @@ describe('deliveryOf', () => {
       receiveShopComplete: false,
       receiveSurveyComplete: false,
     };
-    expect(NOTIFICATION_KINDS.map((k) => deliveryOf(onlyQa, k))).toEqual(['off', 'now', 'off', 'off']);
+    expect(NOTIFICATION_KINDS.map((k) => deliveryOf(onlyQa, k))).toEqual(['off', 'now', 'off', 'off', 'now']);
+  });
+
+  it('action plans go out at once even with the digest on, and are on for preferences saved before them', () => {
+    expect(deliveryOf({ ...ALL_ON, receiveAsDigest: true }, 'action-plan')).toBe('now');
+    expect(deliveryOf({ ...ALL_ON, receiveActionPlans: false }, 'action-plan')).toBe('off');
+    expect(deliveryOf(ALL_ON, 'action-plan')).toBe('now');
+  });
+});
+
+describe('unsubscribe topics', () => {
+  it('keep the numbers of e-mails already sent: new topics are added last', () => {
+    expect(UNSUBSCRIBE_TOPICS.slice(0, 7)).toEqual([
+      'shop-scheduled',
+      'shop-sent-to-qa',
+      'shop-completed',
+      'survey-complete',
+      'digest',
+      'news',
+      'reports',
+    ]);
+    expect(preferencesOffFor('action-plan')).toEqual({ receiveActionPlans: false });
   });
 });
 

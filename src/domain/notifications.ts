@@ -2,16 +2,25 @@
 // server (src/server/notifications) gathers the facts and sends.
 import type { TEmailPreferencesInput } from './schemas/email-preferences';
 
-export type EmailPreferences = TEmailPreferencesInput;
+/** A customer's preferences as stored: "Action plans" is absent on those saved before it existed (on). */
+export type EmailPreferences = Omit<TEmailPreferencesInput, 'receiveActionPlans'> & {
+  receiveActionPlans?: boolean;
+};
 
 /** The events a customer can be told about, one per preference of /account/preferences but news. */
-export type NotificationKind = 'shop-scheduled' | 'shop-sent-to-qa' | 'shop-completed' | 'survey-complete';
+export type NotificationKind =
+  | 'shop-scheduled'
+  | 'shop-sent-to-qa'
+  | 'shop-completed'
+  | 'survey-complete'
+  | 'action-plan';
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'shop-scheduled',
   'shop-sent-to-qa',
   'shop-completed',
   'survey-complete',
+  'action-plan',
 ];
 
 /** The preference that governs each kind. */
@@ -20,15 +29,22 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof EmailPreferences> = {
   'shop-sent-to-qa': 'receiveShopQA',
   'shop-completed': 'receiveShopComplete',
   'survey-complete': 'receiveSurveyComplete',
+  'action-plan': 'receiveActionPlans',
 };
+
+/**
+ * Kinds that never wait for the daily digest: an action plan asks someone to act by a date (issue 19).
+ */
+const TOLD_AT_ONCE: ReadonlySet<NotificationKind> = new Set(['action-plan']);
 
 /** Not at all, one e-mail now, or a line in the next daily digest. */
 export type Delivery = 'off' | 'now' | 'digest';
 
 /** How a customer with these preferences hears of an event of this kind (read at the event). */
 export function deliveryOf(prefs: EmailPreferences, kind: NotificationKind): Delivery {
-  if (!prefs[PREFERENCE_OF[kind]]) return 'off';
-  return prefs.receiveAsDigest ? 'digest' : 'now';
+  // A preference added after an account saved its preferences is on until they turn it off.
+  if (!(prefs[PREFERENCE_OF[kind]] ?? true)) return 'off';
+  return prefs.receiveAsDigest && !TOLD_AT_ONCE.has(kind) ? 'digest' : 'now';
 }
 
 /** Only a customer who opted in to news receives marketing. */
@@ -40,11 +56,16 @@ export const mayReceiveMarketing = (prefs: EmailPreferences) => prefs.receiveMar
  */
 export type UnsubscribeTopic = NotificationKind | 'digest' | 'news' | 'reports';
 
+/** In a fixed order: a topic's index is in the links of e-mails already sent, so new ones go last. */
 export const UNSUBSCRIBE_TOPICS: readonly UnsubscribeTopic[] = [
-  ...NOTIFICATION_KINDS,
+  'shop-scheduled',
+  'shop-sent-to-qa',
+  'shop-completed',
+  'survey-complete',
   'digest',
   'news',
   'reports',
+  'action-plan',
 ];
 
 /** The preferences an account's unsubscribe turns off; `reports` has none (it is kept per address). */
@@ -73,6 +94,7 @@ export const TOPIC_LABEL: Record<UnsubscribeTopic, string> = {
   'shop-sent-to-qa': 'e-mails when a shop is sent to QA',
   'shop-completed': 'e-mails when a shop is completed',
   'survey-complete': 'e-mails about new survey responses',
+  'action-plan': 'e-mails about action plans',
   digest: 'the daily digest, or the shop and survey e-mails it gathers',
   news: 'news from us',
   reports: 'shop reports for this location',

@@ -51,6 +51,8 @@ const ZEnv = z.object({
   VISIT_SCHEDULING_AT: dailyTime.default('05:00'),
   /** When the daily digest goes out (HH:MM, UTC), or `off` (run `npm run digest`). */
   DIGEST_AT: dailyTime.default('07:00'),
+  /** When action plans due tomorrow and overdue are told (HH:MM, UTC), or `off` (run `npm run action-plan-reminders`). */
+  ACTION_PLAN_REMINDERS_AT: dailyTime.default('08:00'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { zBooleanish } from './common';
 
-/** The six communication preferences (account-and-reporting: Communication Preferences). */
+/** The spec's six communication preferences (account-and-reporting: Communication Preferences), and action plans. */
 export const ZEmailPreferencesInput = z.object({
   receiveMarketing: zBooleanish(),
   receiveShopScheduled: zBooleanish(),
@@ -9,5 +9,10 @@ export const ZEmailPreferencesInput = z.object({
   receiveShopComplete: zBooleanish(),
   receiveSurveyComplete: zBooleanish(),
   receiveAsDigest: zBooleanish(),
+  /** Action plans (issue 19): optional, so a client that sends the spec's six keeps the stored value. */
+  receiveActionPlans: z
+    .union([z.boolean(), z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === undefined || v === null ? undefined : zBooleanish().parse(v))),
 });
 export type TEmailPreferencesInput = z.infer<typeof ZEmailPreferencesInput>;

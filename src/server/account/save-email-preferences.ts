@@ -5,12 +5,19 @@ import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { parseInput } from '../errors.js';
 
-/** saveEmailPreferences: the caller's six communication preferences (a missing one is off). */
+/**
+ * saveEmailPreferences: the caller's communication preferences. Of the spec's six, a missing one is off;
+ * "Action plans", not in the spec's contract, keeps its stored value when not sent.
+ */
 export async function saveEmailPreferences(
   db: Db,
   opts: { user: UserRow; input: unknown },
 ): Promise<UserRow> {
-  const emailPreferences = parseInput(ZEmailPreferencesInput, opts.input);
+  const { receiveActionPlans, ...six } = parseInput(ZEmailPreferencesInput, opts.input);
+  const emailPreferences = {
+    ...six,
+    receiveActionPlans: receiveActionPlans ?? opts.user.emailPreferences.receiveActionPlans ?? true,
+  };
   const [saved] = await db
     .update(users)
     .set({ emailPreferences, updatedAt: new Date() })

@@ -87,6 +87,8 @@ export type EmailPreferences = {
   receiveShopComplete: boolean;
   receiveSurveyComplete: boolean;
   receiveAsDigest: boolean;
+  /** Absent on accounts that saved their preferences before action plans: on. */
+  receiveActionPlans?: boolean;
 };
 
 export type PaymentCard = { brand: string; expireMonth: number; expireYear: number; last4: string };
@@ -115,6 +117,7 @@ export const users = pgTable(
       receiveShopComplete: true,
       receiveSurveyComplete: true,
       receiveAsDigest: false,
+      receiveActionPlans: true,
     }),
     paymentCard: jsonb('payment_card').$type<PaymentCard | null>(),
     paymentCustomerId: text('payment_customer_id'),
@@ -979,4 +982,112 @@ export const teamInvitations = pgTable(
     uniqueIndex('team_invitations_token_uq').on(t.tokenHash),
     index('team_invitations_account_idx').on(t.accountId, t.createdAt),
   ],
+);
+
+/**
+ * When a program's approved shops create an action plan (issue 19); a program without a row uses
+ * DEFAULT_ACTION_PLAN_TRIGGER (below 80 %). Set by the account's owner or an admin.
+ */
+export const actionPlanTriggers = pgTable('action_plan_triggers', {
+  uqid: text('uqid')
+    .primaryKey()
+    .references(() => userQuestionnaires.id, { onDelete: 'cascade' }),
+  /** Below this percent a shop creates a plan; null: not by score. */
+  belowPercent: integer('below_percent'),
+  /** Any of these questions (element ids) failing creates a plan. */
+  questionIds: text('question_ids').array().notNull().default(sql`'{}'::text[]`),
+  updatedAt: updatedAt(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/**
+ * The fix asked for after an approved shop tripped its program's trigger: one per shop. Its id is
+ * unguessable (a report address's signed link names it). `state` is open, submitted, returned or
+ * resolved; overdue is open or returned past `dueDate`. The next approved shop of the program at the
+ * location is its follow-up.
+ */
+export const actionPlans = pgTable(
+  'action_plans',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id),
+    locationId: text('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    state: text('state').$type<'open' | 'submitted' | 'returned' | 'resolved'>().notNull().default('open'),
+    /** The shop's score, 0 to 100. */
+    percentage: doublePrecision('percentage').notNull(),
+    shopDate: date('shop_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    /** The shopper's comments to the client on the shop. */
+    shopperComment: text('shopper_comment').notNull().default(''),
+    followUpEvaluationId: text('follow_up_evaluation_id').references(() => evaluations.id, {
+      onDelete: 'set null',
+    }),
+    followUpPercentage: doublePrecision('follow_up_percentage'),
+    /** When "due tomorrow" and "overdue" were told (each once). */
+    dueSoonToldAt: timestamp('due_soon_told_at', { withTimezone: true }),
+    overdueToldAt: timestamp('overdue_told_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('action_plans_evaluation_uq').on(t.evaluationId),
+    index('action_plans_account_idx').on(t.accountId, t.state, t.dueDate),
+    // The plans the next approved shop at a location follows up.
+    index('action_plans_follow_up_idx')
+      .on(t.locationId, t.uqid)
+      .where(sql`${t.followUpEvaluationId} is null`),
+  ],
+);
+
+/** A failed question of a plan, with the shopper's answer and what the location will do about it. */
+export const actionPlanItems = pgTable(
+  'action_plan_items',
+  {
+    planId: text('plan_id')
+      .notNull()
+      .references(() => actionPlans.id, { onDelete: 'cascade' }),
+    elementId: text('element_id').notNull(),
+    position: integer('position').notNull(),
+    sectionHeader: text('section_header').notNull(),
+    prompt: text('prompt').notNull(),
+    answer: text('answer').notNull().default(''),
+    score: real('score').notNull(),
+    possibleScore: real('possible_score').notNull(),
+    action: text('action').notNull().default(''),
+    responsible: text('responsible').notNull().default(''),
+    dueDate: date('due_date', { mode: 'string' }),
+    /** Photo evidence in the storage adapter (its key and the file's name). */
+    photoKey: text('photo_key'),
+    photoName: text('photo_name'),
+    /** fixed, still-failing or not-asked, set by the follow-up shop. */
+    followUp: text('follow_up').$type<'fixed' | 'still-failing' | 'not-asked'>(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.elementId] })],
+);
+
+/** Every change of a plan: who (a login, or a report address through its link), when, and any note. */
+export const actionPlanEvents = pgTable(
+  'action_plan_events',
+  {
+    id: id(),
+    planId: text('plan_id')
+      .notNull()
+      .references(() => actionPlans.id, { onDelete: 'cascade' }),
+    /** created, saved, submitted, returned, resolved, overdue, followed-up. */
+    kind: text('kind').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Who, as shown: a login's name or a report address. */
+    actor: text('actor').notNull().default(''),
+    note: text('note').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('action_plan_events_plan_idx').on(t.planId, t.at)],
 );

@@ -1,6 +1,8 @@
 // Branded HTML e-mails rendered with react-email from React components, each with its plain-text part
 // made from the same content. Callers gather the facts and URLs; the wording of both parts lives here.
 
+export type { ActionPlanContent, ActionPlanEvent } from './action-plan.js';
+export { renderActionPlan } from './action-plan.js';
 export type { BillingReceiptContent } from './billing-receipt.js';
 export { renderBillingReceipt } from './billing-receipt.js';
 export type { CorrectionsNeededContent } from './corrections-needed.js';

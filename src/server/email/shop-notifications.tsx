@@ -11,7 +11,10 @@ type Links = {
   unsubscribeUrl: string;
 };
 
-type Notice = {
+/** A notice's links: a report address without a login has no preferences page. */
+export type NoticeLinks = { preferencesUrl: string | null; unsubscribeUrl: string | null };
+
+export type Notice = {
   subject: string;
   preview: string;
   lines: string[];
@@ -21,7 +24,7 @@ type Notice = {
 
 const HELLO = 'Hello,';
 
-function noticeText(n: Notice, c: { brand: EmailBrand } & Links) {
+function noticeText(n: Notice, c: { brand: EmailBrand } & NoticeLinks) {
   return [
     HELLO,
     '',
@@ -36,7 +39,8 @@ function noticeText(n: Notice, c: { brand: EmailBrand } & Links) {
   ].join('\n');
 }
 
-function renderNotice(n: Notice, c: { brand: EmailBrand } & Links) {
+/** One notice e-mail: a greeting, its lines, a table of facts and one button; HTML and text alike. */
+export function renderNotice(n: Notice, c: { brand: EmailBrand } & NoticeLinks) {
   return renderEmail({
     subject: n.subject,
     text: noticeText(n, c),

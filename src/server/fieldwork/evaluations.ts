@@ -9,6 +9,7 @@ import {
   setProofingComment,
   VisitStatus,
 } from '../../evaluation/index.js';
+import { addressesOf, planAfterApproval } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
 import type { StorageAdapter } from '../adapters/storage.js';
 import type { BrandRow, UserRow } from '../context.js';
@@ -487,6 +488,16 @@ export async function approveEvaluation(
         },
       });
     }
+    // A low score asks the location for an action plan; the shop follows up the location's earlier ones.
+    await planAfterApproval(tx, {
+      evaluation: saved!,
+      shopperComment: e.metadata.externalComment ?? '',
+      programName: names.programName,
+      locationName: names.locationName,
+      reportAddresses: addressesOf(names.additionalEmails ?? ''),
+      now: opts.now,
+      notice: notify,
+    });
     return saved!;
   });
 }

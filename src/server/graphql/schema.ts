@@ -16,5 +16,6 @@ import './fieldwork.js';
 import './reporting.js';
 import './notifications.js';
 import './team.js';
+import './action-plans.js';
 
 export const schema = enforceInputLimits(builder.toSchema());

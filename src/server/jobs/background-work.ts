@@ -1,3 +1,4 @@
+import { runActionPlanReminders } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
 import { runBilling } from '../billing/run-billing.js';
 import type { Config } from '../config.js';
@@ -16,15 +17,21 @@ export type BackgroundLog = {
   error: (msg: string, err: unknown) => void;
 };
 
-/** The daily runs the configuration turns on (BILLING_RUN_AT, VISIT_SCHEDULING_AT, DIGEST_AT). */
+/**
+ * The daily runs the configuration turns on (BILLING_RUN_AT, VISIT_SCHEDULING_AT, DIGEST_AT,
+ * ACTION_PLAN_REMINDERS_AT).
+ */
 export function dailySchedules(
-  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT'>,
+  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT'> &
+    Partial<Pick<Config, 'ACTION_PLAN_REMINDERS_AT'>>,
 ): DailySchedule[] {
   const schedules: DailySchedule[] = [];
   if (config.VISIT_SCHEDULING_AT !== 'off')
     schedules.push({ job: 'visit-scheduling', at: config.VISIT_SCHEDULING_AT });
   if (config.BILLING_RUN_AT !== 'off') schedules.push({ job: 'billing-run', at: config.BILLING_RUN_AT });
   if (config.DIGEST_AT !== 'off') schedules.push({ job: 'daily-digest', at: config.DIGEST_AT });
+  const reminders = config.ACTION_PLAN_REMINDERS_AT ?? 'off';
+  if (reminders !== 'off') schedules.push({ job: 'action-plan-reminders', at: reminders });
   return schedules;
 }
 
@@ -61,6 +68,12 @@ export async function registerJobs(
   await queue.work('daily-digest', async (job) => {
     const result = await sendDigests(db, notify, new Date());
     log.info(`Daily digest for ${job.data.day}: ${result.digests} digests sent.`);
+  });
+  await queue.work('action-plan-reminders', async (job) => {
+    const told = await runActionPlanReminders(db, notify, new Date());
+    log.info(
+      `Action plan reminders for ${job.data.day}: ${told.dueSoon} due tomorrow, ${told.overdue} overdue.`,
+    );
   });
   await queue.work('visit-scheduling', async (job) => {
     const result = await runVisitScheduling(db, new Date(`${job.data.day}T00:00:00Z`));

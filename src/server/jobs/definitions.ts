@@ -66,6 +66,14 @@ export const JOBS = {
     expireInSeconds: 3600,
     batchSize: 1,
   },
+  /** The daily action plan reminders: due tomorrow, overdue (action-plans/plans.ts); safe to repeat. */
+  'action-plan-reminders': {
+    retryLimit: 4,
+    retryDelay: 5 * 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    batchSize: 1,
+  },
 } as const satisfies Record<string, JobPolicy>;
 
 export type JobName = keyof typeof JOBS;
@@ -84,4 +92,5 @@ export type JobData = {
     hour: string;
   };
   'daily-digest': { day: string };
+  'action-plan-reminders': { day: string };
 };

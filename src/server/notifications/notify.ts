@@ -43,6 +43,8 @@ export type DigestFacts = {
     previousPercentage: number | null;
   };
   'survey-complete': { programName: string; locationName: string; responses: number };
+  /** Never in the digest (told at once): kept for the record's shape. */
+  'action-plan': { planId: string; event: string };
 };
 
 /** The customer's e-mail links: their preferences page and a one-click unsubscribe for `topic`. */

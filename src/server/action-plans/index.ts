@@ -1,0 +1,2 @@
+export * from './notify-plans.js';
+export * from './plans.js';
