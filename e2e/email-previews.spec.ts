@@ -31,6 +31,7 @@ test('every e-mail kind renders as a branded 600 px card, written to test-result
 }) => {
   const shots = await writeEmailPreviews(page);
   expect(shots.map((s) => s.name).sort()).toEqual([
+    'action-plan-returned',
     'billing-payment-failed',
     'billing-receipt',
     'evaluation-rejected',

@@ -61,6 +61,13 @@ export const INPUT_LIMITS: Readonly<Record<string, InputLimit>> = {
   'BrandInput.brandText': { label: 'Brand Text', text: { max: 5000, multiline: true } },
   'Mutation.rejectEvaluation.comment': { label: 'Comment', text: { max: 4000, multiline: true } },
   'Mutation.setProofingComment.comment': { label: 'Comment', text: { max: 4000, multiline: true } },
+  'ActionPlanItemInput.action': { label: 'Action', text: { max: 2000, multiline: true } },
+  'Mutation.returnActionPlan.note': { label: 'Note', text: { max: 2000, multiline: true } },
+  'Mutation.resolveActionPlan.note': { label: 'Note', text: { max: 2000, multiline: true } },
+  'ActionPlanItemInput.responsible': { label: 'Responsible person', text: { max: 200 } },
+  'Mutation.saveActionPlan.items': { label: 'Questions', maxItems: 500 },
+  'Mutation.submitActionPlan.items': { label: 'Questions', maxItems: 500 },
+  'ActionPlanTriggerInput.questionIds': { label: 'Questions', maxItems: 500 },
 
   // Longer single-line text.
   'Mutation.generateSignature.text': { text: { max: 2000 } },
@@ -92,6 +99,10 @@ export const INPUT_LIMITS: Readonly<Record<string, InputLimit>> = {
   // Numbers.
   'Query.order.orderNumber': { label: 'Order number', range: [1, 2_147_483_647] },
   'Query.orders.first': PAGE,
+  'Query.actionPlans.first': PAGE,
+  'Query.actionPlans.offset': { label: 'Offset', range: [0, 1_000_000] },
+  // Wider than the rule (1 to 100), so the trigger's own message says what is allowed.
+  'ActionPlanTriggerInput.belowPercent': { label: 'Score below', range: [-1000, 1000] },
   'Query.users.first': PAGE,
   'User.orders.first': PAGE,
   'User.invoices.first': PAGE,

@@ -199,6 +199,18 @@ describe('triggers', () => {
         )
       ).message,
     ).toBe('Not Authorized');
+    const READ =
+      'query ($id: String!) { actionPlanTrigger(programId: $id) { belowPercent isDefault questions { elementId } } }';
+    for (const token of [undefined, p.bob.token, manager.token])
+      expect((await refused(READ, { id: uqid }, token)).message).toMatch(/Not Authorized|logged in/);
+    for (const token of [p.alice.token, p.admin.token])
+      expect((await ok<{ actionPlanTrigger: unknown }>(READ, { id: uqid }, token)).actionPlanTrigger).toEqual(
+        {
+          belowPercent: 80,
+          isDefault: true,
+          questions: [{ elementId: 'greet' }, { elementId: 'wait' }],
+        },
+      );
     const saved = await ok<{ saveActionPlanTrigger: unknown }>(
       TRIGGER,
       { input: { programId: uqid, belowPercent: null, questionIds: ['greet'] } },
@@ -254,6 +266,15 @@ describe('the plan from open to resolved, by role', () => {
     expect((await refused(PLAN, { id })).message).toMatch(/logged in/);
     expect((await refused(PLAN, { id: 'not-a-plan' }, p.alice.token)).message).toBe(MSG_PLAN_NOT_FOUND);
 
+    // Nobody outside the plan changes it.
+    for (const [token, message] of [
+      [p.bob.token, 'Not Authorized'],
+      [other.token, 'Not Authorized'],
+      [undefined, /logged in/],
+    ] as const) {
+      expect((await refused(SAVE, { id, items: answered }, token)).message).toMatch(message);
+      expect((await refused(SUBMIT, { id, items: answered }, token)).message).toMatch(message);
+    }
     // Submitting needs every question answered: the first missing field is named.
     const missing = await refused(SUBMIT, { id, items: [answered[0]] }, manager.token);
     expect(missing).toMatchObject({ message: MSG_ACTION_REQUIRED, extensions: { field: 'items.1.action' } });

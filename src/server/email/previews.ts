@@ -1,6 +1,7 @@
 // Sample content for every message kind, for the PNG previews (scripts/email-previews.ts), the render
 // benchmark and the tests. The brands are the demo's (seed-demo.ts) plus one without a logo.
 import { localStorage } from '../adapters/storage.js';
+import { renderActionPlan } from './action-plan.js';
 import { renderBillingReceipt } from './billing-receipt.js';
 import { renderCorrectionsNeeded } from './corrections-needed.js';
 import { type EmailBrandSource, emailBrandOf } from './email-brand.js';
@@ -164,6 +165,22 @@ export const EMAIL_PREVIEWS: { name: string; render: () => RenderedEmail }[] = [
         percentage: 87,
         url: `${o}/account/reports/shop/ev_81c2`,
         preferencesUrl: `${o}/account/preferences`,
+      }),
+  },
+  {
+    name: 'action-plan-returned',
+    render: () =>
+      renderActionPlan({
+        brand: previewBrand(PREVIEW_BRANDS.optix),
+        event: 'returned',
+        programName: 'Counter Service Mystery Shop',
+        locationName: 'Downtown Austin',
+        score: '64%',
+        dueDate: '12/09/2026',
+        note: 'Who trains the weekend staff, and by when?',
+        url: `${o}/account/action-plans/ap_3f9a`,
+        preferencesUrl: `${o}/account/preferences`,
+        unsubscribeUrl: `${o}/unsubscribe/u7ap_3f9a.0123456789abcdef0123456789abcdef`,
       }),
   },
   {

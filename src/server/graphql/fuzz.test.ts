@@ -36,6 +36,14 @@ const ANONYMOUS = ['anonymous'] as const;
 const MUTATIONS: Record<string, Entry> = {
   acceptTeamInvitation: { as: ['anonymous', 'customer'], ids: { token: 'invitation' } },
   acceptVisit: { as: SHOPPER, ids: { visitId: 'visit' } },
+  saveActionPlan: { as: ['customer', 'anonymous'], ids: { _id: 'actionPlan', 'items.elementId': 'element' } },
+  submitActionPlan: {
+    as: ['customer', 'anonymous'],
+    ids: { _id: 'actionPlan', 'items.elementId': 'element' },
+  },
+  returnActionPlan: { as: CUSTOMER, ids: { _id: 'actionPlan' } },
+  resolveActionPlan: { as: CUSTOMER, ids: { _id: 'actionPlan' } },
+  saveActionPlanTrigger: { as: CUSTOMER, ids: { 'input.programId': 'uq', 'input.questionIds': 'element' } },
   addBulkLocations: { as: CUSTOMER, ids: { 'input.oids': 'cart' } },
   addEditQuestionnaire: {
     as: ADMIN,
@@ -124,6 +132,16 @@ const MUTATIONS: Record<string, Entry> = {
 /** Queries that take arguments (the others have no input to fuzz). */
 const QUERIES: Record<string, Entry> = {
   addressSuggestions: { as: ANONYMOUS },
+  actionPlan: { as: ['customer', 'anonymous'], ids: { _id: 'actionPlan' } },
+  actionPlans: {
+    as: CUSTOMER,
+    ids: { 'filter.regionId': 'region', 'filter.locationId': 'location', 'filter.programId': 'uq' },
+  },
+  actionPlanCounts: {
+    as: CUSTOMER,
+    ids: { 'filter.regionId': 'region', 'filter.locationId': 'location', 'filter.programId': 'uq' },
+  },
+  actionPlanTrigger: { as: CUSTOMER, ids: { programId: 'uq' } },
   brand: { as: ['anonymous', 'admin'], ids: { _id: 'brand' } },
   brands: { as: ['anonymous', 'admin'] },
   evaluation: { as: ['shopper', 'admin', 'customer'], ids: { _id: 'evaluation' } },
@@ -235,6 +253,7 @@ async function fillPools() {
     form: await idsOf(`select id from forms limit 3`),
     evaluation: await idsOf(`select id from evaluations order by status limit 6`),
     visit: await idsOf(`select id from visits limit 4`),
+    actionPlan: await idsOf(`select id from action_plans limit 3`),
     invoice: await idsOf(`select id from invoices limit 3`),
     survey: await idsOf(`select survey_code as id from survey_links limit 3`),
     card: [await cardToken(t)],

@@ -22,16 +22,15 @@ export type BackgroundLog = {
  * ACTION_PLAN_REMINDERS_AT).
  */
 export function dailySchedules(
-  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT'> &
-    Partial<Pick<Config, 'ACTION_PLAN_REMINDERS_AT'>>,
+  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT'>,
 ): DailySchedule[] {
   const schedules: DailySchedule[] = [];
   if (config.VISIT_SCHEDULING_AT !== 'off')
     schedules.push({ job: 'visit-scheduling', at: config.VISIT_SCHEDULING_AT });
   if (config.BILLING_RUN_AT !== 'off') schedules.push({ job: 'billing-run', at: config.BILLING_RUN_AT });
   if (config.DIGEST_AT !== 'off') schedules.push({ job: 'daily-digest', at: config.DIGEST_AT });
-  const reminders = config.ACTION_PLAN_REMINDERS_AT ?? 'off';
-  if (reminders !== 'off') schedules.push({ job: 'action-plan-reminders', at: reminders });
+  if (config.ACTION_PLAN_REMINDERS_AT !== 'off')
+    schedules.push({ job: 'action-plan-reminders', at: config.ACTION_PLAN_REMINDERS_AT });
   return schedules;
 }
 

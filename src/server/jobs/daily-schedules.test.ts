@@ -5,23 +5,39 @@ import { dailySchedules } from './background-work.js';
 const config = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'test', ...env });
 
 describe('the daily schedules from the configuration', () => {
-  it('queues visit scheduling at 05:00, billing at 06:00 and the digest at 07:00 UTC by default', () => {
+  it('queues visit scheduling at 05:00, billing at 06:00, the digest at 07:00 and action plan reminders at 08:00 UTC by default', () => {
     expect(dailySchedules(config())).toEqual([
       { job: 'visit-scheduling', at: '05:00' },
       { job: 'billing-run', at: '06:00' },
       { job: 'daily-digest', at: '07:00' },
+      { job: 'action-plan-reminders', at: '08:00' },
     ]);
   });
 
   it('takes other times, and off for a run an operator schedules with the CLI instead', () => {
     expect(
-      dailySchedules(config({ BILLING_RUN_AT: '23:59', VISIT_SCHEDULING_AT: 'off', DIGEST_AT: 'off' })),
+      dailySchedules(
+        config({
+          BILLING_RUN_AT: '23:59',
+          VISIT_SCHEDULING_AT: 'off',
+          DIGEST_AT: 'off',
+          ACTION_PLAN_REMINDERS_AT: 'off',
+        }),
+      ),
     ).toEqual([{ job: 'billing-run', at: '23:59' }]);
     expect(
-      dailySchedules(config({ BILLING_RUN_AT: 'off', VISIT_SCHEDULING_AT: '00:00', DIGEST_AT: '18:30' })),
+      dailySchedules(
+        config({
+          BILLING_RUN_AT: 'off',
+          VISIT_SCHEDULING_AT: '00:00',
+          DIGEST_AT: '18:30',
+          ACTION_PLAN_REMINDERS_AT: '12:15',
+        }),
+      ),
     ).toEqual([
       { job: 'visit-scheduling', at: '00:00' },
       { job: 'daily-digest', at: '18:30' },
+      { job: 'action-plan-reminders', at: '12:15' },
     ]);
   });
 
@@ -32,5 +48,8 @@ describe('the daily schedules from the configuration', () => {
       /VISIT_SCHEDULING_AT: must be a time of day/,
     );
     expect(() => config({ DIGEST_AT: value })).toThrow(/DIGEST_AT: must be a time of day/);
+    expect(() => config({ ACTION_PLAN_REMINDERS_AT: value })).toThrow(
+      /ACTION_PLAN_REMINDERS_AT: must be a time of day/,
+    );
   });
 });

@@ -666,8 +666,9 @@ function cartOps(): Op[] {
 
 /**
  * Root fields a customer may call that act on no account, or are tested elsewhere: the public pages,
- * logging in and out, the respondents' survey, invitations (team.test.ts), and the reporting reads and
- * signatures (scope.test.ts, with the same four roles).
+ * logging in and out, the respondents' survey, invitations (team.test.ts), the reporting reads and
+ * signatures (scope.test.ts, with the same four roles), and action plans (action-plans.test.ts: the
+ * owner, a platform admin, the location's manager, another manager, another customer, anonymous).
  */
 const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
   brand: 'public',
@@ -693,6 +694,15 @@ const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
   surveyQrPage: 'scope.test.ts',
   generateSignature: 'scope.test.ts',
   createExportLink: 'platform admins',
+  actionPlans: 'action-plans.test.ts',
+  actionPlanCounts: 'action-plans.test.ts',
+  actionPlan: 'action-plans.test.ts',
+  actionPlanTrigger: 'action-plans.test.ts',
+  saveActionPlan: 'action-plans.test.ts',
+  submitActionPlan: 'action-plans.test.ts',
+  returnActionPlan: 'action-plans.test.ts',
+  resolveActionPlan: 'action-plans.test.ts',
+  saveActionPlanTrigger: 'action-plans.test.ts',
 };
 
 describe('the table', () => {
