@@ -61,14 +61,18 @@ const ActionPlanEventType = builder.objectRef<PlanView['events'][number]>('Actio
   }),
 });
 
-const ActionPlanSummaryType = builder.objectRef<PlanListItem>('ActionPlanSummary').implement({
+/** What a plan's list row and its page share. */
+const ActionPlanFieldsType = builder.interfaceRef<PlanListItem>('ActionPlanFields').implement({
   fields: (t) => ({
     _id: t.exposeString('id'),
     state: t.exposeString('state', { description: 'open | submitted | returned | resolved' }),
     displayState: t.exposeString('displayState', { description: 'the state, or overdue' }),
     stateLabel: t.string({ resolve: (p) => ACTION_PLAN_STATE_LABELS[p.displayState] }),
     percentage: t.exposeFloat('percentage', { description: "The shop's score, 0 to 100." }),
-    followUpPercentage: t.exposeFloat('followUpPercentage', { nullable: true }),
+    followUpPercentage: t.exposeFloat('followUpPercentage', {
+      nullable: true,
+      description: "The next approved visit's score, once there is one.",
+    }),
     shopDate: t.exposeString('shopDate'),
     dueDate: t.exposeString('dueDate'),
     createdAt: t.string({ resolve: (p) => p.createdAt.toISOString() }),
@@ -82,24 +86,16 @@ const ActionPlanSummaryType = builder.objectRef<PlanListItem>('ActionPlanSummary
   }),
 });
 
+const ActionPlanSummaryType = builder.objectRef<PlanListItem>('ActionPlanSummary').implement({
+  interfaces: [ActionPlanFieldsType],
+  isTypeOf: (p) => !('items' in (p as object)),
+});
+
 const ActionPlanType = builder.objectRef<PlanView>('ActionPlan').implement({
+  interfaces: [ActionPlanFieldsType],
+  isTypeOf: (p) => 'items' in (p as object),
   fields: (t) => ({
-    _id: t.exposeString('id'),
-    state: t.exposeString('state'),
-    displayState: t.exposeString('displayState'),
-    stateLabel: t.string({ resolve: (p) => ACTION_PLAN_STATE_LABELS[p.displayState] }),
-    percentage: t.exposeFloat('percentage'),
-    followUpPercentage: t.exposeFloat('followUpPercentage', { nullable: true }),
     followUpEvaluationId: t.exposeString('followUpEvaluationId', { nullable: true }),
-    shopDate: t.exposeString('shopDate'),
-    dueDate: t.exposeString('dueDate'),
-    createdAt: t.string({ resolve: (p) => p.createdAt.toISOString() }),
-    programId: t.exposeString('programId'),
-    programName: t.exposeString('programName'),
-    locationId: t.exposeString('locationId', { nullable: true }),
-    locationName: t.exposeString('locationName'),
-    regionName: t.exposeString('regionName', { nullable: true }),
-    evaluationId: t.exposeString('evaluationId'),
     shopperComment: t.exposeString('shopperComment'),
     items: t.field({ type: [ActionPlanItemType], resolve: (p) => p.items }),
     events: t.field({ type: [ActionPlanEventType], resolve: (p) => p.events }),
