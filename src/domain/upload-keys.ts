@@ -2,17 +2,17 @@
  * Stored file references. A file reference the server keeps (a custom questionnaire upload, a brand
  * image, an evaluation photo or recording) is a storage key the server signed: `{folder}/{stored name}`,
  * where the folder belongs to one object (customQuestionnaires/{orderId}, brands/{brandId},
- * evaluations/{evaluationId}) and the stored name is `{random id}_{safe original name}`. Its public URL
+ * evaluations/{evaluationId}, actionPlans/{planId} for a plan's photo evidence) and the stored name is `{random id}_{safe original name}`. Its public URL
  * and its file name are always derived from the key, never taken from the client.
  */
 
-export const UPLOAD_FOLDER_KINDS = ['customQuestionnaires', 'brands', 'evaluations'] as const;
+export const UPLOAD_FOLDER_KINDS = ['customQuestionnaires', 'brands', 'evaluations', 'actionPlans'] as const;
 export type UploadFolderKind = (typeof UPLOAD_FOLDER_KINDS)[number];
 
 /** Longer than any key the server signs (85-character folder, 133-character stored name). */
 export const MAX_UPLOAD_KEY_LENGTH = 300;
 
-const FOLDER = /^(customQuestionnaires|brands|evaluations)\/([A-Za-z0-9_-]{1,64})$/;
+const FOLDER = /^(customQuestionnaires|brands|evaluations|actionPlans)\/([A-Za-z0-9_-]{1,64})$/;
 /** `{random id}_{name}`: letters, digits, '.', '-', '_' only; the id starts it, so never '.' or '..'. */
 const STORED_NAME = /^[A-Za-z0-9]{1,32}_[A-Za-z0-9._-]{1,160}$/;
 

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { MSG_EVIDENCE_PHOTO_TYPE, mayAddEvidence, type PlanOpener } from './action-plans/index.js';
 import type { Adapters } from './adapters/index.js';
 import {
   BRAND_IMAGE_TYPES,
@@ -36,9 +37,18 @@ const INLINE_TYPES: Record<string, string> = {
  * an evaluation for its photos and recordings. What is saved later must be a key of the object's own
  * folder (src/domain/upload-keys.ts), so this check is what binds a stored file to its object.
  */
-async function mayUploadTo(db: Db, folder: string, who: RequestIdentity, orderCookie: string | undefined) {
+async function mayUploadTo(
+  db: Db,
+  folder: string,
+  who: RequestIdentity,
+  orderCookie: string | undefined,
+  /** For an action plan's folder: the caller, or the key of the plan's link they opened it by. */
+  planOpener: PlanOpener,
+) {
   const [kind, id] = folder.split('/') as [string, string];
   if (who.user?.admin) return true;
+  // A plan's photo evidence: whoever may fill it in now (its location's people, or its link's holder).
+  if (kind === 'actionPlans') return mayAddEvidence(db, id, planOpener);
   if (kind === 'customQuestionnaires') {
     if (orderCookie === id) return true;
     if (!who.user) return false;
@@ -75,14 +85,19 @@ export async function registerStorageRoutes(
 
   app.get('/s3/sign', async (req, reply) => {
     const folder = String(req.headers.folder ?? '');
-    const q = req.query as { fileName?: string; contentType?: string };
+    const q = req.query as { fileName?: string; contentType?: string; key?: string };
     if (!isAllowedFolder(folder)) return reply.code(400).send({ error: 'Invalid upload folder.' });
     if (!q.fileName) return reply.code(400).send({ error: 'fileName is required.' });
     const who = await identifyRequest(db, config, req);
-    if (!(await mayUploadTo(db, folder, who, req.cookies[ORDER_COOKIE]))) {
+    const planOpener: PlanOpener =
+      typeof q.key === 'string' && q.key ? { key: q.key, secret: config.appSecret } : { caller: who };
+    if (!(await mayUploadTo(db, folder, who, req.cookies[ORDER_COOKIE], planOpener))) {
       return reply.code(403).send({ error: 'Not Authorized' });
     }
     const contentType = q.contentType || 'application/octet-stream';
+    if (folder.startsWith('actionPlans/') && !contentType.startsWith('image/')) {
+      return reply.code(400).send({ error: MSG_EVIDENCE_PHOTO_TYPE });
+    }
     if (folder.startsWith('brands/') && !BRAND_IMAGE_TYPES.includes(contentType)) {
       return reply.code(400).send({ error: MSG_BRAND_IMAGE_TYPE });
     }

@@ -465,3 +465,74 @@ describe('reminders and follow-up', () => {
     expect(own?.followUpEvaluationId).toBeNull();
   });
 });
+
+describe('photo evidence', () => {
+  const sign = (planId: string, opts: { token?: string; key?: string; contentType?: string } = {}) =>
+    t.inject({
+      method: 'GET',
+      url: `/s3/sign?${new URLSearchParams({
+        fileName: 'fixed counter.jpg',
+        contentType: opts.contentType ?? 'image/jpeg',
+        ...(opts.key ? { key: opts.key } : {}),
+      })}`,
+      headers: { folder: `actionPlans/${planId}` },
+      ...(opts.token ? { token: opts.token } : {}),
+    });
+
+  it('the location people upload into the plan folder while it is open; the item keeps it; others are refused', async () => {
+    const manager = await managerOf(t, p.alice.user.id, 'mia@example.test', [locationId]);
+    const other = await managerOf(t, p.alice.user.id, 'otto@example.test', []);
+    const [plan] = await plansOf(await shopAndApprove(LOW));
+    const id = plan!.id;
+    for (const token of [undefined, p.bob.token, other.token])
+      expect((await sign(id, { token })).statusCode).toBe(403);
+    expect((await sign(id, { token: manager.token, contentType: 'application/pdf' })).statusCode).toBe(400);
+    const signed = (await sign(id, { token: manager.token })).json() as {
+      fileKey: string;
+      uploadUrl: string;
+    };
+    expect(signed.fileKey).toMatch(new RegExp(`^actionPlans/${id}/\\w+_fixed-counter\\.jpg$`));
+    const upload = await t.inject({
+      method: 'PUT',
+      url: signed.uploadUrl,
+      headers: { 'content-type': 'image/jpeg' },
+      payload: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
+    });
+    expect(upload.statusCode).toBeLessThan(300);
+    // A key of another folder is refused before anything is written.
+    const foreign = await refused(
+      SAVE,
+      { id, items: [{ ...answered[0], photoKey: `evaluations/${id}/abc_photo.jpg` }] },
+      manager.token,
+    );
+    expect(foreign.extensions?.field).toBe('items.0.photoKey');
+    await ok(SAVE, { id, items: [{ ...answered[0], photoKey: signed.fileKey }] }, manager.token);
+    const PHOTO =
+      'query ($id: String!, $key: String) { actionPlan(_id: $id, key: $key) { items { photoName photoUrl } } }';
+    const view = (
+      await ok<{ actionPlan: { items: { photoName: string | null; photoUrl: string | null }[] } }>(
+        PHOTO,
+        { id },
+        p.alice.token,
+      )
+    ).actionPlan;
+    expect(view.items[0]).toEqual({
+      photoName: 'fixed-counter.jpg',
+      photoUrl: `/s3/uploads/${signed.fileKey}`,
+    });
+    expect(view.items[1]).toEqual({ photoName: null, photoUrl: null });
+    // Saving without photoKey keeps the photo; null removes it.
+    await ok(SAVE, { id, items: [answered[0]] }, manager.token);
+    expect(
+      (await ok<{ actionPlan: { items: { photoName: string | null }[] } }>(PHOTO, { id }, p.alice.token))
+        .actionPlan.items[0]!.photoName,
+    ).toBe('fixed-counter.jpg');
+    // A report address holding the link may add evidence; nobody may once the plan is submitted.
+    const key = planLinkKey(t.config.appSecret, id);
+    expect((await sign(id, { key })).statusCode).toBe(200);
+    expect((await sign(id, { key: 'f'.repeat(32) })).statusCode).toBe(403);
+    await ok(SUBMIT, { id, items: answered }, manager.token);
+    expect((await sign(id, { token: manager.token })).statusCode).toBe(403);
+    expect((await sign(id, { key })).statusCode).toBe(403);
+  });
+});

@@ -11,16 +11,20 @@ import {
   DEFAULT_ACTION_PLAN_TRIGGER,
   displayState,
   followUpOf,
+  isUploadKeyIn,
+  MAX_UPLOAD_KEY_LENGTH,
   MSG_PLAN_NOT_FOUND,
   MSG_RETURN_NOTE_REQUIRED,
   MSG_TRIGGER_PERCENT,
   MSG_TRIGGER_QUESTION,
   missingForSubmit,
   parseEmailList,
+  parseUploadKey,
   planDueDate,
   planQuestions,
   toDateKey,
   transition,
+  uploadFolder,
 } from '../../domain/index.js';
 import { percentage } from '../../evaluation/index.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
@@ -45,6 +49,8 @@ import { type PlanNotice, tellPlan } from './notify-plans.js';
 
 export type PlanRow = typeof actionPlans.$inferSelect;
 export type PlanItemRow = typeof actionPlanItems.$inferSelect;
+
+export const MSG_EVIDENCE_PHOTO = 'Upload the photo evidence for this action plan again.';
 
 export const planNotFound = () => new AppError('NOT_FOUND', MSG_PLAN_NOT_FOUND);
 
@@ -108,6 +114,18 @@ export async function openPlan(
   const mine = await managerLocationIds(db, c.member!.id, plan.accountId);
   if (!plan.locationId || !mine.includes(plan.locationId)) throw notAuthorized();
   return { plan, actor: 'responder', userId: c.person.id, who };
+}
+
+export const MSG_EVIDENCE_PHOTO_TYPE = 'Photo evidence must be an image (JPEG, PNG, GIF or WebP).';
+
+/** Whether `opener` may add photo evidence to plan `planId` now: they may fill it in, and it is open or returned. */
+export async function mayAddEvidence(db: Db, planId: string, opener: PlanOpener): Promise<boolean> {
+  try {
+    const access = await openPlan(db, opener, planId);
+    return awaitsAnswer(access.plan.state);
+  } catch {
+    return false;
+  }
 }
 
 /** The account whose plans the caller lists, and a manager's locations (null: all of the account's). */
@@ -537,6 +555,8 @@ const ZItem = z.object({
     .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Due date must be a date (YYYY-MM-DD).')
     .nullable()
     .default(null),
+  /** A key /s3/sign gave for this plan's folder (actionPlans/{planId}); null removes the photo. */
+  photoKey: z.string().max(MAX_UPLOAD_KEY_LENGTH).nullable().optional(),
 });
 const ZItems = z.object({ items: z.array(ZItem).max(500) });
 
@@ -554,10 +574,24 @@ async function writeItems(tx: Db, plan: PlanRow, input: unknown) {
   const unknown = items.findIndex((i) => !ids.has(i.elementId));
   if (unknown !== -1)
     throw badInput(`items.${unknown}.elementId`, 'This question is not in the action plan.');
+  const folder = uploadFolder('actionPlans', plan.id);
+  const foreign = items.findIndex((i) => i.photoKey && !isUploadKeyIn(i.photoKey, folder));
+  if (foreign !== -1) throw badInput(`items.${foreign}.photoKey`, MSG_EVIDENCE_PHOTO);
   for (const item of items)
     await tx
       .update(actionPlanItems)
-      .set({ action: item.action.trim(), responsible: item.responsible.trim(), dueDate: item.dueDate })
+      .set({
+        action: item.action.trim(),
+        responsible: item.responsible.trim(),
+        dueDate: item.dueDate,
+        // Not sent: the photo stays; null: removed.
+        ...(item.photoKey === undefined
+          ? {}
+          : {
+              photoKey: item.photoKey,
+              photoName: item.photoKey ? (parseUploadKey(item.photoKey)?.fileName ?? null) : null,
+            }),
+      })
       .where(and(eq(actionPlanItems.planId, plan.id), eq(actionPlanItems.elementId, item.elementId)));
 }
 

@@ -43,6 +43,12 @@ const ActionPlanItemType = builder.objectRef<PlanItemRow>('ActionPlanItem').impl
       nullable: true,
       description: 'fixed | still-failing | not-asked, once the next visit is approved',
     }),
+    photoName: t.exposeString('photoName', { nullable: true, description: 'The photo evidence file name.' }),
+    photoUrl: t.string({
+      nullable: true,
+      description: "The photo evidence's public URL, derived from its stored key.",
+      resolve: (i, _a, ctx) => (i.photoKey ? ctx.adapters.storage.publicUrl(i.photoKey) : null),
+    }),
     followUpLabel: t.string({
       nullable: true,
       resolve: (i) => (i.followUp ? FOLLOW_UP_LABELS[i.followUp] : null),
@@ -159,6 +165,10 @@ const ItemInput = builder.inputType('ActionPlanItemInput', {
     action: t.string(),
     responsible: t.string(),
     dueDate: t.string({ description: 'YYYY-MM-DD' }),
+    photoKey: t.string({
+      description:
+        'A key /s3/sign gave for folder actionPlans/{plan id}; null removes the photo, absent keeps it.',
+    }),
   }),
 });
 
