@@ -138,6 +138,20 @@ describe('saveEmailPreferences', () => {
     expect(alice.data.currentUser.emailPreferences.receiveMarketing).toBe(true);
   });
 
+  it('"Action plans" is on by default, saved when sent and kept when not sent', async () => {
+    const SAVE_PLANS = `mutation ($input: EmailPreferencesInput!) {
+      saveEmailPreferences(input: $input) { emailPreferences { receiveActionPlans } } }`;
+    const plans = async (input: Record<string, unknown>) => {
+      const res = await t.gql(SAVE_PLANS, { input }, { token: p.bob.token });
+      expect(res.errors).toBeUndefined();
+      return res.data.saveEmailPreferences.emailPreferences.receiveActionPlans;
+    };
+    expect(await plans({ receiveMarketing: true })).toBe(true);
+    expect(await plans({ receiveActionPlans: false })).toBe(false);
+    expect(await plans({ receiveMarketing: false })).toBe(false);
+    expect(await plans({ receiveActionPlans: true })).toBe(true);
+  });
+
   it('refuses anonymous callers', async () => {
     const res = await expectNoChange(t, () => t.gql(SAVE_PREFS, { input: { receiveMarketing: false } }));
     expectError(res, 'You must be logged in.', { code: 'UNAUTHENTICATED' });

@@ -200,6 +200,7 @@ const EmailPreferencesInput = builder.inputType('EmailPreferencesInput', {
     receiveShopComplete: t.boolean(),
     receiveSurveyComplete: t.boolean(),
     receiveAsDigest: t.boolean(),
+    receiveActionPlans: t.boolean({ description: 'Absent: the stored choice stays.' }),
   }),
 });
 

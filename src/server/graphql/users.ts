@@ -28,6 +28,7 @@ const EmailPreferencesType = builder.objectRef<EmailPreferences>('EmailPreferenc
     receiveShopComplete: t.exposeBoolean('receiveShopComplete'),
     receiveSurveyComplete: t.exposeBoolean('receiveSurveyComplete'),
     receiveAsDigest: t.exposeBoolean('receiveAsDigest'),
+    receiveActionPlans: t.boolean({ resolve: (p) => p.receiveActionPlans ?? true }),
   }),
 });
 

@@ -119,6 +119,7 @@ export const EMAIL_PREFERENCES = graphql(`
         receiveShopComplete
         receiveSurveyComplete
         receiveAsDigest
+        receiveActionPlans
       }
     }
   }
@@ -136,6 +137,7 @@ export const SAVE_EMAIL_PREFERENCES = graphql(`
         receiveShopComplete
         receiveSurveyComplete
         receiveAsDigest
+        receiveActionPlans
       }
     }
   }

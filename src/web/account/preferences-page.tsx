@@ -14,6 +14,7 @@ const CHOICES: { key: keyof TEmailPreferencesInput; label: string }[] = [
   { key: 'receiveShopQA', label: 'A shop has been sent to quality assurance' },
   { key: 'receiveShopComplete', label: 'A shop has been completed' },
   { key: 'receiveSurveyComplete', label: 'A customer survey has been completed' },
+  { key: 'receiveActionPlans', label: 'Action plans' },
   { key: 'receiveAsDigest', label: 'Send these as one daily digest' },
 ];
 
@@ -43,7 +44,7 @@ function PreferencesForm({ initial }: { initial: TEmailPreferencesInput }) {
           <Checkbox
             key={c.key}
             label={c.label}
-            checked={values[c.key]}
+            checked={values[c.key] ?? true}
             onChange={(e) => setValues({ ...values, [c.key]: e.currentTarget.checked })}
           />
         ))}
@@ -57,7 +58,7 @@ function PreferencesForm({ initial }: { initial: TEmailPreferencesInput }) {
   );
 }
 
-/** /account/preferences: the six e-mail preferences. */
+/** /account/preferences: the six e-mail preferences, and action plans. */
 export function PreferencesPage() {
   const { data, loading, error } = useQuery(EMAIL_PREFERENCES);
   const prefs = data?.currentUser?.emailPreferences;
