@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { may } from '../../domain';
+import { ActionPlansCard } from '../action-plans/action-plans-card';
 import { useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
 import { DashboardPrograms, PerformanceSummary, preloadDashboardReports } from '../reports';
@@ -11,7 +12,7 @@ import { MSG_CLICK_ORDER_NUMBER, OrderList } from './account-order-list';
 preloadDashboardReports();
 
 /**
- * /account/dashboard: Start New Order, the Performance Summary and My Programs (loaded on demand from
+ * /account/dashboard: Start New Order, the Action Plans counts, the Performance Summary and My Programs (loaded on demand from
  * the reports feature), and the customer's orders with Re-Order. A team's manager, who may not order,
  * sees the reports only.
  */
@@ -32,6 +33,7 @@ export function DashboardPage() {
         </Group>
       }
     >
+      <ActionPlansCard />
       <PerformanceSummary />
       <DashboardPrograms />
       {orders && (

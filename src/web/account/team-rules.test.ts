@@ -13,6 +13,7 @@ describe('accountMenu', () => {
       'Location Management',
       'Team',
       'Program Reports',
+      'Action Plans',
       'Communication Preferences',
     ]);
   });
@@ -22,7 +23,12 @@ describe('accountMenu', () => {
   });
 
   it('keeps a manager to reports and their own preferences: no ordering, billing, settings or team', () => {
-    expect(labels('manager')).toEqual(['Dashboard', 'Program Reports', 'Communication Preferences']);
+    expect(labels('manager')).toEqual([
+      'Dashboard',
+      'Program Reports',
+      'Action Plans',
+      'Communication Preferences',
+    ]);
   });
 
   it('shows a login taken off its team nothing', () => {
@@ -39,6 +45,8 @@ describe('mayOpen', () => {
     ['manager', '/account/reports/programs', true],
     ['manager', '/account/reports/shop/e1', true],
     ['manager', '/account/preferences', true],
+    ['manager', '/account/action-plans', true],
+    ['manager', '/account/action-plans/p1', true],
     ['manager', '/account/info', false],
     ['manager', '/account/order-history', false],
     ['manager', '/account/active-shops', false],

@@ -50,6 +50,11 @@ const account = {
   preferences: () => import('../account/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
   shops: () => import('../account/shops-page').then((m) => ({ Component: m.ShopsPage })),
   team: () => import('../account/team-page').then((m) => ({ Component: m.TeamPage })),
+  actionPlans: () =>
+    import('../action-plans/action-plans-page').then((m) => ({ Component: m.ActionPlansPage })),
+  actionPlan: () => import('../action-plans/plan-page').then((m) => ({ Component: m.ActionPlanPage })),
+  publicActionPlan: () =>
+    import('../action-plans/plan-page').then((m) => ({ Component: m.PublicActionPlanPage })),
   orderDetails: () =>
     import('../account/order-details-page').then((m) => ({ Component: m.OrderDetailsPage })),
   invoiceDetails: () =>
@@ -129,6 +134,7 @@ export const router = createBrowserRouter([
       { path: '/thanks', lazy: order.thanks },
       { path: '/view-order/:oid?/:orderNumber?', lazy: order.viewOrder },
       { path: '/reports/shop/:evaluationId', lazy: fieldwork.sharedShopReport },
+      { path: '/action-plans/:id', lazy: account.publicActionPlan },
       // Account area
       {
         path: '/account',
@@ -143,6 +149,8 @@ export const router = createBrowserRouter([
           { path: 'preferences', lazy: account.preferences },
           { path: 'shops', lazy: account.shops },
           { path: 'team', lazy: account.team },
+          { path: 'action-plans', lazy: account.actionPlans },
+          { path: 'action-plans/:id', lazy: account.actionPlan },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },
           { path: 'invoices/:invoiceId', lazy: account.invoiceDetails },
           { path: 'reports/shop/:evaluationId', lazy: fieldwork.shopReport },

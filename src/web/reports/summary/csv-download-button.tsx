@@ -3,6 +3,7 @@ import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { rangeParams } from '../../../domain';
+import { saveFile } from '../../app/save-file';
 import type { QuestionRow, SummarySectionRow, SummaryShopRow } from '../report-types';
 import { fetchReport } from '../reporting-client';
 import {
@@ -15,17 +16,6 @@ import {
 import type { Summary } from './use-summary';
 
 type Notice = { color: 'red' | 'yellow'; lines: string[]; failures?: ProgramFailure[] };
-
-function save(bytes: Uint8Array, fileName: string) {
-  const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type: 'application/zip' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  document.body.append(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
 
 /** 'Download CSV': a zip of one CSV per program in the date range, with its progress and notices. */
 export function CsvDownloadButton({ summary }: { summary: Summary }) {
@@ -71,7 +61,7 @@ export function CsvDownloadButton({ summary }: { summary: Summary }) {
         lines: [CSV_TEXT.someFailed(result.failures.length)],
         failures: result.failures,
       });
-    save(result.bytes, result.fileName);
+    saveFile(result.bytes as BlobPart, result.fileName, 'application/zip');
     setProgress(CSV_TEXT.complete);
     reset.current = setTimeout(() => setProgress(null), CSV_COMPLETE_RESET_MS);
   }
