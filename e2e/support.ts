@@ -110,6 +110,8 @@ export async function placeOrderThroughApi(
     title: string;
     location: { name: string; address: ApiAddress; additionalEmails?: string };
     cardNumber: string;
+    /** Overrides of the shop (saveShop's ShopInput), e.g. { totalQuantity: 2 } for two visits. */
+    shop?: Record<string, unknown>;
   },
 ): Promise<{ oid: string; uqid: string }> {
   const { login } = await gql<{ login: { token: string } }>(
@@ -144,7 +146,7 @@ export async function placeOrderThroughApi(
     { input: { ...order.location, oids: [oid] } },
     token,
   );
-  await saveShopThroughApi(request, { oid, locationId: addLocation._id, q, uqid }, token);
+  await saveShopThroughApi(request, { oid, locationId: addLocation._id, q, uqid }, token, order.shop);
   const { tokenizeTestCard } = await gql<{ tokenizeTestCard: { token: string } }>(
     request,
     'mutation($input: TestCardInput!){ tokenizeTestCard(input:$input){ token } }',

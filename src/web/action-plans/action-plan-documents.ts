@@ -1,6 +1,8 @@
 import { graphql } from '../gql';
 
 // Action plans (issue 19): the list and its counts, one plan and its changes, and the program triggers.
+// Each change answers the plan's id and state and refetches ActionPlan (the build compiles each
+// document on its own, so documents share no fragments).
 
 export const ACTION_PLANS = graphql(`
   query ActionPlans($filter: ActionPlanFilter, $first: Int) {
@@ -54,54 +56,48 @@ export const ACTION_PLAN_CHOICES = graphql(`
   }
 `);
 
-export const ACTION_PLAN_FIELDS = graphql(`
-  fragment ActionPlanFields on ActionPlan {
-    _id
-    state
-    displayState
-    stateLabel
-    percentage
-    followUpPercentage
-    followUpEvaluationId
-    shopDate
-    dueDate
-    createdAt
-    programId
-    programName
-    locationId
-    locationName
-    regionName
-    evaluationId
-    shopperComment
-    mayEdit
-    mayReview
-    viaLink
-    items {
-      elementId
-      sectionHeader
-      prompt
-      answer
-      score
-      possibleScore
-      action
-      responsible
-      dueDate
-      followUp
-      followUpLabel
-    }
-    events {
-      kind
-      actor
-      note
-      at
-    }
-  }
-`);
-
 export const ACTION_PLAN = graphql(`
   query ActionPlan($_id: String!, $key: String) {
     actionPlan(_id: $_id, key: $key) {
-      ...ActionPlanFields
+      _id
+      state
+      displayState
+      stateLabel
+      percentage
+      followUpPercentage
+      followUpEvaluationId
+      shopDate
+      dueDate
+      createdAt
+      programId
+      programName
+      locationId
+      locationName
+      regionName
+      evaluationId
+      shopperComment
+      mayEdit
+      mayReview
+      viaLink
+      items {
+        elementId
+        sectionHeader
+        prompt
+        answer
+        score
+        possibleScore
+        action
+        responsible
+        dueDate
+        followUp
+        followUpLabel
+      }
+      events {
+        kind
+        actor
+        note
+        at
+      }
     }
   }
 `);
@@ -109,7 +105,8 @@ export const ACTION_PLAN = graphql(`
 export const SAVE_ACTION_PLAN = graphql(`
   mutation SaveActionPlan($_id: String!, $key: String, $items: [ActionPlanItemInput!]!) {
     saveActionPlan(_id: $_id, key: $key, items: $items) {
-      ...ActionPlanFields
+      _id
+      state
     }
   }
 `);
@@ -117,7 +114,8 @@ export const SAVE_ACTION_PLAN = graphql(`
 export const SUBMIT_ACTION_PLAN = graphql(`
   mutation SubmitActionPlan($_id: String!, $key: String, $items: [ActionPlanItemInput!]) {
     submitActionPlan(_id: $_id, key: $key, items: $items) {
-      ...ActionPlanFields
+      _id
+      state
     }
   }
 `);
@@ -125,7 +123,8 @@ export const SUBMIT_ACTION_PLAN = graphql(`
 export const RETURN_ACTION_PLAN = graphql(`
   mutation ReturnActionPlan($_id: String!, $note: String!) {
     returnActionPlan(_id: $_id, note: $note) {
-      ...ActionPlanFields
+      _id
+      state
     }
   }
 `);
@@ -133,7 +132,8 @@ export const RETURN_ACTION_PLAN = graphql(`
 export const RESOLVE_ACTION_PLAN = graphql(`
   mutation ResolveActionPlan($_id: String!, $note: String) {
     resolveActionPlan(_id: $_id, note: $note) {
-      ...ActionPlanFields
+      _id
+      state
     }
   }
 `);

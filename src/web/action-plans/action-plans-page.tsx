@@ -92,19 +92,50 @@ function CountCards({
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
+/** A score, and on a phone (where the Next Visit column is hidden) the next visit's below it. */
+function ScoreCell({ plan }: { plan: PlanRow }) {
+  return (
+    <>
+      <Text size="sm" fw={600}>
+        {planPercent(plan.percentage)}
+      </Text>
+      {plan.followUpPercentage != null && (
+        <Text size="xs" c="dimmed" hiddenFrom="sm">
+          Next: {planPercent(plan.followUpPercentage)}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/**
+ * The plans, each linked by its location. On a phone the program and shop date go under the location
+ * and the next visit's score under the score, so four columns fit the screen.
+ */
 function PlansTable({ plans }: { plans: (PlanRow & { _id: string; displayState: string })[] }) {
   return (
-    <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm" fz="sm" data-testid="plans-table">
+    <Table.ScrollContainer minWidth={340}>
+      <Table
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        horizontalSpacing="xs"
+        fz="sm"
+        data-testid="plans-table"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Location</Table.Th>
-            <Table.Th>Program</Table.Th>
-            <Table.Th style={nowrap}>Shop Date</Table.Th>
+            <Table.Th visibleFrom="sm">Program</Table.Th>
+            <Table.Th visibleFrom="sm" style={nowrap}>
+              Shop Date
+            </Table.Th>
             <Table.Th>Score</Table.Th>
             <Table.Th>State</Table.Th>
             <Table.Th style={nowrap}>Due Date</Table.Th>
-            <Table.Th style={nowrap}>Next Visit</Table.Th>
+            <Table.Th visibleFrom="sm" style={nowrap}>
+              Next Visit
+            </Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -114,27 +145,33 @@ function PlansTable({ plans }: { plans: (PlanRow & { _id: string; displayState: 
                 <Anchor component={Link} to={`/account/action-plans/${p._id}`} fw={600} size="sm">
                   {p.locationName || 'Location removed'}
                 </Anchor>
-                {p.regionName && (
-                  <Text size="xs" c="dimmed">
-                    {p.regionName}
+                <Text size="xs" c="dimmed">
+                  {p.regionName}
+                  <Text span size="xs" hiddenFrom="sm">
+                    {p.regionName ? ' · ' : ''}
+                    {p.programName} · {formatDateUs(p.shopDate)}
                   </Text>
-                )}
+                </Text>
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 {p.programName}
                 <Text size="xs" c="dimmed">
                   {p.questionCount} {p.questionCount === 1 ? 'question' : 'questions'}
                 </Text>
               </Table.Td>
-              <Table.Td style={nowrap}>{formatDateUs(p.shopDate)}</Table.Td>
-              <Table.Td fw={600}>{planPercent(p.percentage)}</Table.Td>
+              <Table.Td visibleFrom="sm" style={nowrap}>
+                {formatDateUs(p.shopDate)}
+              </Table.Td>
+              <Table.Td>
+                <ScoreCell plan={p} />
+              </Table.Td>
               <Table.Td>
                 <StateBadge state={p.displayState} label={p.stateLabel} />
               </Table.Td>
               <Table.Td style={nowrap} c={p.displayState === 'overdue' ? 'red' : undefined}>
                 {formatDateUs(p.dueDate)}
               </Table.Td>
-              <Table.Td>
+              <Table.Td visibleFrom="sm">
                 {planPercent(p.followUpPercentage) || (
                   <Text span c="dimmed" size="sm">
                     —
@@ -208,9 +245,10 @@ export function ActionPlansPage() {
       heading={
         <Group justify="space-between" gap="sm">
           <span>Action Plans</span>
-          <Group gap="xs">
+          <Group gap="xs" wrap="nowrap">
             {reviewer && (
               <Button
+                size="sm"
                 variant="default"
                 leftSection={<IconAdjustments size={16} aria-hidden />}
                 onClick={() => setTriggers(true)}
@@ -219,6 +257,7 @@ export function ActionPlansPage() {
               </Button>
             )}
             <Button
+              size="sm"
               variant="subtle"
               leftSection={<IconDownload size={16} aria-hidden />}
               disabled={!plans?.length}

@@ -29,7 +29,7 @@ import {
 import { errorMessage, fieldErrors, notifyError, notifySuccess } from '../app/apollo';
 import { PageLoader } from '../app/session';
 import { Page } from '../components/page';
-import type { ActionPlanFieldsFragment } from '../gql/graphql';
+import type { ActionPlanQuery } from '../gql/graphql';
 import { BackLink } from '../reports/report-parts';
 import {
   ACTION_PLAN,
@@ -55,8 +55,11 @@ import {
   planPercent,
 } from './plan-rules';
 
-type Plan = ActionPlanFieldsFragment;
+type Plan = NonNullable<ActionPlanQuery['actionPlan']>;
 type Item = Plan['items'][number];
+
+/** A change answers the plan's state; the page then reads the plan again, with its history. */
+const REFETCH = { refetchQueries: ['ActionPlan'], awaitRefetchQueries: true };
 
 function Fact({ label, children, testId }: { label: string; children: ReactNode; testId?: string }) {
   return (
@@ -274,8 +277,8 @@ function ReviewModal({
 }) {
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [returnPlan, returning] = useMutation(RETURN_ACTION_PLAN);
-  const [resolvePlan, resolving] = useMutation(RESOLVE_ACTION_PLAN);
+  const [returnPlan, returning] = useMutation(RETURN_ACTION_PLAN, REFETCH);
+  const [resolvePlan, resolving] = useMutation(RESOLVE_ACTION_PLAN, REFETCH);
   const close = () => {
     setNote('');
     setError(null);
@@ -320,7 +323,10 @@ function ReviewModal({
           minRows={3}
           maxLength={2000}
           value={note}
-          onChange={(e) => setNote(e.currentTarget.value)}
+          onChange={(e) => {
+            setNote(e.currentTarget.value);
+            setError(null);
+          }}
           error={error}
           data-autofocus
         />
@@ -347,8 +353,8 @@ function PlanForm({ plan, planKey }: { plan: Plan; planKey: string | null }) {
   const [errors, setErrors] = useState<ItemErrors>({});
   const [other, setOther] = useState<string[]>([]);
   const [busy, setBusy] = useState<'save' | 'submit' | null>(null);
-  const [save] = useMutation(SAVE_ACTION_PLAN);
-  const [submit] = useMutation(SUBMIT_ACTION_PLAN, { refetchQueries: ['ActionPlanCounts'] });
+  const [save] = useMutation(SAVE_ACTION_PLAN, REFETCH);
+  const [submit] = useMutation(SUBMIT_ACTION_PLAN, REFETCH);
   const run = async (what: 'save' | 'submit') => {
     setOther([]);
     if (what === 'submit') {
@@ -392,7 +398,15 @@ function PlanForm({ plan, planKey }: { plan: Plan; planKey: string | null }) {
           index={i}
           draft={drafts[i] ?? null}
           errors={errors[i]}
-          onChange={(d) => setDrafts(drafts.map((x, j) => (j === i ? d : x)))}
+          onChange={(d) => {
+            setDrafts(drafts.map((x, j) => (j === i ? d : x)));
+            // A field's message goes once it is changed.
+            const was = drafts[i];
+            const left = { ...errors[i] };
+            for (const f of ['action', 'responsible', 'dueDate'] as const)
+              if (was?.[f] !== d[f]) delete left[f];
+            setErrors({ ...errors, [i]: left });
+          }}
         />
       ))}
       {other.length > 0 && (
