@@ -12,6 +12,7 @@ import {
   Table,
   Text,
   UnstyledButton,
+  useMatches,
   VisuallyHidden,
 } from '@mantine/core';
 import { IconAdjustments, IconChecklist, IconDownload } from '@tabler/icons-react';
@@ -92,29 +93,15 @@ function CountCards({
 
 const nowrap = { whiteSpace: 'nowrap' } as const;
 
-/** A score, and on a phone (where the Next Visit column is hidden) the next visit's below it. */
-function ScoreCell({ plan }: { plan: PlanRow }) {
-  return (
-    <>
-      <Text size="sm" fw={600}>
-        {planPercent(plan.percentage)}
-      </Text>
-      {plan.followUpPercentage != null && (
-        <Text size="xs" c="dimmed" hiddenFrom="sm">
-          Next: {planPercent(plan.followUpPercentage)}
-        </Text>
-      )}
-    </>
-  );
-}
-
 /**
- * The plans, each linked by its location. On a phone the program and shop date go under the location
- * and the next visit's score under the score, so four columns fit the screen.
+ * The plans, each linked by its location. On a phone two columns: the location with its program, shop
+ * date and scores under it, and the state with the due date under it; from `sm` up, a column each.
  */
 function PlansTable({ plans }: { plans: (PlanRow & { _id: string; displayState: string })[] }) {
+  const minWidth = useMatches({ base: 0, sm: 720 });
+  const wide = 'sm';
   return (
-    <Table.ScrollContainer minWidth={340}>
+    <Table.ScrollContainer minWidth={minWidth}>
       <Table
         striped
         highlightOnHover
@@ -126,14 +113,16 @@ function PlansTable({ plans }: { plans: (PlanRow & { _id: string; displayState: 
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Location</Table.Th>
-            <Table.Th visibleFrom="sm">Program</Table.Th>
-            <Table.Th visibleFrom="sm" style={nowrap}>
+            <Table.Th visibleFrom={wide}>Program</Table.Th>
+            <Table.Th visibleFrom={wide} style={nowrap}>
               Shop Date
             </Table.Th>
-            <Table.Th>Score</Table.Th>
+            <Table.Th visibleFrom={wide}>Score</Table.Th>
             <Table.Th>State</Table.Th>
-            <Table.Th style={nowrap}>Due Date</Table.Th>
-            <Table.Th visibleFrom="sm" style={nowrap}>
+            <Table.Th visibleFrom={wide} style={nowrap}>
+              Due Date
+            </Table.Th>
+            <Table.Th visibleFrom={wide} style={nowrap}>
               Next Visit
             </Table.Th>
           </Table.Tr>
@@ -145,33 +134,52 @@ function PlansTable({ plans }: { plans: (PlanRow & { _id: string; displayState: 
                 <Anchor component={Link} to={`/account/action-plans/${p._id}`} fw={600} size="sm">
                   {p.locationName || 'Location removed'}
                 </Anchor>
-                <Text size="xs" c="dimmed">
-                  {p.regionName}
-                  <Text span size="xs" hiddenFrom="sm">
-                    {p.regionName ? ' · ' : ''}
+                {p.regionName && (
+                  <Text size="xs" c="dimmed">
+                    {p.regionName}
+                  </Text>
+                )}
+                <Stack gap={0} hiddenFrom={wide}>
+                  <Text size="xs" c="dimmed">
                     {p.programName} · {formatDateUs(p.shopDate)}
                   </Text>
-                </Text>
+                  <Text size="xs">
+                    Score <b>{planPercent(p.percentage)}</b>
+                    {p.followUpPercentage != null && (
+                      <>
+                        {' '}
+                        · Next visit <b>{planPercent(p.followUpPercentage)}</b>
+                      </>
+                    )}
+                  </Text>
+                </Stack>
               </Table.Td>
-              <Table.Td visibleFrom="sm">
+              <Table.Td visibleFrom={wide}>
                 {p.programName}
                 <Text size="xs" c="dimmed">
                   {p.questionCount} {p.questionCount === 1 ? 'question' : 'questions'}
                 </Text>
               </Table.Td>
-              <Table.Td visibleFrom="sm" style={nowrap}>
+              <Table.Td visibleFrom={wide} style={nowrap}>
                 {formatDateUs(p.shopDate)}
               </Table.Td>
-              <Table.Td>
-                <ScoreCell plan={p} />
+              <Table.Td visibleFrom={wide} fw={600}>
+                {planPercent(p.percentage)}
               </Table.Td>
-              <Table.Td>
+              <Table.Td style={nowrap}>
                 <StateBadge state={p.displayState} label={p.stateLabel} />
+                <Text size="xs" c={p.displayState === 'overdue' ? 'red' : 'dimmed'} hiddenFrom={wide} mt={4}>
+                  Due {formatDateUs(p.dueDate)}
+                </Text>
               </Table.Td>
-              <Table.Td style={nowrap} c={p.displayState === 'overdue' ? 'red' : undefined}>
+              <Table.Td
+                visibleFrom={wide}
+                style={nowrap}
+                c={p.displayState === 'overdue' ? 'red' : undefined}
+              >
                 {formatDateUs(p.dueDate)}
               </Table.Td>
-              <Table.Td visibleFrom="sm">
+              <Table.Td visibleFrom={wide}>
                 {planPercent(p.followUpPercentage) || (
                   <Text span c="dimmed" size="sm">
                     —
