@@ -91,6 +91,8 @@ export const ACTION_PLAN = graphql(`
         dueDate
         followUp
         followUpLabel
+        photoName
+        photoUrl
       }
       events {
         kind

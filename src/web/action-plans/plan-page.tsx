@@ -5,6 +5,7 @@ import {
   Blockquote,
   Button,
   Group,
+  Image,
   Modal,
   Paper,
   SimpleGrid,
@@ -189,6 +190,18 @@ function PlanItem({
             ({item.score} of {item.possibleScore} points)
           </Text>
         </Text>
+        {item.photoUrl && (
+          <Anchor href={item.photoUrl} target="_blank" rel="noreferrer" size="sm" w="fit-content">
+            <Image
+              src={item.photoUrl}
+              alt={`Photo evidence: ${item.photoName ?? item.prompt}`}
+              h={96}
+              w="auto"
+              fit="contain"
+              radius="sm"
+            />
+          </Anchor>
+        )}
         {draft ? (
           <>
             <Textarea
