@@ -8,7 +8,10 @@ import { percentile, startBenchApp, withBenchDatabase } from './bench-database.j
 
 /**
  * `scoped` (npx tsx scripts/bench/reporting.ts scoped): the customer has 1,000 locations and a team
- * manager of 50 of them (one region); the dashboard's calls are timed for the owner and the manager.
+ * manager of 50 of them (one region); the dashboard's calls are timed for the owner, the manager and
+ * the owner again, interleaved, in ROUNDS rounds. A call fails the issue's target ("no worse than the
+ * owner's") when the manager's p95 is above both owner runs' by more than 10 % and 1 ms: the two
+ * owner runs show how far equal work falls apart on this machine.
  */
 const SCOPED = process.argv[2] === 'scoped';
 export const SHOPS = Number(process.env.BENCH_SHOPS ?? 50_000);
@@ -18,6 +21,8 @@ export const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? (SCOPED ? 1000 : 
 const MANAGER_LOCATIONS = 50;
 const TARGET_MS = 150;
 const REPEAT = Number(process.env.REPEAT ?? 25);
+/** The scoped run's rounds (each REPEAT requests per call and caller); its figures pool them. */
+const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const TODAY = new Date('2026-11-22T00:00:00Z');
 
 /** Loads the bench customer (client@bench.test / bench-client-pass, user id 'client') into an empty database. */
@@ -53,13 +58,15 @@ export async function seed(sql: postgres.Sql, passwordHash: string) {
   await sql`update evaluations e set score = s.score, possible_score = s.possible
     from (select evaluation_id, sum(score) score, sum(possible_score) possible from evaluation_section_scores group by 1) s
     where s.evaluation_id = e.id`;
-  // The daily question and section rollups that approval maintains (see rollUpScores).
+  // The daily question and section rollups that approval maintains (see rollUpScores), written day after
+  // day as approvals write them: a table's rows lie in date order, as its key (owner, shop_date, ...)
+  // reads them. Written in hash order instead, a range of days costs a random heap read per row.
   await sql`insert into question_score_days (client_id, uqid, shop_date, prompt, percent_sum, answers)
     select e.client_id, e.uqid, e.shop_date, qs.prompt, sum(qs.score::float8 / qs.possible_score), count(*)
-    from evaluation_question_scores qs join evaluations e on e.id = qs.evaluation_id group by 1, 2, 3, 4`;
+    from evaluation_question_scores qs join evaluations e on e.id = qs.evaluation_id group by 1, 2, 3, 4 order by 3`;
   await sql`insert into section_score_days (client_id, uqid, shop_date, section_index, section_header, percent_sum, shops)
     select e.client_id, e.uqid, e.shop_date, s.section_index, s.section_header, sum(s.score::float8 / s.possible_score), count(*)
-    from evaluation_section_scores s join evaluations e on e.id = s.evaluation_id group by 1, 2, 3, 4, 5`;
+    from evaluation_section_scores s join evaluations e on e.id = s.evaluation_id group by 1, 2, 3, 4, 5 order by 3`;
   await sql`analyze`;
 }
 
@@ -74,11 +81,11 @@ async function seedManager(sql: postgres.Sql, passwordHash: string) {
   await sql`insert into question_score_region_days (region_id, uqid, shop_date, prompt, percent_sum, answers)
     select l.region_id, e.uqid, e.shop_date, qs.prompt, sum(qs.score::float8 / qs.possible_score), count(*)
     from evaluation_question_scores qs join evaluations e on e.id = qs.evaluation_id
-    join locations l on l.id = e.location_id and l.region_id is not null group by 1, 2, 3, 4`;
+    join locations l on l.id = e.location_id and l.region_id is not null group by 1, 2, 3, 4 order by 3`;
   await sql`insert into section_score_region_days (region_id, uqid, shop_date, section_index, section_header, percent_sum, shops)
     select l.region_id, e.uqid, e.shop_date, s.section_index, s.section_header, sum(s.score::float8 / s.possible_score), count(*)
     from evaluation_section_scores s join evaluations e on e.id = s.evaluation_id
-    join locations l on l.id = e.location_id and l.region_id is not null group by 1, 2, 3, 4, 5`;
+    join locations l on l.id = e.location_id and l.region_id is not null group by 1, 2, 3, 4, 5 order by 3`;
   await sql`analyze`;
 }
 
@@ -177,7 +184,7 @@ async function main() {
           { ...who, ...ytd, ...dineIn, pageNumber: 20, pageSize: 250 },
         ],
       ];
-      type Timing = { name: string; rows: number; bytes: number; p50: number; p95: number };
+      type Timing = { name: string; rows: number; bytes: number; p50: number; p95: number; ms: number[] };
       /**
        * Times each case for each caller ([userMakingRequest, token]): p50, p95, rows and bytes per case
        * and caller. The callers' requests alternate, so a noisy moment of the machine falls on them alike.
@@ -210,6 +217,7 @@ async function main() {
               bytes: bytes[c]!,
               p50: percentile(ms[c]!, 50),
               p95: percentile(ms[c]!, 95),
+              ms: ms[c]!,
             });
         }
         return results;
@@ -218,17 +226,30 @@ async function main() {
       if (SCOPED) {
         const managerToken = await login('manager@bench.test');
         console.log(
-          `\nReporting API over HTTP, ${REPEAT} requests each: the owner (all ${LOCATIONS} locations) and a manager of ${MANAGER_LOCATIONS}:`,
+          `\nReporting API over HTTP, ${ROUNDS} rounds of ${REPEAT} requests each (figures over the rounds pooled): the owner (all ${LOCATIONS} locations), a manager of ${MANAGER_LOCATIONS}, and the owner again (the A/A spread):`,
         );
         // A second owner session interleaved with the two: the same calls twice for the same caller show
         // how far two p95s of equal work fall apart on this machine (the A/A spread).
-        const [owner, manager, again] = (await time([
-          ['client', token],
-          ['manager', managerToken],
-          ['client', token],
-        ])) as [Timing[], Timing[], Timing[]];
+        // ROUNDS runs of all the calls, interleaved; each caller's figures are over its requests of all
+        // rounds pooled (ROUNDS x REPEAT per call: a p95 of 50 requests is their third slowest, noise).
+        const rounds: Timing[][][] = [];
+        for (let r = 0; r < ROUNDS; r++)
+          rounds.push(
+            await time([
+              ['client', token],
+              ['manager', managerToken],
+              ['client', token],
+            ]),
+          );
+        const [owner, manager, again] = [0, 1, 2].map((c) =>
+          rounds[0]![c]!.map((first, i) => {
+            const pooled = rounds.flatMap((round) => round[c]![i]!.ms);
+            return { ...first, ms: pooled, p50: percentile(pooled, 50), p95: percentile(pooled, 95) };
+          }),
+        ) as [Timing[], Timing[], Timing[]];
         // The issue's target: every call's p95 for the manager no worse than the owner's. "Worse" is
-        // beyond the noise: above both owner runs' p95 by more than 10 %.
+        // beyond the noise: above both owner runs' p95 by more than 10 % and 1 ms (a timer and GC
+        // floor: on calls of 3 ms the two owner runs alone fall 1-2 ms apart).
         let slower = 0;
         console.log(
           `  ${'call'.padEnd(58)} ${'owner rows'.padStart(10)} ${'mgr rows'.padStart(8)}  ${'owner p50'.padStart(9)} ${'mgr p50'.padStart(9)}  ${'owner p95'.padStart(9)} ${'again p95'.padStart(9)} ${'mgr p95'.padStart(9)}  mgr/owner  again/owner`,
@@ -236,7 +257,7 @@ async function main() {
         for (const [i, o] of owner.entries()) {
           const m = manager[i]!;
           const a = again[i]!;
-          const worse = m.p95 > Math.max(o.p95, a.p95) * 1.1;
+          const worse = m.p95 > Math.max(o.p95, a.p95) * 1.1 + 1;
           if (worse) slower++;
           console.log(
             `  ${o.name.padEnd(58)} ${String(o.rows).padStart(10)} ${String(m.rows).padStart(8)}  ${ms(o.p50)} ${ms(m.p50)}  ${ms(o.p95)} ${ms(a.p95)} ${ms(m.p95)}  ${(m.p95 / o.p95).toFixed(2).padStart(9)}  ${(a.p95 / o.p95).toFixed(2).padStart(11)}${worse ? '  slower' : ''}`,
@@ -245,7 +266,7 @@ async function main() {
         const worst = (r: typeof owner) => Math.max(...r.map((x) => x.p95));
         const ok = slower === 0;
         console.log(
-          `\n${ok ? 'PASS' : 'FAIL'}: ${slower} of ${owner.length} calls slower for the manager than both owner runs by more than 10 %; the manager's slowest p95 is ${worst(manager).toFixed(1)} ms, the owner's ${worst(owner).toFixed(1)} ms.`,
+          `\n${ok ? 'PASS' : 'FAIL'}: ${slower} of ${owner.length} calls slower for the manager than both owner runs by more than 10 % and 1 ms; the manager's slowest p95 is ${worst(manager).toFixed(1)} ms, the owner's ${worst(owner).toFixed(1)} ms.`,
         );
         if (!ok) process.exitCode = 1;
         return;
