@@ -237,10 +237,19 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
     await item(manager, n).getByLabel('Responsible person').fill(who);
   }
   await expect(manager.getByText(MSG_ACTION_REQUIRED)).toHaveCount(0);
+  // Photo evidence for the entrance, uploaded from the phone into the plan's own folder.
+  const chooser = manager.waitForEvent('filechooser');
+  await item(manager, 2).getByRole('button', { name: 'Add photo' }).click();
+  await (await chooser).setFiles({ name: 'clean entrance.png', mimeType: 'image/png', buffer: PHOTO });
+  await expect(item(manager, 2).getByRole('img', { name: /Photo evidence/ })).toBeVisible();
+  await expect(item(manager, 2).getByRole('button', { name: 'Replace photo' })).toBeVisible();
   await manager.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(manager.getByText('Action plan saved.')).toBeVisible();
   await manager.reload();
   await expect(item(manager, 1).getByLabel('Action', { exact: true })).toHaveValue(actions[1][0]);
+  await expect(
+    item(manager, 2).getByRole('img', { name: 'Photo evidence: clean-entrance.png' }),
+  ).toBeVisible();
   await shot(manager, 'plan-filled-390');
   await manager.getByRole('button', { name: 'Submit for review' }).click();
   await expect(manager.getByText('Action plan submitted for review.')).toBeVisible();

@@ -21,6 +21,7 @@ import {
   users,
 } from '../db/schema.js';
 import { emailBrandOf } from '../email/index.js';
+import { queueDueRuns } from '../jobs/scheduler.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { publish, registerShopper, VISIT_FORM } from '../test/fieldwork-fixtures.js';
 import { createUser, setupTestApp } from '../test/harness.js';
@@ -449,6 +450,20 @@ describe('reminders and follow-up', () => {
       .where(and(eq(actionPlanEvents.planId, plan!.id), like(actionPlanEvents.kind, 'overdue')));
     expect(events).toHaveLength(1);
     expect(manager.user.email).toBe('mia@example.test');
+  });
+
+  it('the scheduled run (ACTION_PLAN_REMINDERS_AT) tells of a plan past its due date through the job queue', async () => {
+    const [plan] = await plansOf(await shopAndApprove(LOW));
+    await t.db.update(actionPlans).set({ dueDate: '2020-01-01' }).where(eq(actionPlans.id, plan!.id));
+    expect(
+      await queueDueRuns(t.db, [{ job: 'action-plan-reminders', at: '00:00' }], new Date()),
+    ).toHaveLength(1);
+    expect(await t.drainJobs()).toBeGreaterThanOrEqual(1);
+    expect((await planMail('alice@example.test')).map((m) => m.subject)).toContain(
+      'Action plan overdue: Main Street',
+    );
+    const [after] = await plansOf(plan!.evaluationId);
+    expect(after?.overdueToldAt).not.toBeNull();
   });
 
   it('the next approved visit shows which planned questions are fixed, and the score before and after', async () => {

@@ -5,8 +5,8 @@ import { graphql } from '../gql';
 // document on its own, so documents share no fragments).
 
 export const ACTION_PLANS = graphql(`
-  query ActionPlans($filter: ActionPlanFilter, $first: Int) {
-    actionPlans(filter: $filter, first: $first) {
+  query ActionPlans($filter: ActionPlanFilter, $first: Int, $offset: Int) {
+    actionPlans(filter: $filter, first: $first, offset: $offset) {
       _id
       state
       displayState

@@ -1,4 +1,4 @@
-import { useQuery } from '@apollo/client';
+import { useApolloClient, useQuery } from '@apollo/client';
 import {
   Alert,
   Anchor,
@@ -25,7 +25,7 @@ import {
   ALL_PROGRAMS,
   formatDateUs,
 } from '../../domain';
-import { errorMessage } from '../app/apollo';
+import { errorMessage, notifyError } from '../app/apollo';
 import { saveFile } from '../app/save-file';
 import { useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
@@ -48,6 +48,8 @@ import { PlanTriggersModal } from './plan-triggers';
 
 /** Plans asked for at a time; Show More asks for this many more. */
 const PAGE = 100;
+/** Rows per request of the CSV: the most the API lists at once. */
+const CSV_PAGE = 500;
 const ALL = 'all';
 const ALL_REGIONS = 'All Regions';
 
@@ -230,6 +232,8 @@ export function ActionPlansPage() {
   const [programId, setProgramId] = useState<string | null>(null);
   const [limit, setLimit] = useState(PAGE);
   const [triggers, setTriggers] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const client = useApolloClient();
 
   const filter = { regionId, locationId, programId };
   const counts = useQuery(ACTION_PLAN_COUNTS, { variables: { filter } });
@@ -269,9 +273,28 @@ export function ActionPlansPage() {
               variant="subtle"
               leftSection={<IconDownload size={16} aria-hidden />}
               disabled={!plans?.length}
-              onClick={() =>
-                plans && saveFile(plansCsv(plans), plansCsvFileName(new Date()), 'text/csv;charset=utf-8')
-              }
+              loading={exporting}
+              onClick={async () => {
+                // Every plan the filters match, not only the rows shown: read in pages of the API's largest.
+                setExporting(true);
+                try {
+                  const all: NonNullable<typeof plans>[number][] = [];
+                  for (let offset = 0; ; offset += CSV_PAGE) {
+                    const page = await client.query({
+                      query: ACTION_PLANS,
+                      variables: { filter: { ...filter, state }, first: CSV_PAGE, offset },
+                      fetchPolicy: 'network-only',
+                    });
+                    all.push(...page.data.actionPlans);
+                    if (page.data.actionPlans.length < CSV_PAGE) break;
+                  }
+                  saveFile(plansCsv(all), plansCsvFileName(new Date()), 'text/csv;charset=utf-8');
+                } catch (e) {
+                  notifyError(e);
+                } finally {
+                  setExporting(false);
+                }
+              }}
             >
               Download CSV
             </Button>

@@ -4,10 +4,12 @@ import {
   Anchor,
   Blockquote,
   Button,
+  FileButton,
   Group,
   Image,
   Modal,
   Paper,
+  Progress,
   SimpleGrid,
   Stack,
   Text,
@@ -17,7 +19,7 @@ import {
   Title,
 } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { IconCalendar, IconExternalLink } from '@tabler/icons-react';
+import { IconCalendar, IconExternalLink, IconPhoto } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import {
@@ -31,6 +33,7 @@ import { errorMessage, fieldErrors, notifyError, notifySuccess } from '../app/ap
 import { PageLoader } from '../app/session';
 import { Page } from '../components/page';
 import type { ActionPlanQuery } from '../gql/graphql';
+import { UploadError, uploadFile } from '../order/upload-file';
 import { BackLink } from '../reports/report-parts';
 import {
   ACTION_PLAN,
@@ -155,12 +158,17 @@ function PlanItem({
   draft,
   errors,
   onChange,
+  folder,
+  planKey,
 }: {
   item: Item;
   index: number;
   draft: ItemDraft | null;
   errors: ItemErrors[number] | undefined;
   onChange: (d: ItemDraft) => void;
+  /** The plan's upload folder (actionPlans/{id}). */
+  folder: string;
+  planKey: string | null;
 }) {
   const titleId = `plan-item-${index}`;
   return (
@@ -190,20 +198,12 @@ function PlanItem({
             ({item.score} of {item.possibleScore} points)
           </Text>
         </Text>
-        {item.photoUrl && (
-          <Anchor href={item.photoUrl} target="_blank" rel="noreferrer" size="sm" w="fit-content">
-            <Image
-              src={item.photoUrl}
-              alt={`Photo evidence: ${item.photoName ?? item.prompt}`}
-              h={96}
-              w="auto"
-              fit="contain"
-              radius="sm"
-            />
-          </Anchor>
+        {!draft && item.photoUrl && (
+          <EvidencePhoto url={item.photoUrl} name={item.photoName ?? item.prompt} />
         )}
         {draft ? (
           <>
+            <EvidenceField item={item} draft={draft} onChange={onChange} folder={folder} planKey={planKey} />
             <Textarea
               label="Action"
               description="What will be done so this question passes next time."
@@ -248,6 +248,93 @@ function PlanItem({
         )}
       </Stack>
     </Paper>
+  );
+}
+
+function EvidencePhoto({ url, name }: { url: string; name: string }) {
+  return (
+    <Anchor href={url} target="_blank" rel="noreferrer" size="sm" w="fit-content">
+      <Image src={url} alt={`Photo evidence: ${name}`} h={96} w="auto" fit="contain" radius="sm" />
+    </Anchor>
+  );
+}
+
+/** Photo evidence while the plan may be edited: add, replace or remove it (kept when the plan is saved). */
+function EvidenceField({
+  item,
+  draft,
+  onChange,
+  folder,
+  planKey,
+}: {
+  item: Item;
+  draft: ItemDraft;
+  onChange: (d: ItemDraft) => void;
+  folder: string;
+  planKey: string | null;
+}) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const shown =
+    draft.photo === undefined
+      ? item.photoUrl
+        ? { url: item.photoUrl, name: item.photoName ?? item.prompt }
+        : null
+      : draft.photo;
+  const upload = async (file: File | null) => {
+    if (!file) return;
+    setError(null);
+    setProgress(0);
+    try {
+      const up = await uploadFile({
+        folder,
+        file,
+        onProgress: setProgress,
+        ...(planKey ? { query: { key: planKey } } : {}),
+      });
+      onChange({ ...draft, photo: { key: up.fileKey, url: up.publicUrl, name: up.fileName } });
+    } catch (e) {
+      setError(e instanceof UploadError ? e.message : 'The photo could not be uploaded. Please try again.');
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <Stack gap={6}>
+      <Text size="sm" fw={500}>
+        Photo evidence{' '}
+        <Text span size="sm" c="dimmed">
+          (optional)
+        </Text>
+      </Text>
+      {shown && <EvidencePhoto url={shown.url} name={shown.name} />}
+      <Group gap="xs">
+        <FileButton onChange={upload} accept="image/png,image/jpeg,image/gif,image/webp">
+          {(props) => (
+            <Button
+              {...props}
+              variant="light"
+              size="xs"
+              leftSection={<IconPhoto size={14} aria-hidden />}
+              loading={progress !== null}
+            >
+              {shown ? 'Replace photo' : 'Add photo'}
+            </Button>
+          )}
+        </FileButton>
+        {shown && (
+          <Button variant="subtle" color="red" size="xs" onClick={() => onChange({ ...draft, photo: null })}>
+            Remove photo
+          </Button>
+        )}
+      </Group>
+      {progress !== null && <Progress value={progress * 100} size="sm" aria-label="Uploading the photo" />}
+      {error && (
+        <Text size="sm" c="red" role="alert">
+          {error}
+        </Text>
+      )}
+    </Stack>
   );
 }
 
@@ -411,6 +498,8 @@ function PlanForm({ plan, planKey }: { plan: Plan; planKey: string | null }) {
           index={i}
           draft={drafts[i] ?? null}
           errors={errors[i]}
+          folder={`actionPlans/${plan._id}`}
+          planKey={planKey}
           onChange={(d) => {
             setDrafts(drafts.map((x, j) => (j === i ? d : x)));
             // A field's message goes once it is changed.
@@ -493,6 +582,8 @@ function PlanView({ plan, planKey }: { plan: Plan; planKey: string | null }) {
               draft={null}
               errors={undefined}
               onChange={() => {}}
+              folder={`actionPlans/${plan._id}`}
+              planKey={planKey}
             />
           ))
         )}

@@ -37,6 +37,20 @@ describe('missingItems', () => {
       { elementId: 'a', action: '', responsible: '', dueDate: null },
     ]);
   });
+
+  it('sends a photo only when it changed: its new key, or null to remove it', () => {
+    const base = { elementId: 'a', action: 'x', responsible: 'y', dueDate: '2030-01-01' };
+    expect(itemsInput([base])[0]).not.toHaveProperty('photoKey');
+    expect(
+      itemsInput([
+        { ...base, photo: { key: 'actionPlans/p/k_a.png', url: '/s3/uploads/k', name: 'a.png' } },
+      ])[0],
+    ).toEqual({
+      ...base,
+      photoKey: 'actionPlans/p/k_a.png',
+    });
+    expect(itemsInput([{ ...base, photo: null }])[0]).toEqual({ ...base, photoKey: null });
+  });
 });
 
 describe('plansCsv', () => {

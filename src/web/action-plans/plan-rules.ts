@@ -57,7 +57,11 @@ export const MSG_LINK_NOT_VALID =
   'This action plan link is not valid. Please use the link of your e-mail as it is.';
 
 /** One question's answer as it is being edited. */
-export type ItemDraft = PlanItemAnswer & { elementId: string };
+export type ItemDraft = PlanItemAnswer & {
+  elementId: string;
+  /** A photo uploaded since the plan was loaded (its key and URL), or null when removed; absent: unchanged. */
+  photo?: { key: string; url: string; name: string } | null;
+};
 
 export const draftsOf = (
   items: readonly { elementId: string; action: string; responsible: string; dueDate?: string | null }[],
@@ -76,6 +80,7 @@ export const itemsInput = (drafts: readonly ItemDraft[]) =>
     action: d.action,
     responsible: d.responsible,
     dueDate: d.dueDate || null,
+    ...(d.photo === undefined ? {} : { photoKey: d.photo?.key ?? null }),
   }));
 
 type ItemField = 'action' | 'responsible' | 'dueDate';

@@ -33,8 +33,10 @@ export async function signUpload(
   folder: string,
   file: { name: string; type: string },
   fetcher: typeof fetch = fetch,
+  /** More query parameters, e.g. the `key` of an action plan's link for a report address. */
+  extra: Record<string, string> = {},
 ): Promise<SignedUpload> {
-  const query = new URLSearchParams({ fileName: file.name, contentType: uploadContentType(file) });
+  const query = new URLSearchParams({ ...extra, fileName: file.name, contentType: uploadContentType(file) });
   let res: Response;
   try {
     res = await fetcher(`/s3/sign?${query}`, { headers: { folder }, credentials: 'same-origin' });
@@ -97,8 +99,9 @@ export async function uploadFile(options: {
   folder: string;
   file: File;
   onProgress: (fraction: number) => void;
+  query?: Record<string, string>;
 }): Promise<UploadedFile> {
-  const signed = await signUpload(options.folder, options.file);
+  const signed = await signUpload(options.folder, options.file, fetch, options.query);
   const sizeError = uploadSizeError(options.file, signed);
   if (sizeError) throw new UploadError(sizeError);
   await putFile(signed, options.file, options.onProgress);
