@@ -4,10 +4,10 @@
 //   npm run action-plan-reminders
 import { runActionPlanReminders } from '../src/server/action-plans/index.js';
 import { createAdapters } from '../src/server/adapters/index.js';
-import { ConfigError, loadConfig } from '../src/server/config.js';
+import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { describeError } from '../src/server/logging/index.js';
 import { backgroundMailDeps } from '../src/server/notifications/index.js';
+import { runCommand } from './run-command.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -24,10 +24,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof ConfigError ? err.message : describeError(err));
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -7,7 +7,7 @@ import { createAdapters } from '../src/server/adapters/index.js';
 import { runBilling } from '../src/server/billing/run-billing.js';
 import { ConfigError, loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { describeError } from '../src/server/logging/index.js';
+import { runCommand } from './run-command.js';
 
 const USAGE = 'Usage: npm run billing -- [--date YYYY-MM-DD] [--dry-run]';
 
@@ -88,10 +88,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof ConfigError ? err.message : describeError(err));
-    process.exit(1);
-  },
-);
+runCommand(main);

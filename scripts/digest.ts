@@ -3,10 +3,10 @@
 // a line goes out in one digest only. See README 'Background jobs'.
 //   npm run digest
 import { createAdapters } from '../src/server/adapters/index.js';
-import { ConfigError, loadConfig } from '../src/server/config.js';
+import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
-import { describeError } from '../src/server/logging/index.js';
 import { backgroundMailDeps, sendDigests } from '../src/server/notifications/index.js';
+import { runCommand } from './run-command.js';
 
 async function main(): Promise<number> {
   const config = loadConfig();
@@ -21,10 +21,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(err instanceof ConfigError ? err.message : describeError(err));
-    process.exit(1);
-  },
-);
+runCommand(main);

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
 import { runVisitScheduling } from '../src/server/fieldwork/index.js';
-import { describeError } from '../src/server/logging/index.js';
+import { runCommand } from './run-command.js';
 
 const USAGE = 'Usage: npm run schedule-visits -- [--date YYYY-MM-DD]';
 
@@ -37,10 +37,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (err) => {
-    console.error(describeError(err));
-    process.exit(1);
-  },
-);
+runCommand(main);
