@@ -56,6 +56,8 @@ export const accessibleCssVariables: CSSVariablesResolver = () => {
  * they are used, on pages the first page does not load), and sideways-scrolling tables take focus. Plain entries
  * rather than Component.extend, so the first page does not load those components.
  */
+const OPTIONS_VIEWPORT = { tabIndex: 0, role: 'group' };
+
 export const ACCESSIBLE_COMPONENTS: MantineThemeComponents = {
   Anchor: { classNames: { root: classes.inlineLink } },
   CloseButton: { defaultProps: { 'aria-label': 'Close' } },
@@ -63,10 +65,12 @@ export const ACCESSIBLE_COMPONENTS: MantineThemeComponents = {
   // scroll it even when the table holds no link or button (axe: scrollable-region-focusable).
   TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   // The same for a select's list of options when it is longer than its dropdown: the options are
-  // reached with the arrow keys from the field, and the scrolling list itself takes focus too.
-  Select: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
-  MultiSelect: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
-  Autocomplete: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  // reached with the arrow keys from the field, and the scrolling list itself takes focus too. Inside
+  // role=listbox a focusable element must be an option or a group of them (axe: aria-required-children),
+  // so the scrolling viewport is the group that holds the options.
+  Select: { defaultProps: { scrollAreaProps: { viewportProps: OPTIONS_VIEWPORT } } },
+  MultiSelect: { defaultProps: { scrollAreaProps: { viewportProps: OPTIONS_VIEWPORT } } },
+  Autocomplete: { defaultProps: { scrollAreaProps: { viewportProps: OPTIONS_VIEWPORT } } },
   // A menu holds only menu items: Mantine's focus placeholder (a bare div[tabindex]) inside role=menu
   // breaks that (axe: aria-required-children); without it the first item takes the focus, as menus do.
   Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
