@@ -26,7 +26,7 @@ function graphqlDocuments(): Plugin {
   };
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   // precompress: .br and .gz copies the server sends by content negotiation; bundleStats: what each
@@ -39,7 +39,8 @@ export default defineConfig({
     // sourceMappingURL comment in each of the first page's 45 scripts costs about 1.5 KB gzipped.
     sourcemap: 'hidden',
     // dist/web/.vite/manifest.json: which chunks each module needs, for the server's modulepreload links.
-    manifest: true,
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
     chunkSizeWarningLimit: 1500,
     // No preload lists: Vite would write every lazy route's list of chunks into the entry chunk, which
     // grows with each admin, evaluator and report screen and is paid for on the storefront's first page.
@@ -62,8 +63,12 @@ export default defineConfig({
       },
     },
   },
+  // The server render of the first pages (src/web/ssr.tsx, built into dist/ssr by `npm run build`):
+  // packages load from node_modules at run time, except Apollo Client 3, whose deep imports
+  // (@apollo/client/react/ssr) Node's ES module loader cannot resolve; it is bundled instead.
+  ssr: { noExternal: [/^@apollo\/client/] },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/s3': 'http://localhost:3000' },
   },
-});
+}));

@@ -39,7 +39,8 @@ export function bundleStats(): Plugin {
   let stats: BundleStats | null = null;
   return {
     name: 'bundle-stats',
-    apply: 'build',
+    // The browser build only (not the server render's build, see vite.config.ts).
+    apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     configResolved(config) {
       const outDir = path.resolve(config.root, config.build.outDir);
       repo = process.cwd();

@@ -27,8 +27,9 @@ import { registerRestInputBoundary } from './rest-input-boundary.js';
 import { contentSecurityPolicy, GRAPHIQL_CSP, securityHeadersHook } from './security-headers.js';
 import { etagOf, HTML_PAGE, matchesIfNoneMatch, staticFileHeaders } from './static-files.js';
 import { registerStorageRoutes } from './storage-routes.js';
-import { loadBuildManifest, modulePreloads } from './web-preload.js';
-import { loadShellTemplate, renderShell } from './web-shell.js';
+import { loadBuildManifest, modulePreloads, pageStylesheets } from './web-preload.js';
+import { openRenderer, serverRender } from './web-render.js';
+import { loadShellTemplate, publicBrand, renderShell } from './web-shell.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -113,6 +114,8 @@ export async function buildApp(deps: {
   const indexPath = path.join(webDist, 'index.html');
   let template = await loadShellTemplate(indexPath);
   let manifest = await loadBuildManifest(webDist);
+  const ssrDist = path.join(path.dirname(webDist), 'ssr');
+  const currentRenderer = await openRenderer(ssrDist, !config.production);
   await app.register(fastifyStatic, {
     root: webDist,
     serve: false,
@@ -135,12 +138,18 @@ export async function buildApp(deps: {
         .send('The web app is not built yet. Run `npm run build` (npm start does this for you).');
     }
     const identity = await identifyRequest(db, config, req);
-    const html = renderShell(
-      template,
-      withBrandImageUrls(deps.adapters.storage, identity.brand),
-      {},
-      modulePreloads(manifest, new URL(req.url, 'http://x').pathname),
-    );
+    const brand = withBrandImageUrls(deps.adapters.storage, identity.brand);
+    const pathname = new URL(req.url, 'http://x').pathname;
+    const rendered = await serverRender(await currentRenderer(), app, req, publicBrand(brand), req.log);
+    const html = renderShell(template, brand, {
+      preloads: modulePreloads(manifest, pathname),
+      ...(rendered && {
+        extra: { apollo: rendered.apolloState },
+        stylesheets: pageStylesheets(manifest, pathname),
+        body: rendered.html,
+        hints: rendered.head,
+      }),
+    });
     const etag = etagOf(html);
     reply
       .type('text/html; charset=utf-8')

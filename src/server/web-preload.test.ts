@@ -1,15 +1,30 @@
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { type BuildManifest, FIRST_PAGE_MODULES, modulePreloads } from './web-preload.js';
+import {
+  APP_MODULE,
+  type BuildManifest,
+  FIRST_PAGE_MODULES,
+  modulePreloads,
+  pageStylesheets,
+} from './web-preload.js';
 import { renderShell } from './web-shell.js';
 
 // A build manifest shaped as Vite writes it: the entry, shared chunks (keys starting with _), and the
 // lazily loaded route modules, which import the entry back.
 const MANIFEST: BuildManifest = {
-  'index.html': { file: 'assets/index-A1.js', isEntry: true, imports: ['_framework-F1.js', '_Text-T1.js'] },
+  'index.html': {
+    file: 'assets/index-A1.js',
+    isEntry: true,
+    imports: ['_framework-F1.js', '_Text-T1.js'],
+    css: ['assets/index-A1.css'],
+  },
   '_framework-F1.js': { file: 'assets/framework-F1.js' },
-  '_Text-T1.js': { file: 'assets/Text-T1.js', imports: ['_framework-F1.js'] },
-  '_view-V1.js': { file: 'assets/get-started-view-V1.js', imports: ['_Grid-G1.js', 'index.html'] },
+  '_Text-T1.js': { file: 'assets/Text-T1.js', imports: ['_framework-F1.js'], css: ['assets/Text-T1.css'] },
+  '_view-V1.js': {
+    file: 'assets/get-started-view-V1.js',
+    imports: ['_Grid-G1.js', 'index.html'],
+    css: ['assets/get-started-view-V1.css'],
+  },
   '_Grid-G1.js': { file: 'assets/Grid-G1.js' },
   'order/get-started-page.tsx': {
     file: 'assets/get-started-page-P1.js',
@@ -17,6 +32,12 @@ const MANIFEST: BuildManifest = {
   },
   'account/login-page.tsx': { file: 'assets/login-page-L1.js', imports: ['index.html', '_Text-T1.js'] },
   'admin/orders-page.tsx': { file: 'assets/orders-page-O1.js', imports: ['index.html'] },
+  'app/start.tsx': {
+    file: 'assets/start-S1.js',
+    imports: ['index.html', '_framework-F1.js', '_layout-Y1.js'],
+    css: ['assets/start-S1.css'],
+  },
+  '_layout-Y1.js': { file: 'assets/layout-Y1.js', imports: ['_Text-T1.js'] },
 };
 
 describe('the scripts a first page preloads', () => {
@@ -24,6 +45,8 @@ describe('the scripts a first page preloads', () => {
     expect(modulePreloads(MANIFEST, '/industry')).toEqual([
       '/assets/framework-F1.js',
       '/assets/Text-T1.js',
+      '/assets/start-S1.js',
+      '/assets/layout-Y1.js',
       '/assets/get-started-page-P1.js',
       '/assets/get-started-view-V1.js',
       '/assets/Grid-G1.js',
@@ -31,13 +54,27 @@ describe('the scripts a first page preloads', () => {
     expect(modulePreloads(MANIFEST, '/login/')).toEqual([
       '/assets/framework-F1.js',
       '/assets/Text-T1.js',
+      '/assets/start-S1.js',
+      '/assets/layout-Y1.js',
       '/assets/login-page-L1.js',
     ]);
   });
 
-  it('lists nothing for other pages, or without a build manifest', () => {
-    expect(modulePreloads(MANIFEST, '/admin/orders')).toEqual([]);
+  it("lists the app's chunks only for other pages, and nothing without a build manifest", () => {
+    const app = [
+      '/assets/framework-F1.js',
+      '/assets/Text-T1.js',
+      '/assets/start-S1.js',
+      '/assets/layout-Y1.js',
+    ];
+    expect(modulePreloads(MANIFEST, '/admin/orders')).toEqual(app);
+    expect(modulePreloads(MANIFEST, '/made-up/path')).toEqual(app);
     expect(modulePreloads(null, '/industry')).toEqual([]);
+  });
+
+  it('names the module the entry starts the app with', async () => {
+    const main = await readFile(new URL('../web/main.tsx', import.meta.url), 'utf8');
+    expect(main).toContain(`import('./${APP_MODULE.replace(/\.tsx$/, '')}')`);
   });
 
   it('names route modules that the web app really loads lazily', async () => {
@@ -51,13 +88,31 @@ describe('the scripts a first page preloads', () => {
     const html = renderShell(
       '<head><!--app-head--></head>',
       { name: 'Sunny', primaryColor: '#ffeb3b', faviconUrl: null } as never,
-      {},
-      modulePreloads(MANIFEST, '/login'),
+      { preloads: modulePreloads(MANIFEST, '/login') },
     );
     expect(html.match(/<link rel="modulepreload" crossorigin href="[^"]+">/g)).toEqual([
       '<link rel="modulepreload" crossorigin href="/assets/framework-F1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/Text-T1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/start-S1.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/layout-Y1.js">',
       '<link rel="modulepreload" crossorigin href="/assets/login-page-L1.js">',
     ]);
+  });
+
+  it("names the stylesheets of a page's route chunks that index.html does not link already", () => {
+    // The entry's and its imports' (Text) are in index.html; the view's comes with the route.
+    expect(pageStylesheets(MANIFEST, '/industry')).toEqual([
+      '/assets/start-S1.css',
+      '/assets/get-started-view-V1.css',
+    ]);
+    expect(pageStylesheets(MANIFEST, '/login')).toEqual(['/assets/start-S1.css']);
+    const html = renderShell(
+      '<html><head><!--app-head--><link rel="stylesheet" href="/assets/index-A1.css"></head><body><div id="root"></div></body></html>',
+      { name: 'Sunny', primaryColor: '#ffeb3b', faviconUrl: null } as never,
+      { stylesheets: pageStylesheets(MANIFEST, '/industry'), body: '<main>Get $& Started</main>' },
+    );
+    // After the entry's stylesheet, and the page inside the root, as written (no replacement patterns).
+    expect(html.indexOf('get-started-view-V1.css')).toBeGreaterThan(html.indexOf('index-A1.css'));
+    expect(html).toContain('<div id="root"><main>Get $& Started</main></div>');
   });
 });

@@ -34,26 +34,49 @@ const escapeHtml = (s: string) =>
 /** JSON inside a <script type="application/json"> block: '<' is escaped so it cannot close the tag. */
 const jsonForHtml = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 
+/** What goes into the page besides the brand: the scripts and stylesheets it needs, and its server render. */
+export type ShellParts = {
+  /** More bootstrap data (the server render's GraphQL answers go here as `apollo`). */
+  extra?: Record<string, unknown>;
+  /** Scripts to fetch at once (modulepreload, see web-preload.ts). */
+  preloads?: readonly string[];
+  /** Stylesheets of the rendered route, linked before the first paint. */
+  stylesheets?: readonly string[];
+  /** The server-rendered page, inside <div id="root">. */
+  body?: string;
+  /** The server render's resource hints (preloads), trusted markup for the head. */
+  hints?: string;
+};
+
 /**
- * Injects the brand (title, favicon, theme colour, bootstrap JSON) into the built index.html, and
- * modulepreload links for the scripts the page will need (see web-preload.ts).
+ * Injects the brand (title, favicon, theme colour, bootstrap JSON) into the built index.html, with
+ * modulepreload links for the scripts the page will need (see web-preload.ts) and, for a page the
+ * server renders (web-render.ts), its stylesheets and markup.
  */
-export function renderShell(
-  template: string,
-  brand: BrandRow,
-  extra: Record<string, unknown> = {},
-  preloads: readonly string[] = [],
-): string {
+export function renderShell(template: string, brand: BrandRow, parts: ShellParts = {}): string {
   const head = [
     `<title>${escapeHtml(brand.name)}</title>`,
     `<meta name="theme-color" content="${escapeHtml(brand.primaryColor)}">`,
     brand.faviconUrl
       ? `<link rel="icon" href="${escapeHtml(brand.faviconUrl)}">`
       : '<link rel="icon" href="/favicon.svg">',
-    `<script type="application/json" id="bootstrap-data">${jsonForHtml({ brand: publicBrand(brand), ...extra })}</script>`,
-    ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    `<script type="application/json" id="bootstrap-data">${jsonForHtml({ brand: publicBrand(brand), ...parts.extra })}</script>`,
   ].join('\n    ');
-  return template.replace('<!--app-head-->', head);
+  // At the end of the head, after the entry's own stylesheets (index.html): first the route's stylesheets
+  // (as its script would add them), then the render's hints, then the scripts, so that on a connection
+  // limit (six per host on HTTP/1.1) what the first paint waits for is asked for first.
+  const tail = [
+    ...(parts.stylesheets ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...(parts.hints ? [parts.hints] : []),
+    ...(parts.preloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+  ]
+    .map((line) => `  ${line}\n  `)
+    .join('');
+  // Replaced by functions: a `$` in the brand's texts or the page must not be read as a pattern.
+  return template
+    .replace('<!--app-head-->', () => head)
+    .replace('</head>', () => `${tail}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${parts.body ?? ''}</div>`);
 }
 
 export async function loadShellTemplate(indexPath: string): Promise<string | null> {

@@ -1,24 +1,41 @@
-import { ApolloClient, HttpLink, InMemoryCache } from '@apollo/client';
+import {
+  ApolloClient,
+  type ApolloLink,
+  HttpLink,
+  InMemoryCache,
+  type NormalizedCacheObject,
+} from '@apollo/client';
 import { notifications } from '@mantine/notifications';
 
-export function createApolloClient() {
-  return new ApolloClient({
-    // The session cookie (HttpOnly) authenticates the browser; API clients may send a Bearer token.
-    link: new HttpLink({ uri: '/api', credentials: 'same-origin' }),
-    cache: new InMemoryCache({
-      typePolicies: {
-        User: { keyFields: ['_id'] },
-        Brand: { keyFields: ['_id'] },
-        // Work lists that shrink as work is taken or finished: the server's list replaces the cached one.
-        Query: {
-          fields: {
-            openVisits: { merge: false },
-            myEvaluations: { merge: false },
-            qaQueue: { merge: false },
-          },
+/**
+ * The browser's client, starting from the answers the server render used when there was one (so the
+ * hydrating page reads them instead of asking again); the server render passes its own link.
+ */
+export function createApolloClient(
+  options: { link?: ApolloLink; state?: NormalizedCacheObject | null; ssrMode?: boolean } = {},
+) {
+  const cache = new InMemoryCache({
+    typePolicies: {
+      User: { keyFields: ['_id'] },
+      Brand: { keyFields: ['_id'] },
+      // Work lists that shrink as work is taken or finished: the server's list replaces the cached one.
+      Query: {
+        fields: {
+          openVisits: { merge: false },
+          myEvaluations: { merge: false },
+          qaQueue: { merge: false },
         },
       },
-    }),
+    },
+  });
+  if (options.state) cache.restore(options.state);
+  return new ApolloClient({
+    // The session cookie (HttpOnly) authenticates the browser; API clients may send a Bearer token.
+    link: options.link ?? new HttpLink({ uri: '/api', credentials: 'same-origin' }),
+    cache,
+    ssrMode: options.ssrMode ?? false,
+    // A server-rendered page's queries are answered from the cache while it hydrates, not asked twice.
+    ...(options.state ? { ssrForceFetchDelay: 1000 } : {}),
     defaultOptions: { watchQuery: { fetchPolicy: 'cache-and-network' } },
   });
 }

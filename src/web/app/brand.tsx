@@ -50,14 +50,24 @@ const FALLBACK: PublicBrand = {
   unlistedIndustryEmail: null,
 };
 
-export function readBootstrapBrand(): PublicBrand {
+/** What the server writes into the page before any script runs (see server/web-shell.ts). */
+function readBootstrap(): { brand?: Partial<PublicBrand>; apollo?: unknown } {
   const el = typeof document !== 'undefined' ? document.getElementById('bootstrap-data') : null;
-  if (!el?.textContent) return FALLBACK;
+  if (!el?.textContent) return {};
   try {
-    return { ...FALLBACK, ...(JSON.parse(el.textContent) as { brand: PublicBrand }).brand };
+    return JSON.parse(el.textContent) as { brand?: Partial<PublicBrand>; apollo?: unknown };
   } catch {
-    return FALLBACK;
+    return {};
   }
+}
+
+export function readBootstrapBrand(): PublicBrand {
+  return { ...FALLBACK, ...readBootstrap().brand };
+}
+
+/** The GraphQL answers a server-rendered page was made from (null when the page was not rendered). */
+export function readBootstrapApolloState<T>(): T | null {
+  return (readBootstrap().apollo as T | undefined) ?? null;
 }
 
 const HEX = /^#(?:[0-9a-f]{3}){1,2}$/i;

@@ -4,9 +4,16 @@ export const SERVICES_COOKIE = 'orderServices';
 /** Order id and services cookies expire after 7 days (spec). */
 export const ORDER_COOKIE_DAYS = 7;
 
+/** The cookies a render reads: the document's in the browser; the request's in a server render (ssr.tsx). */
+let cookieHeader = () => document.cookie;
+
+export function readCookiesFrom(source: () => string) {
+  cookieHeader = source;
+}
+
 export function getCookie(name: string): string | null {
   const prefix = `${encodeURIComponent(name)}=`;
-  for (const part of document.cookie.split('; ')) {
+  for (const part of cookieHeader().split(/;\s*/)) {
     if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
   }
   return null;

@@ -1,4 +1,4 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/page';
 import { accountReportRoutes, adminReportRoutes } from '../reports';
 import { Gateway, LogoutPage, NewOrder } from './gateway';
@@ -106,8 +106,11 @@ const typed = (path: string, lazy: RouteObject['lazy']): RouteObject[] => [
   { path: `${path}/:questionnaireType`, lazy },
 ];
 
-/** The route table of the spec (account-and-reporting 2, order-flow 2, admin-and-evaluation 2). */
-export const router = createBrowserRouter([
+/**
+ * The route table of the spec (account-and-reporting 2, order-flow 2, admin-and-evaluation 2): the
+ * browser's router (main.tsx) and the server render of the first pages (ssr.tsx) are made from it.
+ */
+export const routes: RouteObject[] = [
   {
     element: <MainLayout />,
     children: [
@@ -209,4 +212,18 @@ export const router = createBrowserRouter([
       { path: '*', element: soon('Page Not Found') },
     ],
   },
-]);
+];
+
+/**
+ * Loads the code of the routes a URL matches and puts it in place of their `lazy`, so the first render
+ * in the browser is the page itself, as the server rendered it (hydration needs the same tree).
+ */
+export async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promise<void> {
+  const lazy = (matchRoutes(table, pathname) ?? []).filter((m) => typeof m.route.lazy === 'function');
+  await Promise.all(
+    lazy.map(async ({ route }) => {
+      const load = route.lazy as () => Promise<Partial<RouteObject>>;
+      Object.assign(route, await load(), { lazy: undefined });
+    }),
+  );
+}

@@ -1,0 +1,35 @@
+import type { NormalizedCacheObject } from '@apollo/client';
+import { startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createApolloClient } from './apollo';
+import { AppRoot } from './app-root';
+import { readBootstrapApolloState, readBootstrapBrand } from './brand';
+import { loadMatchedRoutes, routes } from './router';
+
+/**
+ * The first pages come rendered by the server (see server/web-render.ts): their code is loaded before
+ * the router starts, and React takes over the page as it is (hydration); other pages render here.
+ */
+export async function start() {
+  const container = document.getElementById('root')!;
+  const rendered = container.firstElementChild !== null;
+  if (rendered) await loadMatchedRoutes(routes, window.location.pathname);
+  const brand = readBootstrapBrand();
+  const client = createApolloClient({ state: readBootstrapApolloState<NormalizedCacheObject>() });
+  const app = (
+    <AppRoot client={client} brand={brand}>
+      <RouterProvider router={createBrowserRouter(routes)} />
+    </AppRoot>
+  );
+  if (!rendered) return createRoot(container).render(app);
+  // As a transition, hydration works in slices and yields to the browser between them (a tap or a
+  // keypress is answered at once), instead of one long task while the page already shows.
+  startTransition(() => {
+    hydrateRoot(container, app, {
+      // A difference between the server's page and the browser's first render (React then renders the
+      // part again): reported, so a journey or a user's console shows it.
+      onRecoverableError: (error) => console.error('Hydration:', error),
+    });
+  });
+}
