@@ -66,9 +66,13 @@ export function renderShell(template: string, brand: BrandRow, parts: ShellParts
   // (as its script would add them), then the render's hints, then the scripts, so that on a connection
   // limit (six per host on HTTP/1.1) what the first paint waits for is asked for first.
   const tail = [
-    ...(parts.stylesheets ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`),
+    ...(parts.stylesheets ?? []).map(
+      (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
+    ),
     ...(parts.hints ? [parts.hints] : []),
-    ...(parts.preloads ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`),
+    ...(parts.preloads ?? []).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+    ),
   ]
     .map((line) => `  ${line}\n  `)
     .join('');
