@@ -15,7 +15,11 @@ const AXE_STRICT = process.env.AXE !== 'report';
  * the script, style, frame or request and reports it on the console ("Refused to ... because it
  * violates the following Content Security Policy directive"). Covers the test's own browser context.
  */
-export const test = base.extend<{ cspViolations: string[]; axeViolations: string[] }>({
+export const test = base.extend<{
+  cspViolations: string[];
+  hydrationErrors: string[];
+  axeViolations: string[];
+}>({
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
@@ -26,6 +30,24 @@ export const test = base.extend<{ cspViolations: string[]; axeViolations: string
       await use(violations);
       context.off('console', onConsole);
       expect(violations, 'Content Security Policy violations').toEqual([]);
+    },
+    { auto: true },
+  ],
+  /**
+   * Fails a test whose server-rendered pages (Get Started, Login, Register) did not match the browser's
+   * first render: the app reports each such difference on the console as "Hydration: ..." (app/start.tsx's
+   * start), and React then renders the part again, so the visitor would see it flash.
+   */
+  hydrationErrors: [
+    async ({ context }, use) => {
+      const errors: string[] = [];
+      const onConsole = (message: ConsoleMessage) => {
+        if (message.text().startsWith('Hydration:')) errors.push(message.text());
+      };
+      context.on('console', onConsole);
+      await use(errors);
+      context.off('console', onConsole);
+      expect(errors, 'server render and hydration differ').toEqual([]);
     },
     { auto: true },
   ],

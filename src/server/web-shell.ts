@@ -77,10 +77,16 @@ export function renderShell(template: string, brand: BrandRow, parts: ShellParts
     .map((line) => `  ${line}\n  `)
     .join('');
   // Replaced by functions: a `$` in the brand's texts or the page must not be read as a pattern.
-  return template
-    .replace('<!--app-head-->', () => head)
-    .replace('</head>', () => `${tail}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${parts.body ?? ''}</div>`);
+  return (
+    template
+      .replace('<!--app-head-->', () => head)
+      .replace('</head>', () => `${tail}</head>`)
+      // A rendered page is inert until the app has taken it over (main.tsx): a tap or a form sent before
+      // then would be lost, or go to the server as a plain form.
+      .replace('<div id="root"></div>', () =>
+        parts.body ? `<div id="root" inert>${parts.body}</div>` : '<div id="root"></div>',
+      )
+  );
 }
 
 export async function loadShellTemplate(indexPath: string): Promise<string | null> {

@@ -32,11 +32,16 @@ export function AppRoot({
   client,
   brand,
   children,
+  onReady,
 }: {
   client: ApolloClient<unknown>;
   brand: PublicBrand;
   children: ReactNode;
+  /** Called once the first render is on the page (in the browser: hydrated, or rendered). */
+  onReady?: () => void;
 }) {
+  // An effect of the root runs after every effect below it: the whole page is live by then.
+  useEffect(() => onReady?.(), [onReady]);
   return (
     <StrictMode>
       <ApolloProvider client={client}>

@@ -18,7 +18,7 @@ export async function start() {
   const brand = readBootstrapBrand();
   const client = createApolloClient({ state: readBootstrapApolloState<NormalizedCacheObject>() });
   const app = (
-    <AppRoot client={client} brand={brand}>
+    <AppRoot client={client} brand={brand} onReady={() => container.removeAttribute('inert')}>
       <RouterProvider router={createBrowserRouter(routes)} />
     </AppRoot>
   );
