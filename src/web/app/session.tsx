@@ -1,6 +1,6 @@
 import { useQuery } from '@apollo/client';
 import { Center, Loader } from '@mantine/core';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import type { TeamRole } from '../../domain';
 import { graphql } from '../gql';
@@ -67,7 +67,11 @@ export function PageLoader() {
 export function RequireLogin({ children }: { children: ReactNode }) {
   const { user, loading } = useCurrentUser();
   const location = useLocation();
-  if (loading) return <PageLoader />;
+  // The page behind the check appears as a transition, rendered in slices that let the browser answer
+  // taps in between: the login's answer comes through Apollo's store, whose updates React renders in
+  // one piece, and here that piece would be the whole page.
+  const waiting = useDeferredValue(loading, true);
+  if (waiting) return <PageLoader />;
   if (!user)
     return (
       <Navigate to={`/login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />

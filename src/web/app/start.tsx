@@ -22,9 +22,9 @@ export async function start() {
       <RouterProvider router={createBrowserRouter(routes)} />
     </AppRoot>
   );
-  if (!rendered) return createRoot(container).render(app);
-  // As a transition, hydration works in slices and yields to the browser between them (a tap or a
-  // keypress is answered at once), instead of one long task while the page already shows.
+  // As a transition, the first render (or hydration) works in slices and yields to the browser between
+  // them (a tap or a keypress is answered at once), instead of one long task.
+  if (!rendered) return startTransition(() => createRoot(container).render(app));
   startTransition(() => {
     hydrateRoot(container, app, {
       // A difference between the server's page and the browser's first render (React then renders the

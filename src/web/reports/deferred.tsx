@@ -1,4 +1,11 @@
-import { type ComponentType, createElement, type ReactNode, useEffect, useState } from 'react';
+import {
+  type ComponentType,
+  createElement,
+  type ReactNode,
+  startTransition,
+  useEffect,
+  useState,
+} from 'react';
 
 /**
  * A component whose code loads on demand, like React.lazy but without Suspense: React holds a
@@ -21,7 +28,8 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
       if (component) return;
       let live = true;
       preload()
-        .then((c) => live && setComponent(() => c))
+        // Rendered as a transition (in slices), as the data it shows (reporting-client.ts).
+        .then((c) => live && startTransition(() => setComponent(() => c)))
         .catch((err: unknown) => console.error('Could not load a report component:', err));
       return () => {
         live = false;

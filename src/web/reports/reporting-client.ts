@@ -1,5 +1,5 @@
 import { type ApolloClient, useApolloClient } from '@apollo/client';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { type ReportingParams, SIGNED_PARAMS, signingText } from '../../domain';
 import { graphql } from '../gql';
 
@@ -90,7 +90,9 @@ export function useReport<T>(path: ReportingPath, params: ReportingRequest | nul
     if (key === null) return;
     const controller = new AbortController();
     fetchReport<T>(apollo, path, JSON.parse(key) as ReportingRequest, controller.signal)
-      .then((rows) => setState({ key, rows }))
+      // Rows arrive as a transition: the charts and tables they fill are rendered in slices that let
+      // the browser answer taps in between, not in one long task.
+      .then((rows) => startTransition(() => setState({ key, rows })))
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
         logReportFailure(path, err);
