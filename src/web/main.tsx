@@ -1,6 +1,5 @@
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+// Only the first pages' Mantine styles; other routes bring the whole stylesheet (app/full-styles.ts).
+import './app/first-page-styles';
 import { ApolloProvider } from '@apollo/client';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
