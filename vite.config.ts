@@ -1,7 +1,9 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { parse } from 'graphql';
 import { defineConfig, type Plugin } from 'vite';
 import { bundleStats } from './scripts/vite/bundle-stats.js';
+import { firstPageLibraries } from './scripts/vite/first-page-libraries.js';
 import { precompress } from './scripts/vite/precompress.js';
 
 const DOCUMENT_CALL = /\bgraphql\(\s*`([\s\S]*?)`\s*\)/g;
@@ -26,12 +28,31 @@ function graphqlDocuments(): Plugin {
   };
 }
 
+/** The framework every page needs: React, the router, Apollo and GraphQL. */
+const FRAMEWORK =
+  /node_modules\/(react|react-dom|scheduler|react-router|@apollo|graphql|optimism|@wry|zen-observable|zen-observable-ts|ts-invariant|tslib|rehackt)\//;
+
+/** The storefront's first page, /industry: the entry, the app it starts and the Get Started route. */
+const FIRST_PAGE = firstPageLibraries({
+  roots: ['src/web/main.tsx', 'src/web/app/start.tsx', 'src/web/order/get-started-page.tsx'].map((file) =>
+    path.resolve(import.meta.dirname, file),
+  ),
+  framework: FRAMEWORK,
+  name: 'first-page-libraries',
+});
+
 export default defineConfig(({ isSsrBuild }) => ({
   root: 'src/web',
   publicDir: 'public',
   // precompress: .br and .gz copies the server sends by content negotiation; bundleStats: what each
   // chunk holds, for scripts/bench/bundle-report.ts.
-  plugins: [graphqlDocuments(), react(), bundleStats(), precompress()],
+  plugins: [
+    graphqlDocuments(),
+    react(),
+    bundleStats(),
+    precompress(),
+    ...(isSsrBuild ? [] : [FIRST_PAGE.plugin]),
+  ],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -46,22 +67,23 @@ export default defineConfig(({ isSsrBuild }) => ({
     // grows with each admin, evaluator and report screen and is paid for on the storefront's first page.
     // A lazy page's chunks then load as its imports are read (the framework chunk is already loaded).
     modulePreload: false,
-    rollupOptions: {
-      output: {
-        // The framework every page needs goes in one chunk: one request, and it compresses better than the
-        // many small shared chunks the splitter would otherwise make. Mantine stays split by use.
-        manualChunks(id: string) {
-          if (
-            /node_modules\/(react|react-dom|scheduler|react-router|@apollo|graphql|optimism|@wry|zen-observable|zen-observable-ts|ts-invariant|tslib|rehackt)\//.test(
-              id,
-            )
-          ) {
-            return 'framework';
-          }
-          return undefined;
+    // (The server render's build keeps the bundler's own split: its packages come from node_modules.)
+    rolldownOptions: isSsrBuild
+      ? {}
+      : {
+          output: {
+            codeSplitting: {
+              groups: [
+                // The framework every page needs goes in one chunk: one request, and it compresses better than
+                // the many small shared chunks the splitter would otherwise make.
+                { name: 'framework', test: FRAMEWORK, priority: 2 },
+                // The first page's other libraries in one chunk, only those (scripts/vite/first-page-libraries.ts);
+                // the rest of Mantine stays split by use.
+                { ...FIRST_PAGE.group, priority: 1 },
+              ],
+            },
+          },
         },
-      },
-    },
   },
   // The server render of the first pages (src/web/ssr.tsx, built into dist/ssr by `npm run build`):
   // packages load from node_modules at run time, except Apollo Client 3, whose deep imports

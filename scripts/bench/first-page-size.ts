@@ -6,10 +6,13 @@
  * (compressed body plus response headers, as Chromium counts them). Prints one line per request.
  *
  * The target is 200 KB transferred (issue 16). Compression brought the page from 893 KB to about
- * 245 KB; the rest waits for the next steps (Mantine's CSS per component, fewer and smaller chunks), so
- * for now the exit status fails `npm test` over BUDGET_KB, today's figure with a little room, lowered
- * to the target as those steps land. The JavaScript alone is printed too, transferred and as the gzip -9
- * estimate this check used to make, and that estimate keeps its own 200 KB budget, as before.
+ * 245 KB; Mantine's CSS per component, lighter headers on the app's files and the first page's
+ * libraries in one chunk brought it to about 186 KB (19 requests), under the target; the server render
+ * then added the page itself to the HTML (about 6 KB) and took the two GraphQL calls off the page, for
+ * about 192 KB in 20 requests. The exit status
+ * fails `npm test` over BUDGET_KB, that figure with about 3 KB of room, so that a change which adds to
+ * the first page is seen. The JavaScript alone is printed too, transferred and as the gzip -9 estimate
+ * this check used to make, and that estimate keeps its own 200 KB budget, as before.
  * Run after `npm run build`: `npm run test:size [-- /path]`.
  */
 import { gzipSync } from 'node:zlib';
@@ -21,7 +24,7 @@ import { openDatabase } from '../../src/server/db/client.js';
 import { seedDemo } from '../../src/server/db/seed-demo.js';
 
 const TARGET_KB = 200;
-const BUDGET_KB = 250;
+const BUDGET_KB = 195;
 const JS_GZIP_BUDGET_KB = 200;
 const path = process.argv[2] ?? '/industry';
 

@@ -24,8 +24,8 @@ import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
 import { registerRestInputBoundary } from './rest-input-boundary.js';
-import { contentSecurityPolicy, GRAPHIQL_CSP, securityHeadersHook } from './security-headers.js';
-import { etagOf, HTML_PAGE, matchesIfNoneMatch, staticFileHeaders } from './static-files.js';
+import { contentSecurityPolicy, GRAPHIQL_CSP, securityHeadersHook, webFile } from './security-headers.js';
+import { etagOf, HASHED_ASSET, HTML_PAGE, matchesIfNoneMatch, staticFileHeaders } from './static-files.js';
 import { registerStorageRoutes } from './storage-routes.js';
 import { loadBuildManifest, modulePreloads, pageStylesheets } from './web-preload.js';
 import { openRenderer, serverRender } from './web-render.js';
@@ -125,6 +125,25 @@ export async function buildApp(deps: {
     cacheControl: false,
     setHeaders: staticFileHeaders(webDist),
   });
+  // Hashed assets have a registration of their own, without Last-Modified and ETag: nothing revalidates
+  // an immutable file. (@fastify/static's per-file options are lost when a file has no precompressed
+  // copy, fastify/fastify-static#569, so it takes a registration.) Their responses are files of the web
+  // app for the security headers too.
+  await app.register(async (assets) => {
+    assets.addHook('onRequest', async (_req, reply) => {
+      webFile(reply);
+    });
+    await assets.register(fastifyStatic, {
+      root: path.join(webDist, 'assets'),
+      prefix: '/assets/',
+      decorateReply: false,
+      index: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: staticFileHeaders(webDist),
+      ...HASHED_ASSET,
+    });
+  });
 
   const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
     if (!template || !config.production) {
@@ -185,16 +204,16 @@ export async function buildApp(deps: {
     return sendShell(req, reply);
   };
 
-  // Every GET no other route takes: a file of the built app (a name with an extension, or under
-  // /assets; a missing one is a 404), or a page of the app. It is a route, not the not-found handler,
+  // Every GET no other route takes: a file of the built app (a name with an extension; a missing one
+  // is a 404), or a page of the app. It is a route, not the not-found handler,
   // so that compression applies to pages too.
   app.get('/', sendPage);
   app.get('/*', async (req, reply) => {
     const file = (req.params as { '*': string })['*'];
     const first = file.split('/', 1)[0] ?? '';
-    if (first === 'api' || first === 's3') return notFound(reply);
-    if (first === 'assets' || (path.extname(file) && !TOKEN_PAGES.has(first)))
-      return reply.sendFile(`/${file}`);
+    // /assets/* is served by its own registration above.
+    if (first === 'api' || first === 's3' || first === 'assets') return notFound(reply);
+    if (path.extname(file) && !TOKEN_PAGES.has(first)) return webFile(reply).sendFile(`/${file}`);
     return sendPage(req, reply);
   });
   app.setNotFoundHandler(async (_req, reply) => notFound(reply));

@@ -12,6 +12,7 @@ import {
   HSTS,
   NON_HTML_CSP,
   SECURITY_HEADERS,
+  WEB_FILE_HEADERS,
 } from './security-headers.js';
 import { createBrand, setupTestApp, type TestEnv } from './test/harness.js';
 
@@ -26,6 +27,9 @@ const STRIPE_ENV = { STRIPE_SECRET_KEY: 'sk_test_123', STRIPE_PUBLISHABLE_KEY: '
  */
 let webDist: string;
 let template: string;
+const JS_ASSET = 'assets/index-Ab12Cd34.js';
+const CSS_ASSET = 'assets/index-Ef56Gh78.css';
+const FONT_ASSET = 'assets/inter-Ij90Kl12.woff2';
 const apps: FastifyInstance[] = [];
 
 beforeAll(async () => {
@@ -43,6 +47,11 @@ beforeAll(async () => {
     path.join(webDist, 'samples', 'report.html'),
     '<!doctype html><p style="color:red">Sample</p>',
   );
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, JS_ASSET), 'export const answer = 42;\n');
+  await writeFile(path.join(webDist, CSS_ASSET), 'body { margin: 0 }\n');
+  await writeFile(path.join(webDist, FONT_ASSET), Buffer.from('774f4632', 'hex'));
+  await writeFile(path.join(webDist, 'brands', 'demo.png'), Buffer.from('89504e47', 'hex'));
 });
 
 afterAll(async () => {
@@ -247,5 +256,85 @@ describe('API and file responses', () => {
       headers: { accept: 'text/html' },
     });
     expect(prod.headers['content-type'] ?? '').not.toMatch(/^text\/html/);
+  });
+});
+
+describe("the built app's scripts, stylesheets, fonts and images", () => {
+  /** The security headers a response carries, of those the app sends. */
+  const securityHeaders = (res: LightMyRequestResponse) =>
+    [...Object.keys(SECURITY_HEADERS), 'content-security-policy', 'strict-transport-security']
+      .filter((name) => res.headers[name] !== undefined)
+      .sort();
+  const FULL_SET = [...Object.keys(SECURITY_HEADERS), 'content-security-policy', 'strict-transport-security'];
+  const FILE_SET = [...WEB_FILE_HEADERS, 'strict-transport-security'];
+
+  it('get only nosniff, CORP and HSTS, while pages, API answers and 404s keep the full set', async () => {
+    const app = await appWith(PRODUCTION_ENV);
+    const script = await app.inject({ method: 'GET', url: `/${JS_ASSET}` });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(securityHeaders(script)).toEqual([...FILE_SET].sort());
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(script.headers['strict-transport-security']).toBe(HSTS);
+    for (const name of [
+      'x-frame-options',
+      'referrer-policy',
+      'permissions-policy',
+      'content-security-policy',
+    ]) {
+      expect(script.headers[name], name).toBeUndefined();
+    }
+
+    const page = await app.inject({ method: 'GET', url: '/industry' });
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(securityHeaders(page)).toEqual([...FULL_SET].sort());
+    const api = await app.inject({
+      method: 'POST',
+      url: '/api',
+      payload: { query: '{ currentBrand { _id } }' },
+    });
+    expect(api.statusCode).toBe(200);
+    expect(securityHeaders(api)).toEqual([...FULL_SET].sort());
+    expect(api.headers['content-security-policy']).toBe(NON_HTML_CSP);
+    // A missing asset is a JSON 404, not a file.
+    const missing = await app.inject({ method: 'GET', url: '/assets/missing-Zz99.js' });
+    expect(missing.statusCode).toBe(404);
+    expect(securityHeaders(missing)).toEqual([...FULL_SET].sort());
+  });
+
+  it('get the same lighter set as stylesheets, fonts and raster images, but not as SVG (a document on its own)', async () => {
+    const app = await appWith();
+    for (const url of [`/${CSS_ASSET}`, `/${FONT_ASSET}`, '/brands/demo.png']) {
+      const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(securityHeaders(res), url).toEqual([...WEB_FILE_HEADERS].sort());
+    }
+    // Brand logos stay embeddable by other sites.
+    const logo = await app.inject({ method: 'GET', url: '/brands/demo.png' });
+    expect(logo.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    const svg = await app.inject({ method: 'GET', url: '/brands/demo.svg' });
+    expect(securityHeaders(svg)).toEqual(
+      Object.keys(SECURITY_HEADERS).concat('content-security-policy').sort(),
+    );
+  });
+
+  it('leave out Last-Modified and ETag on hashed assets only (immutable: never revalidated)', async () => {
+    const app = await appWith();
+    // With and without a precompressed copy to send (these have none: the plain file goes out).
+    for (const file of [JS_ASSET, CSS_ASSET]) {
+      for (const encoding of [undefined, 'br', 'gzip']) {
+        const headers = encoding ? { 'accept-encoding': encoding } : {};
+        const res = await app.inject({ method: 'GET', url: `/${file}`, headers });
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(res.headers['last-modified'], `${file} ${encoding}`).toBeUndefined();
+        expect(res.headers.etag, `${file} ${encoding}`).toBeUndefined();
+      }
+    }
+    // Other public files are kept for a day, then revalidated.
+    const logo = await app.inject({ method: 'GET', url: '/brands/demo.png' });
+    expect(logo.headers.etag).toBeDefined();
+    expect(logo.headers['last-modified']).toBeDefined();
   });
 });

@@ -27,6 +27,34 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
+ * What a script, stylesheet, font or image of the built web app (dist/web) gets: the headers that mean
+ * something for a file another page loads, not those that govern a document (issue 16: the first page
+ * loads some 45 such files, and the full set is 800 bytes on each). OWASP's HTTP Headers Cheat Sheet
+ * (https://cheatsheetseries.owasp.org/cheatsheets/HTTP_Headers_Cheat_Sheet.html) and MDN's header
+ * reference (https://developer.mozilla.org/en-US/docs/Web/HTTP/Reference/Headers) say which is which:
+ * - kept: X-Content-Type-Options (browsers refuse a script or stylesheet of the wrong type with nosniff:
+ *   these are the responses it is for), Cross-Origin-Resource-Policy (it decides which sites may load
+ *   the file at all) and, in production, Strict-Transport-Security (honoured on any HTTPS response);
+ * - left off: X-Frame-Options and CSP frame-ancestors ("only useful when the response has something to
+ *   interact with", OWASP), Permissions-Policy and Cross-Origin-Opener-Policy (they govern a document
+ *   and its browsing context), X-XSS-Protection (the old auditor checked page loads), X-Permitted-
+ *   Cross-Domain-Policies (Adobe clients' policy files), Referrer-Policy (a script's requests follow its
+ *   page's policy; a stylesheet's own url()s would fall back to the browsers' default, which is the
+ *   value we send: strict-origin-when-cross-origin), and the non-HTML CSP (a policy governs the
+ *   document or worker it comes with; the app starts no workers).
+ * SVG images keep the full set: opened on their own they are documents and can hold scripts.
+ */
+export const WEB_FILE_HEADERS: readonly string[] = ['x-content-type-options', 'cross-origin-resource-policy'];
+const WEB_FILE_TYPE = /^(?:text\/javascript|application\/javascript|text\/css|font\/|image\/(?!svg))/i;
+
+const webFiles = new WeakSet<FastifyReply>();
+/** Marks a reply as a file of the built web app (the route that sends dist/web's files calls it). */
+export function webFile(reply: FastifyReply): FastifyReply {
+  webFiles.add(reply);
+  return reply;
+}
+
+/**
  * Files other sites show: uploaded logos on custom-domain storefronts and in e-mails, the survey QR
  * code in the confirmation e-mail, the demo brands' logos and sample reports. They are public, so
  * any site may embed them (Cross-Origin-Resource-Policy: cross-origin); everything else is same-origin.
@@ -90,16 +118,21 @@ export const GRAPHIQL_CSP =
 
 const isSet = (reply: FastifyReply, name: string) => reply.hasHeader(name) || reply.raw.hasHeader(name);
 
-/** Adds the security headers a route did not set itself (onSend, for every response). */
+/**
+ * Adds the security headers a route did not set itself (onSend, for every response): the full set, or
+ * WEB_FILE_HEADERS on a script, stylesheet, font or image of the built web app.
+ */
 export function securityHeadersHook(config: Pick<Config, 'production'>, appCsp: string) {
   return async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const type = String(reply.getHeader('content-type') ?? reply.raw.getHeader('content-type') ?? '');
+    const subresource = webFiles.has(reply) && WEB_FILE_TYPE.test(type);
     if (isPublicFile(req.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+      if (subresource && !WEB_FILE_HEADERS.includes(name)) continue;
       if (!isSet(reply, name)) reply.header(name, value);
     }
     if (config.production) reply.header('strict-transport-security', HSTS);
-    if (!isSet(reply, 'content-security-policy')) {
-      const type = String(reply.getHeader('content-type') ?? reply.raw.getHeader('content-type') ?? '');
+    if (!subresource && !isSet(reply, 'content-security-policy')) {
       reply.header('content-security-policy', type.startsWith('text/html') ? appCsp : NON_HTML_CSP);
     }
     reply.removeHeader('x-powered-by');

@@ -113,6 +113,6 @@ describe('the scripts a first page preloads', () => {
     );
     // After the entry's stylesheet, and the page inside the root, as written (no replacement patterns).
     expect(html.indexOf('get-started-view-V1.css')).toBeGreaterThan(html.indexOf('index-A1.css'));
-    expect(html).toContain('<div id="root"><main>Get $& Started</main></div>');
+    expect(html).toContain('<div id="root" inert><main>Get $& Started</main></div>');
   });
 });

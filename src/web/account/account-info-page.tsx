@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Group, Paper, Stack, Title } from '@mantine/core';

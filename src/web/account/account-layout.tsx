@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Alert, Container, Grid, NavLink, Paper, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { RequireLogin, useCurrentUser } from '../app/session';

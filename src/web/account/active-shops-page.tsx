@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { errorMessage } from '../app/apollo';

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { Link } from 'react-router';

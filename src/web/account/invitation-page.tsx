@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';

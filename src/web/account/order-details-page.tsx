@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Button, Group, Paper, SimpleGrid, Text } from '@mantine/core';
 import { IconArrowLeft, IconRepeat } from '@tabler/icons-react';

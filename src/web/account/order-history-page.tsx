@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Paper, Stack, Text, Title } from '@mantine/core';
 import { Page } from '../components/page';
 import { MSG_CLICK_ORDER_NUMBER, OrderList } from './account-order-list';

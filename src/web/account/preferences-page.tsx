@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
 import { Alert, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { type FormEvent, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
 import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';

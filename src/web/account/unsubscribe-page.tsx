@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';

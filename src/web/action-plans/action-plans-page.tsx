@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useApolloClient, useQuery } from '@apollo/client';
 import {
   Alert,

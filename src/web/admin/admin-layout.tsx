@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Alert, Button, Container, Drawer, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useParams } from 'react-router';
 import { OrderDetails } from '../account/order-details-page';
 import { BackLink } from './admin-back-link';

@@ -1,3 +1,4 @@
+import './full-styles';
 import { List, Text, Title } from '@mantine/core';
 import { Page } from '../components/page';
 import { useBrand } from './brand';

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { useMemo } from 'react';

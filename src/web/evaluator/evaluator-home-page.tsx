@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Alert, Anchor, Box, Container, SimpleGrid, Text } from '@mantine/core';
 import { Navigate } from 'react-router';
 import { LoginPage } from '../account/login-page';

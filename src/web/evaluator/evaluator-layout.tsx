@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Button, Container, Group, ScrollArea } from '@mantine/core';
 import { IconChecklist, IconClipboardList, IconMapPin } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';

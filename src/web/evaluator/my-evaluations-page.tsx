@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
 import { Alert, Anchor, Button, Group, Paper, Stack, Tabs, Text, Timeline } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';

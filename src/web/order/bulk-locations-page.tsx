@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useMutation } from '@apollo/client';
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';

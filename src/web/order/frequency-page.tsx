@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useMutation } from '@apollo/client';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';

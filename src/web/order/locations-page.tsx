@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
 import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core';
 import { useState } from 'react';

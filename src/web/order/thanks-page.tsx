@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Button, Group, List, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useLocation, useParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Text } from '@mantine/core';
 import { Page } from '../components/page';
 import { ProgramsReport } from './programs-table';

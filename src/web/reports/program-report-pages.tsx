@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Group, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { Box, Flex, NavLink, Paper, Text } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 

@@ -1,3 +1,4 @@
+import '../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Paper, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import QRCode from 'qrcode';

@@ -1,3 +1,4 @@
+import '../../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
 import { Alert, Anchor, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';

@@ -1,3 +1,4 @@
+import '../../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
 import {
   Alert,

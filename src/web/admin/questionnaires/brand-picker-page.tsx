@@ -1,3 +1,4 @@
+import '../../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Badge, Button, Group, Table, Text, VisuallyHidden } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';

@@ -1,3 +1,4 @@
+import '../../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';

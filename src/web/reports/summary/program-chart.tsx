@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { LineChart } from '@mantine/charts';
 import { Box, ColorSwatch, Group, Paper, Stack, Text, UnstyledButton } from '@mantine/core';
 import { useMemo, useState } from 'react';
