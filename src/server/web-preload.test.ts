@@ -109,8 +109,17 @@ describe('the scripts a first page preloads', () => {
     const html = renderShell(
       '<html><head><!--app-head--><link rel="stylesheet" href="/assets/index-A1.css"></head><body><div id="root"></div></body></html>',
       { name: 'Sunny', primaryColor: '#ffeb3b', faviconUrl: null } as never,
-      { stylesheets: pageStylesheets(MANIFEST, '/industry'), body: '<main>Get $& Started</main>' },
+      {
+        stylesheets: pageStylesheets(MANIFEST, '/industry'),
+        preloads: ['/assets/start-S1.js'],
+        body: '<main>Get $& Started</main>',
+      },
     );
+    // The scripts of a rendered page yield to what its first paint needs.
+    expect(html).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/start-S1.js" fetchpriority="low">',
+    );
+    expect(html.indexOf('start-S1.js')).toBeGreaterThan(html.indexOf('get-started-view-V1.css'));
     // After the entry's stylesheet, and the page inside the root, as written (no replacement patterns).
     expect(html.indexOf('get-started-view-V1.css')).toBeGreaterThan(html.indexOf('index-A1.css'));
     expect(html).toContain('<div id="root" inert><main>Get $& Started</main></div>');

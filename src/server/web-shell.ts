@@ -65,13 +65,16 @@ export function renderShell(template: string, brand: BrandRow, parts: ShellParts
   // At the end of the head, after the entry's own stylesheets (index.html): first the route's stylesheets
   // (as its script would add them), then the render's hints, then the scripts, so that on a connection
   // limit (six per host on HTTP/1.1) what the first paint waits for is asked for first.
+  // A rendered page is painted from its HTML and stylesheets; its scripts only take it over afterwards, so
+  // on a slow connection they come after what the first paint needs (and the logo), not beside it.
+  const scriptPriority = parts.body ? ' fetchpriority="low"' : '';
   const tail = [
     ...(parts.stylesheets ?? []).map(
       (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
     ),
     ...(parts.hints ? [parts.hints] : []),
     ...(parts.preloads ?? []).map(
-      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}"${scriptPriority}>`,
     ),
   ]
     .map((line) => `  ${line}\n  `)
