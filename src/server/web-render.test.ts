@@ -36,7 +36,17 @@ describe('the server render of the first pages', () => {
     ).toBeNull();
     expect(await serverRender(null, app, request('/industry'), brand, log())).toBeNull();
     expect(renderPage).not.toHaveBeenCalled();
-    expect([...SERVER_RENDERED_PAGES]).toEqual(['/industry', '/login', '/register']);
+    expect([...SERVER_RENDERED_PAGES]).toEqual(['/industry', '/login', '/register', '/account/dashboard']);
+  });
+
+  it('renders the dashboard only for a visitor with a session', async () => {
+    const renderPage = vi.fn(async () => ({ head: '', html: '<main>Dashboard</main>', apolloState: {} }));
+    expect(
+      await serverRender({ renderPage } as never, app, request('/account/dashboard'), brand, log()),
+    ).toBeNull();
+    expect(renderPage).not.toHaveBeenCalled();
+    const withSession = Object.assign(request('/account/dashboard'), { cookies: { sid: 's1' } });
+    expect(await serverRender({ renderPage } as never, app, withSession, brand, log())).not.toBeNull();
   });
 
   it("gives the render the visitor's URL, brand and cookies, and runs its GraphQL as the visitor", async () => {

@@ -5,14 +5,24 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify
 import type { ExecutionResult } from 'graphql';
 import type { PublicBrand } from '../web/app/brand.js';
 import type { RenderedPage } from '../web/ssr.js';
+import { SESSION_COOKIE } from './accounts/sessions.js';
 
 type Renderer = typeof import('../web/ssr.js');
 
 /**
- * The pages the server renders (src/web/ssr.tsx): the ones a visitor opens first, without a login, so
- * a phone paints them before the scripts have arrived. Every other page is the shell the browser fills.
+ * The pages the server renders (src/web/ssr.tsx): the ones a visitor opens first (and a customer, the
+ * dashboard), so a phone paints them before the scripts have arrived. Every other page is the shell the
+ * browser fills.
  */
-export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set(['/industry', '/login', '/register']);
+export const SERVER_RENDERED_PAGES: ReadonlySet<string> = new Set([
+  '/industry',
+  '/login',
+  '/register',
+  '/account/dashboard',
+]);
+
+/** Of those, the pages behind the login: rendered for a visitor with a session (else the browser sends them to Login). */
+const LOGIN_PAGES: ReadonlySet<string> = new Set(['/account/dashboard']);
 
 const builtAt = (file: string) =>
   stat(file).then(
@@ -58,6 +68,7 @@ export async function serverRender(
   const url = new URL(req.url, 'http://localhost');
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
   if (!SERVER_RENDERED_PAGES.has(pathname)) return null;
+  if (LOGIN_PAGES.has(pathname) && !req.cookies?.[SESSION_COOKIE]) return null;
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   for (const [name, value] of Object.entries(req.headers)) {
     if (typeof value === 'string' && !NOT_FORWARDED.has(name)) headers[name] = value;

@@ -69,8 +69,9 @@ export function RequireLogin({ children }: { children: ReactNode }) {
   const location = useLocation();
   // The page behind the check appears as a transition, rendered in slices that let the browser answer
   // taps in between: the login's answer comes through Apollo's store, whose updates React renders in
-  // one piece, and here that piece would be the whole page.
-  const waiting = useDeferredValue(loading, true);
+  // one piece, and here that piece would be the whole page. (Already answered, as in a server-rendered
+  // page, it renders at once.)
+  const waiting = useDeferredValue(loading, loading);
   if (waiting) return <PageLoader />;
   if (!user)
     return (

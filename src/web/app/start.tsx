@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createApolloClient } from './apollo';
 import { AppRoot } from './app-root';
 import { readBootstrapApolloState, readBootstrapBrand } from './brand';
+import { setHydrating } from './hydration';
 import { loadMatchedRoutes, routes } from './router';
 
 /**
@@ -18,13 +19,21 @@ export async function start() {
   const brand = readBootstrapBrand();
   const client = createApolloClient({ state: readBootstrapApolloState<NormalizedCacheObject>() });
   const app = (
-    <AppRoot client={client} brand={brand} onReady={() => container.removeAttribute('inert')}>
+    <AppRoot
+      client={client}
+      brand={brand}
+      onReady={() => {
+        setHydrating(false);
+        container.removeAttribute('inert');
+      }}
+    >
       <RouterProvider router={createBrowserRouter(routes)} />
     </AppRoot>
   );
   // As a transition, the first render (or hydration) works in slices and yields to the browser between
   // them (a tap or a keypress is answered at once), instead of one long task.
   if (!rendered) return startTransition(() => createRoot(container).render(app));
+  setHydrating(true);
   startTransition(() => {
     hydrateRoot(container, app, {
       // A difference between the server's page and the browser's first render (React then renders the

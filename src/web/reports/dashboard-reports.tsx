@@ -1,13 +1,20 @@
-import { Paper, Text } from '@mantine/core';
+import { Group, Paper, Stack } from '@mantine/core';
 import { deferred } from './deferred';
+import { PerformanceSummaryTitle, SummaryLoading } from './summary/summary-texts';
 
 // The dashboard's report pieces, loaded on demand so the dashboard does not wait for them.
 
 export const PerformanceSummary = deferred(
   () => import('./summary/performance-summary').then((m) => m.default),
-  // As tall as the loading summary itself (performance-summary.tsx), so nothing jumps in between.
-  <Paper withBorder p="md" mih="85vh" aria-busy="true">
-    <Text c="dimmed">Loading...</Text>
+  // The loading summary itself (performance-summary.tsx): its title where it will be, as tall, so nothing
+  // jumps in between.
+  <Paper withBorder p="md" mih="85vh" component="section" aria-label="Performance Summary" aria-busy="true">
+    <Stack gap="md">
+      <Group justify="space-between" align="flex-start" gap="xs">
+        <PerformanceSummaryTitle />
+      </Group>
+      <SummaryLoading text="Loading..." />
+    </Stack>
   </Paper>,
 );
 

@@ -7,6 +7,8 @@ import {
   useState,
 } from 'react';
 
+import { isHydrating } from '../app/hydration';
+
 /**
  * A component whose code loads on demand, like React.lazy but without Suspense: React holds a
  * resolved Suspense boundary back for up to 300 ms to batch reveals, which would delay the data calls
@@ -23,7 +25,10 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     return pending;
   };
   function Deferred(props: P) {
-    const [component, setComponent] = useState<ComponentType<P> | null>(() => loaded);
+    // A server-rendered page has the fallback here (the code loads in the browser): so does its hydration.
+    const [component, setComponent] = useState<ComponentType<P> | null>(() =>
+      isHydrating() ? null : loaded,
+    );
     useEffect(() => {
       if (component) return;
       let live = true;

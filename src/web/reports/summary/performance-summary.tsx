@@ -7,7 +7,7 @@ import { CsvDownloadButton } from './csv-download-button';
 import { LocationsBoard } from './locations-board';
 import { ProgramCards } from './program-cards';
 import { ActiveFilters, SummaryFiltersBar } from './summary-filters-bar';
-import { SummaryEmpty, SummaryLoading } from './summary-texts';
+import { PerformanceSummaryTitle, SummaryEmpty, SummaryLoading } from './summary-texts';
 import { type Summary, useSummary } from './use-summary';
 import { WorstQuestions } from './worst-questions';
 
@@ -83,9 +83,7 @@ export default function PerformanceSummary({ scope = OWN_REPORTS }: { scope?: Re
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
-          <Title order={2} size="h3">
-            Performance Summary
-          </Title>
+          <PerformanceSummaryTitle />
           <CsvDownloadButton summary={summary} />
         </Group>
         <SummaryFiltersBar summary={summary} />

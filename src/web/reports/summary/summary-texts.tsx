@@ -1,4 +1,4 @@
-import { Stack, Text } from '@mantine/core';
+import { Stack, Text, Title } from '@mantine/core';
 
 /** An empty or loading state of a summary widget, in the spec's words. */
 export function SummaryEmpty({ title, hint }: { title: string; hint?: string }) {
@@ -19,5 +19,17 @@ export function SummaryLoading({ text }: { text: string }) {
     <Text size="sm" c="dimmed" py="lg" ta="center" aria-busy="true">
       {text}
     </Text>
+  );
+}
+
+/**
+ * The summary's title, the same while its code loads (dashboard-reports.tsx) as after: a server-rendered
+ * dashboard shows it at once, and the loaded summary's is no new, larger paint (Largest Contentful Paint).
+ */
+export function PerformanceSummaryTitle() {
+  return (
+    <Title order={2} size="h3">
+      Performance Summary
+    </Title>
   );
 }
