@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { DEMO, loginThroughForm, test } from './support';
+import { appIsLive, DEMO, loginThroughForm, test } from './support';
 
 test('a visitor lands on the default brand Get Started page', async ({ page }) => {
   await page.goto('/');
@@ -16,6 +16,7 @@ test('a visitor lands on the default brand Get Started page', async ({ page }) =
 test('the first Tab reaches "Skip to main content", which moves focus past the header', async ({ page }) => {
   await page.goto('/industry');
   await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
+  await appIsLive(page);
   const skip = page.getByRole('link', { name: 'Skip to main content' });
   await expect(skip).not.toBeInViewport();
   await page.keyboard.press('Tab');

@@ -1,5 +1,5 @@
 import { type Browser, expect } from '@playwright/test';
-import { DEMO, loginThroughForm, test } from './support';
+import { appIsLive, DEMO, loginThroughForm, test } from './support';
 
 const port = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:4173').port;
 
@@ -73,7 +73,7 @@ test('the rendered page comes to life: the same page, then usable', async ({ pag
   expect(served).toContain('What would you like to order?');
   await page.goto('/industry');
   // The app takes the page over without rendering it again (the fixture fails on a difference)...
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await appIsLive(page);
   await expect(page.getByRole('heading', { name: 'What would you like to order?' })).toBeVisible();
   // ...and it answers at once: Next shows the industries.
   await page.getByRole('button', { name: 'Next' }).click();

@@ -74,6 +74,15 @@ export const test = base.extend<{
   ],
 });
 
+/**
+ * Waits until the app has taken a server-rendered page over (Get Started, Login, Register, the
+ * dashboard arrive rendered and inert until then): needed before keys, which Playwright does not hold
+ * back for an inert page as it does clicks and fills.
+ */
+export async function appIsLive(page: Page) {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
 export const DEMO = {
   admin: { email: 'admin@demo.test', password: 'demo-admin-pass', name: 'Avery Admin' },
   customer: { email: 'customer@demo.test', password: 'demo-customer-pass', name: 'Casey Customer' },

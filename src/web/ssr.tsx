@@ -6,10 +6,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApolloLink, type NormalizedCacheObject, Observable } from '@apollo/client';
-import { getDataFromTree } from '@apollo/client/react/ssr';
+import { renderToStringWithData } from '@apollo/client/react/ssr';
 import type { ExecutionResult } from 'graphql';
 import { print } from 'graphql';
-import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { createApolloClient } from './app/apollo';
 import { AppRoot } from './app/app-root';
@@ -79,9 +78,8 @@ export async function renderPage(input: {
         />
       </AppRoot>
     );
-    // Renders until every query the page asks for is answered, then once more with the answers.
-    await getDataFromTree(tree);
-    const html = renderToString(tree);
+    // Renders until a render asks for no query it has no answer to: that last render is the page.
+    const html = await renderToStringWithData(tree);
     // React writes its resource hints (<link rel="preload">) first; they belong in the head, where the
     // browser starts them at once and hydration does not meet them in the root.
     const head = /^(?:<link [^>]*>)*/.exec(html)?.[0] ?? '';

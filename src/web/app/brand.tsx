@@ -89,7 +89,25 @@ export function shadesOf(hex: string): MantineColorsTuple {
   ];
 }
 
+/**
+ * Themes by the brand colours they are made of: the browser renders with one brand, the server renders
+ * pages of a handful, and a theme is costly to build (ten shades of two colours), so each is built once.
+ */
+const themes = new Map<string, ReturnType<typeof createTheme>>();
+
 export function themeFor(brand: PublicBrand) {
+  const key = JSON.stringify([brand.primaryColor, brand.secondaryColor, brand.textColors]);
+  let theme = themes.get(key);
+  if (!theme) {
+    // Brands are few; a server that meets more colours than that starts over rather than keep them all.
+    if (themes.size >= 100) themes.clear();
+    theme = buildTheme(brand);
+    themes.set(key, theme);
+  }
+  return theme;
+}
+
+function buildTheme(brand: PublicBrand) {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: 6,
