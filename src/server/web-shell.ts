@@ -38,7 +38,7 @@ const jsonForHtml = (v: unknown) => JSON.stringify(v).replace(/</g, '\\u003c');
 export type ShellParts = {
   /** More bootstrap data (the server render's GraphQL answers go here as `apollo`). */
   extra?: Record<string, unknown>;
-  /** Scripts to fetch at once (modulepreload, see web-preload.ts). */
+  /** Scripts the page needs (see web-preload.ts): modulepreload links, or for a rendered page a list the entry preloads once it is painted. */
   preloads?: readonly string[];
   /** Stylesheets of the rendered route, linked before the first paint. */
   stylesheets?: readonly string[];
@@ -54,27 +54,33 @@ export type ShellParts = {
  * server renders (web-render.ts), its stylesheets and markup.
  */
 export function renderShell(template: string, brand: BrandRow, parts: ShellParts = {}): string {
+  const rendered = parts.body !== undefined && parts.body !== '';
+  // A rendered page is painted from its HTML and stylesheets, and its scripts only take it over
+  // afterwards: the entry asks for them once the page is painted (main.tsx), so that on a slow
+  // connection they do not compete with what the first paint needs. Other pages announce them at once.
+  const bootstrap = {
+    brand: publicBrand(brand),
+    ...parts.extra,
+    ...(rendered && parts.preloads?.length ? { preload: parts.preloads } : {}),
+  };
   const head = [
     `<title>${escapeHtml(brand.name)}</title>`,
     `<meta name="theme-color" content="${escapeHtml(brand.primaryColor)}">`,
     brand.faviconUrl
       ? `<link rel="icon" href="${escapeHtml(brand.faviconUrl)}">`
       : '<link rel="icon" href="/favicon.svg">',
-    `<script type="application/json" id="bootstrap-data">${jsonForHtml({ brand: publicBrand(brand), ...parts.extra })}</script>`,
+    `<script type="application/json" id="bootstrap-data">${jsonForHtml(bootstrap)}</script>`,
   ].join('\n    ');
   // At the end of the head, after the entry's own stylesheets (index.html): first the route's stylesheets
   // (as its script would add them), then the render's hints, then the scripts, so that on a connection
   // limit (six per host on HTTP/1.1) what the first paint waits for is asked for first.
-  // A rendered page is painted from its HTML and stylesheets; its scripts only take it over afterwards, so
-  // on a slow connection they come after what the first paint needs (and the logo), not beside it.
-  const scriptPriority = parts.body ? ' fetchpriority="low"' : '';
   const tail = [
     ...(parts.stylesheets ?? []).map(
       (href) => `<link rel="stylesheet" crossorigin href="${escapeHtml(href)}">`,
     ),
     ...(parts.hints ? [parts.hints] : []),
-    ...(parts.preloads ?? []).map(
-      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}"${scriptPriority}>`,
+    ...(rendered ? [] : (parts.preloads ?? [])).map(
+      (href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`,
     ),
   ]
     .map((line) => `  ${line}\n  `)
@@ -87,7 +93,7 @@ export function renderShell(template: string, brand: BrandRow, parts: ShellParts
       // A rendered page is inert until the app has taken it over (main.tsx): a tap or a form sent before
       // then would be lost, or go to the server as a plain form.
       .replace('<div id="root"></div>', () =>
-        parts.body ? `<div id="root" inert>${parts.body}</div>` : '<div id="root"></div>',
+        rendered ? `<div id="root" inert>${parts.body}</div>` : '<div id="root"></div>',
       )
   );
 }
