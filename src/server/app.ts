@@ -211,8 +211,8 @@ export async function buildApp(deps: {
   app.get('/*', async (req, reply) => {
     const file = (req.params as { '*': string })['*'];
     const first = file.split('/', 1)[0] ?? '';
-    // /assets/* is served by its own registration above.
-    if (first === 'api' || first === 's3' || first === 'assets') return notFound(reply);
+    // /assets/* is served by its own registration above; the build's manifest (.vite) is the server's own.
+    if (first === 'api' || first === 's3' || first === 'assets' || first === '.vite') return notFound(reply);
     if (path.extname(file) && !TOKEN_PAGES.has(first)) return webFile(reply).sendFile(`/${file}`);
     return sendPage(req, reply);
   });

@@ -48,6 +48,12 @@ beforeAll(async () => {
     ).join(''),
   );
   await writeFile(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // The build's manifest, which the server reads for its preload lists.
+  await mkdir(path.join(webDist, '.vite'));
+  await writeFile(
+    path.join(webDist, '.vite', 'manifest.json'),
+    JSON.stringify({ 'index.html': { file: JS } }),
+  );
   await writeFile(path.join(webDist, 'brands', 'demo.png'), PNG);
   await precompressDir(webDist);
   app = await buildApp({ db: t.db, config: t.makeConfig(), adapters: t.adapters, webDist });
@@ -191,8 +197,8 @@ describe('compressed responses', () => {
     expect(res.body).toContain('id="bootstrap-data"');
   });
 
-  it('answers a missing asset, file or API path with a 404, not the page', async () => {
-    for (const url of ['/assets/missing-Zz99.js', '/nothing.css', '/api/nothing']) {
+  it("answers a missing asset, file or API path with a 404, not the page; the build's manifest is not served", async () => {
+    for (const url of ['/assets/missing-Zz99.js', '/nothing.css', '/api/nothing', '/.vite/manifest.json']) {
       const res = await get(url, { 'accept-encoding': 'br' });
       expect(res.statusCode, url).toBe(404);
       expect(res.json(), url).toEqual({ error: 'Not Found' });

@@ -426,7 +426,7 @@ describe('reminders and follow-up', () => {
   };
 
   it('the daily run tells "due tomorrow" once, then "overdue" once to the manager and the owner', async () => {
-    const manager = await managerOf(t, p.alice.user.id, 'mia@example.test', [locationId]);
+    await managerOf(t, p.alice.user.id, 'mia@example.test', [locationId]);
     const [plan] = await plansOf(await shopAndApprove(LOW));
     const due = new Date(`${plan!.dueDate}T09:00:00Z`);
     const dayBefore = new Date(due.getTime() - 86_400_000);
@@ -449,7 +449,6 @@ describe('reminders and follow-up', () => {
       .from(actionPlanEvents)
       .where(and(eq(actionPlanEvents.planId, plan!.id), like(actionPlanEvents.kind, 'overdue')));
     expect(events).toHaveLength(1);
-    expect(manager.user.email).toBe('mia@example.test');
   });
 
   it('the scheduled run (ACTION_PLAN_REMINDERS_AT) tells of a plan past its due date through the job queue', async () => {

@@ -23,6 +23,7 @@ const STAFF_ONLY = new Set([
   'approveEvaluation',
   'associateBrandToUser',
   'createBrand',
+  'createExportLink',
   'createForm',
   'publishForm',
   'register',

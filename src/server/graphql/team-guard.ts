@@ -53,7 +53,6 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   submitSurveyResponse: 'anyone',
   unsubscribe: 'anyone',
   generateSignature: 'reports',
-  createExportLink: 'reports',
   saveActionPlan: 'reports',
   submitActionPlan: 'reports',
   returnActionPlan: 'reports',

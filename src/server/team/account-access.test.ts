@@ -693,7 +693,6 @@ const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
   surveyProgramSummary: 'scope.test.ts',
   surveyQrPage: 'scope.test.ts',
   generateSignature: 'scope.test.ts',
-  createExportLink: 'platform admins',
   actionPlans: 'action-plans.test.ts',
   actionPlanCounts: 'action-plans.test.ts',
   actionPlan: 'action-plans.test.ts',
