@@ -52,6 +52,32 @@ describe('publishedIndustries', () => {
   });
 });
 
+describe('questionnaires(includeCustom)', () => {
+  it('lists custom questionnaires unless includeCustom is false (the admin spec asks for them with true)', async () => {
+    const brand = await createBrand(t.db, { isDefault: true });
+    const industry = await createIndustry(t.db, { brandId: brand.id, title: 'Dining', published: true });
+    for (const [title, isCustom] of [
+      ['Dine-In', false],
+      ['Upload My Own Questionnaire', true],
+    ] as const) {
+      await createQuestionnaire(t.db, {
+        brandId: brand.id,
+        industryId: industry.id,
+        title,
+        isCustom,
+        published: true,
+      });
+    }
+    const titles = async (args: string) =>
+      (
+        await t.gql(`{ publishedIndustries { questionnaires${args} { title } } }`)
+      ).data.publishedIndustries[0].questionnaires.map((q: { title: string }) => q.title);
+    expect(await titles('')).toEqual(['Dine-In', 'Upload My Own Questionnaire']);
+    expect(await titles('(includeCustom: true)')).toEqual(['Dine-In', 'Upload My Own Questionnaire']);
+    expect(await titles('(includeCustom: false)')).toEqual(['Dine-In']);
+  });
+});
+
 describe('the published catalogue kept in memory', () => {
   afterEach(() => vi.useRealTimers());
 

@@ -46,8 +46,12 @@ IndustryType.implement({
     brandId: t.exposeString('brandId'),
     questionnaires: t.field({
       type: [QuestionnaireType],
-      description: 'Published questionnaires, optionally of one type.',
-      args: { type: t.arg.string() },
+      description:
+        'The questionnaires (published ones, or all for the admin), optionally of one type; includeCustom: false leaves out the custom ones (isCustom).',
+      args: {
+        type: t.arg.string(),
+        includeCustom: t.arg.boolean({ defaultValue: true }),
+      },
       resolve: async (i, a, ctx) => {
         const list =
           i._questionnaires ??
@@ -62,7 +66,9 @@ IndustryType.implement({
               ),
             )
             .orderBy(asc(questionnaires.title)));
-        return a.type ? list.filter((q) => q.type === a.type) : list;
+        return list.filter(
+          (q) => (!a.type || q.type === a.type) && (a.includeCustom !== false || !q.isCustom),
+        );
       },
     }),
   }),
