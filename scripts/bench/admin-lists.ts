@@ -53,7 +53,7 @@ async function main() {
       const USERS = `query ($after: String, $name: String, $business: String) {
         users(after: $after, nameSearch: $name, businessNameSearch: $business) {
           pageInfo { hasNextPage endCursor } nodes { _id fullName email profile { businessName } associatedBrand { name } } } }`;
-      const ORDERS = `query ($after: String) { orders(status: "COMPLETE", after: $after) {
+      const ORDERS = `query ($after: String) { orders(status: COMPLETE, after: $after) {
           pageInfo { hasNextPage endCursor } nodes { _id orderNumber orderDate businessName amount } } }`;
 
       // Cursors deep into each list (page 200 = rows 4,976-5,000), to time a page far from the start.

@@ -8,9 +8,8 @@ export const FLOW_VARIANTS = ['default', 'automotive'] as const;
 export const INCENTIVE_ZONE_TIERS = ['non-remote', 'remote', 'ultra-remote'] as const;
 export const CAR_MAKE_TIERS = ['non-premium', 'premium', 'ultra-premium'] as const;
 
-export const ZBrandType = z.enum(BRAND_TYPES, {
-  error: 'Type must be AUTHENTICATED, CUSTOM_SUBDOMAIN, CUSTOM_DOMAIN or ENTRY_PATH.',
-});
+export const MSG_BRAND_TYPE = 'Type must be AUTHENTICATED, CUSTOM_SUBDOMAIN, CUSTOM_DOMAIN or ENTRY_PATH.';
+export const ZBrandType = z.enum(BRAND_TYPES, { error: MSG_BRAND_TYPE });
 export type TBrandType = z.infer<typeof ZBrandType>;
 export const ZFlowVariant = z.enum(FLOW_VARIANTS, { error: 'Flow variant must be default or automotive.' });
 export type TFlowVariant = z.infer<typeof ZFlowVariant>;

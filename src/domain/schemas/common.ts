@@ -9,13 +9,11 @@ export const QUESTIONNAIRE_TYPES = [
 ] as const satisfies readonly QuestionnaireType[];
 export const FREQUENCY_PERIODS = ['week', 'month', 'quarter'] as const satisfies readonly FrequencyPeriod[];
 
-export const ZQuestionnaireType = z.enum(QUESTIONNAIRE_TYPES, {
-  error: 'Questionnaire type must be mysteryShop or customerSurvey.',
-});
+export const MSG_QUESTIONNAIRE_TYPE = 'Questionnaire type must be mysteryShop or customerSurvey.';
+export const ZQuestionnaireType = z.enum(QUESTIONNAIRE_TYPES, { error: MSG_QUESTIONNAIRE_TYPE });
 
-export const ZFrequencyPeriod = z.enum(FREQUENCY_PERIODS, {
-  error: 'Frequency must be week, month or quarter.',
-});
+export const MSG_FREQUENCY_PERIOD = 'Frequency must be week, month or quarter.';
+export const ZFrequencyPeriod = z.enum(FREQUENCY_PERIODS, { error: MSG_FREQUENCY_PERIOD });
 
 /** A required id (order, location, questionnaire...): a non-empty string. */
 export const zId = (label: string) =>

@@ -29,8 +29,8 @@ beforeEach(async () => {
 const ACTIVE_SHOPS = `query {
   currentUser {
     nextBilling { monthValue monthDisplay yearDisplay chargeDateDisplay value displayValue numWeeks }
-    shops(status: "ACTIVE") { _id status paidThrough questionnaire { title type monthsPurchased minimumReimbursement showReimbursement } }
-    locations(includeUnpublished: true) { _id published shops(status: "ACTIVE") { _id questionnaire { title minimumReimbursement } } }
+    shops(status: ACTIVE) { _id status paidThrough questionnaire { title type monthsPurchased minimumReimbursement showReimbursement } }
+    locations(includeUnpublished: true) { _id published shops(status: ACTIVE) { _id questionnaire { title minimumReimbursement } } }
   }
 }`;
 const SAVE_ACTIVE = `mutation ($id: String!, $input: ShopInput!) {

@@ -27,7 +27,7 @@ const brandInput = (over: Record<string, unknown> = {}) => ({
 const OPERATIONS: [string, string, () => Record<string, unknown>][] = [
   ['users', 'query { users { nodes { _id } } }', () => ({})],
   ['user', 'query ($uid: String!) { user(uid: $uid) { _id } }', () => ({ uid: p.alice.user.id })],
-  ['orders', 'query { orders(status: "COMPLETE") { nodes { orderNumber } } }', () => ({})],
+  ['orders', 'query { orders(status: COMPLETE) { nodes { orderNumber } } }', () => ({})],
   ['brands', 'query { brands { _id } }', () => ({})],
   [
     'industries',

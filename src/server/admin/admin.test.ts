@@ -34,7 +34,7 @@ const USERS = `query ($first: Int, $after: String, $name: String, $business: Str
     pageInfo { hasNextPage endCursor }
     nodes { _id fullName email profile { businessName } associatedBrand { _id name } }
   } }`;
-const ORDERS = `query ($after: String) { orders(status: "COMPLETE", after: $after) {
+const ORDERS = `query ($after: String) { orders(status: COMPLETE, after: $after) {
   pageInfo { hasNextPage endCursor } nodes { _id orderNumber orderDate amount businessName email brandName } } }`;
 const CREATE_BRAND =
   'mutation ($input: BrandInput!) { createBrand(input: $input) { _id shortName type entryPath subdomain primaryColor logoUrl } }';
@@ -120,7 +120,7 @@ describe('orders list', () => {
       businessName: p.alice.user.businessName,
       email: 'alice@example.test',
     });
-    const carts = await asAdmin('query { orders(status: "CART") { nodes { _id } } }');
+    const carts = await asAdmin('query { orders(status: CART) { nodes { _id } } }');
     expect(fieldsOf(carts)[0]?.field).toBe('status');
   });
 

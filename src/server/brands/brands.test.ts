@@ -143,7 +143,7 @@ describe('brands kept in memory', () => {
 });
 
 describe('brand queries', () => {
-  const BRANDS = 'query ($type: String) { brands(type: $type) { shortName type } }';
+  const BRANDS = 'query ($type: BrandType) { brands(type: $type) { shortName type } }';
 
   it('lists AUTHENTICATED brands for anyone', async () => {
     const res = await t.gql(BRANDS, { type: 'AUTHENTICATED' });

@@ -23,6 +23,7 @@ import { users } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
 import { callerMay, teamRoleOf } from '../team/index.js';
 import { builder } from './builder.js';
+import { ShopStatusEnum } from './enums.js';
 import { LocationRef, OrderRef, ShopRef } from './refs.js';
 import { PaymentCardType, UserType } from './users.js';
 
@@ -131,8 +132,8 @@ builder.objectFields(UserType, (t) => ({
   }),
   shops: t.field({
     type: [ShopRef],
-    description: 'Placed shops, optionally of one status (e.g. "ACTIVE").',
-    args: { status: t.arg.string() },
+    description: 'Placed shops, optionally of one status (e.g. ACTIVE).',
+    args: { status: t.arg({ type: ShopStatusEnum }) },
     resolve: (u, a, ctx) => {
       mayViewUser(ctx, u, 'order');
       return listPlacedShops(ctx.db, { uid: u.id, status: a.status });

@@ -23,6 +23,7 @@ import { PageInfoType } from './account.js';
 import { BrandType } from './brands.js';
 import { builder } from './builder.js';
 import { IndustryType, QuestionnaireType } from './catalogue.js';
+import { BrandTypeEnum, OrderStatusEnum, QuestionnaireTypeEnum } from './enums.js';
 import { UserType } from './users.js';
 
 // The admin area's API (admin-and-evaluation 2, 7). Every field here is for admins only.
@@ -74,7 +75,7 @@ const BrandInput = builder.inputType('BrandInput', {
   fields: (t) => ({
     shortName: t.string(),
     name: t.string(),
-    type: t.string(),
+    type: t.field({ type: BrandTypeEnum }),
     subdomain: t.string(),
     customDomain: t.string(),
     entryPath: t.string(),
@@ -101,7 +102,7 @@ const BrandInput = builder.inputType('BrandInput', {
 const QuestionnaireInput = builder.inputType('QuestionnaireInput', {
   fields: (t) => ({
     title: t.string(),
-    type: t.string(),
+    type: t.field({ type: QuestionnaireTypeEnum }),
     industryId: t.string(),
     brandId: t.string(),
     sampleLink: t.string(),
@@ -133,7 +134,11 @@ builder.queryFields((t) => ({
     type: AdminOrderConnectionType,
     description: 'Placed orders, newest first, 25 a page. Only COMPLETE orders are listed.',
     authScopes: admin,
-    args: { status: t.arg.string({ defaultValue: 'COMPLETE' }), first: t.arg.int(), after: t.arg.string() },
+    args: {
+      status: t.arg({ type: OrderStatusEnum, defaultValue: 'COMPLETE' }),
+      first: t.arg.int(),
+      after: t.arg.string(),
+    },
     resolve: (_r, a, ctx) => {
       if (a.status !== 'COMPLETE') {
         const message = 'Only COMPLETE orders can be listed.';

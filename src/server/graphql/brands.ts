@@ -1,9 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
+import type { TBrandType } from '../../domain/schemas/brand.js';
 import { findBrandByEntryPath } from '../brands/resolve-brand.js';
 import type { BrandRow } from '../context.js';
 import { brands } from '../db/schema.js';
 import { brandImageUrl } from '../file-references.js';
 import { builder } from './builder.js';
+import { BrandTypeEnum } from './enums.js';
 
 const ZoneRef = builder.objectRef<{ city: string; state: string; tier: string }>('IncentiveZone').implement({
   fields: (t) => ({
@@ -22,7 +24,7 @@ export const BrandType = builder.objectRef<BrandRow>('Brand').implement({
     _id: t.exposeString('id'),
     shortName: t.exposeString('shortName'),
     name: t.exposeString('name'),
-    type: t.exposeString('type'),
+    type: t.field({ type: BrandTypeEnum, resolve: (b) => b.type as TBrandType }),
     subdomain: t.exposeString('subdomain', { nullable: true }),
     customDomain: t.exposeString('customDomain', { nullable: true }),
     entryPath: t.exposeString('entryPath', { nullable: true }),
@@ -92,7 +94,7 @@ builder.queryFields((t) => ({
     type: [BrandType],
     description:
       'Brands, optionally of one type. Anyone may list AUTHENTICATED brands; other lists are for admins.',
-    args: { type: t.arg.string() },
+    args: { type: t.arg({ type: BrandTypeEnum }) },
     authScopes: (_r, a) => (a.type === 'AUTHENTICATED' ? true : { admin: true }),
     resolve: async (_r, a, ctx) => {
       const q = ctx.db.select().from(brands);

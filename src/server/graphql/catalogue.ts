@@ -1,8 +1,10 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
+import type { QuestionnaireType as TQuestionnaireType } from '../../domain/types.js';
 import { publishedIndustries } from '../catalogue/published-industries.js';
 import { industries, questionnaires } from '../db/schema.js';
 import type { QuestionnaireRow } from '../orders/order-graph.js';
 import { builder } from './builder.js';
+import { QuestionnaireTypeEnum } from './enums.js';
 
 type IndustryRow = typeof industries.$inferSelect;
 
@@ -10,7 +12,7 @@ export const QuestionnaireType = builder.objectRef<QuestionnaireRow>('Questionna
   fields: (t) => ({
     _id: t.exposeString('id'),
     title: t.exposeString('title'),
-    type: t.exposeString('type'),
+    type: t.field({ type: QuestionnaireTypeEnum, resolve: (q) => q.type as TQuestionnaireType }),
     sampleLink: t.exposeString('sampleLink', { nullable: true }),
     cost: t.exposeInt('cost', { description: 'Price per shop (or per survey period), cents.' }),
     startupCost: t.exposeInt('startupCost', { description: 'Cents.' }),
@@ -49,7 +51,7 @@ IndustryType.implement({
       description:
         'The questionnaires (published ones, or all for the admin), optionally of one type; includeCustom: false leaves out the custom ones (isCustom).',
       args: {
-        type: t.arg.string(),
+        type: t.arg({ type: QuestionnaireTypeEnum }),
         includeCustom: t.arg.boolean({ defaultValue: true }),
       },
       resolve: async (i, a, ctx) => {

@@ -13,6 +13,7 @@ import {
 import { loadOrderGraph } from '../orders/order-graph.js';
 import { locationScopeOf } from '../team/index.js';
 import { builder } from './builder.js';
+import { ShopStatusEnum } from './enums.js';
 import { LocationRef, OrderRef, ShopRef } from './refs.js';
 import { UserType } from './users.js';
 
@@ -60,9 +61,9 @@ export const LocationType = LocationRef.implement({
       type: [ShopRef],
       description:
         "On an order: that order's shops here. Elsewhere: the owner's placed shops here, optionally of one status.",
-      args: { status: t.arg.string() },
+      args: { status: t.arg({ type: ShopStatusEnum }) },
       resolve: async (l, a, ctx) => {
-        if (l.shops) return a.status ? l.shops.filter((s) => s.status === a.status?.toLowerCase()) : l.shops;
+        if (l.shops) return a.status ? l.shops.filter((s) => s.status === a.status) : l.shops;
         return listPlacedShops(ctx.db, { locationId: l.id, status: a.status });
       },
     }),

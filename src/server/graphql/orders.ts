@@ -1,5 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { formatMoney } from '../../domain/index.js';
+import type { FrequencyPeriod, QuestionnaireType as TQuestionnaireType } from '../../domain/types.js';
 import { saveShop } from '../account/index.js';
 import type { AppContext } from '../context.js';
 import { orderLocations, orders, users } from '../db/schema.js';
@@ -18,6 +19,13 @@ import { modifyOrderQuestionnaires, startOrder } from '../orders/start-order.js'
 import { copyShopsToAllOrderLocations, removeCartShop } from '../shops/cart-shops.js';
 import { builder } from './builder.js';
 import { QuestionnaireType } from './catalogue.js';
+import {
+  FrequencyPeriodEnum,
+  OrderStatusEnum,
+  QuestionnaireTypeEnum,
+  type ShopStatus,
+  ShopStatusEnum,
+} from './enums.js';
 import { MoneyType } from './money.js';
 import { LocationRef, OrderRef, ShopRef, UserQuestionnaireRef } from './refs.js';
 import { UserType } from './users.js';
@@ -72,17 +80,23 @@ ShopRef.implement({
     locationId: t.exposeString('locationId'),
     qid: t.exposeString('qid'),
     uqid: t.exposeString('uqid'),
-    status: t.string({ resolve: (s) => s.status.toUpperCase() }),
+    status: t.field({ type: ShopStatusEnum, resolve: (s) => s.status as ShopStatus }),
     recurring: t.exposeBoolean('recurring'),
     startDate: t.exposeString('startDate', { description: 'YYYY-MM-DD (UTC).' }),
     totalQuantity: t.exposeInt('totalQuantity'),
     frequencyQuantity: t.exposeInt('frequencyQuantity'),
-    frequencyPeriod: t.exposeString('frequencyPeriod'),
+    frequencyPeriod: t.field({
+      type: FrequencyPeriodEnum,
+      resolve: (s) => s.frequencyPeriod as FrequencyPeriod,
+    }),
     reimbursement: t.exposeInt('reimbursement', { description: 'Shopper reimbursement per shop, cents.' }),
     cost: t.exposeInt('cost', { description: 'Price per shop, cents.' }),
     paidThrough: t.exposeString('paidThrough', { nullable: true }),
     questionnaireTitle: t.exposeString('questionnaireTitle'),
-    questionnaireType: t.exposeString('questionnaireType'),
+    questionnaireType: t.field({
+      type: QuestionnaireTypeEnum,
+      resolve: (s) => s.questionnaireType as TQuestionnaireType,
+    }),
     questionnaire: t.field({
       type: QuestionnaireType,
       nullable: true,
@@ -111,7 +125,7 @@ OrderRef.implement({
   fields: (t) => ({
     _id: t.string({ resolve: (g) => g.order.id }),
     orderNumber: t.int({ resolve: (g) => g.order.orderNumber }),
-    status: t.string({ resolve: (g) => g.order.status }),
+    status: t.field({ type: OrderStatusEnum, resolve: (g) => g.order.status as 'CART' | 'COMPLETE' }),
     uid: t.string({ nullable: true, resolve: (g) => g.order.uid }),
     brandId: t.string({ resolve: (g) => g.order.brandId }),
     serviceKeys: t.stringList({ resolve: (g) => g.order.serviceKeys }),
@@ -224,7 +238,7 @@ const ShopInput = builder.inputType('ShopInput', {
     startDate: t.string({ description: 'YYYY-MM-DD' }),
     totalQuantity: t.int(),
     frequencyQuantity: t.int(),
-    frequencyPeriod: t.string(),
+    frequencyPeriod: t.field({ type: FrequencyPeriodEnum }),
     reimbursement: t.int({ description: 'Cents.' }),
   }),
 });

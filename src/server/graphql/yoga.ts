@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { identifyRequest } from '../request-identity.js';
+import { enumInputErrors } from './enums.js';
 import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
 import { schema } from './schema.js';
 import { teamGuard } from './team-guard.js';
@@ -48,6 +49,7 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
       ...(deps.config.production ? [disableIntrospection] : []),
       logUnexpectedErrors(isUnexpected),
       teamGuard(),
+      enumInputErrors,
     ],
     context: async ({ req, reply }): Promise<AppContext> => {
       const identity = await identifyRequest(deps.db, deps.config, req);

@@ -262,7 +262,7 @@ const OPS: Op[] = [
   {
     field: 'currentUser',
     label: 'shops',
-    doc: '{ currentUser { shops(status: "ACTIVE") { _id } } }',
+    doc: '{ currentUser { shops(status: ACTIVE) { _id } } }',
     allowed: OWNER_ADMIN,
     anonymous: 'null',
     other: 'ok',

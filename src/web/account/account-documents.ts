@@ -231,7 +231,7 @@ export const CURRENT_USER_ACTIVE_SHOPS = graphql(`
           postalCode
           formattedAddress
         }
-        shops(status: "ACTIVE") {
+        shops(status: ACTIVE) {
           _id
           qid
           recurring

@@ -4,7 +4,7 @@ import { graphql } from '../gql';
 
 export const ADMIN_ORDERS = graphql(`
   query AdminOrders($first: Int, $after: String) {
-    orders(status: "COMPLETE", first: $first, after: $after) {
+    orders(status: COMPLETE, first: $first, after: $after) {
       pageInfo {
         hasNextPage
         endCursor
@@ -92,7 +92,7 @@ export const ADMIN_CUSTOMER = graphql(`
 
 export const AUTHENTICATED_BRANDS = graphql(`
   query AuthenticatedBrands {
-    brands(type: "AUTHENTICATED") {
+    brands(type: AUTHENTICATED) {
       _id
       name
     }
@@ -176,7 +176,7 @@ export const ADMIN_CUSTOMER_ACTIVE_SHOPS = graphql(`
           postalCode
           formattedAddress
         }
-        shops(status: "ACTIVE") {
+        shops(status: ACTIVE) {
           _id
           qid
           recurring
