@@ -1,31 +1,52 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { parse } from 'graphql';
+import { type DocumentNode, Kind, parse } from 'graphql';
 import { defineConfig, type Plugin } from 'vite';
 import { bundleStats } from './scripts/vite/bundle-stats.js';
 import { firstPageLibraries } from './scripts/vite/first-page-libraries.js';
 import { precompress } from './scripts/vite/precompress.js';
 
 const DOCUMENT_CALL = /\bgraphql\(\s*`([\s\S]*?)`\s*\)/g;
+const TRUSTED_DOCUMENTS = path.resolve(import.meta.dirname, 'src/web/gql/persisted-documents.json');
 
 /**
- * Compiles each graphql(`...`) call to its parsed document at build time, as GraphQL Codegen's
- * babel/swc plugins do: a chunk then holds only the documents it uses, instead of the client preset's
- * map of every document. (Types still come from the generated src/web/gql.)
+ * Compiles each graphql(`...`) call to its document at build time, as GraphQL Codegen's babel/swc plugins
+ * do: a chunk then holds only the documents it uses, instead of the client preset's map of every document.
+ * An operation becomes codegen's listed document (with the fragments it spreads and __typename, as the
+ * server runs it) and its id (`__meta__.hash`), which the browser sends instead of the text (trusted
+ * documents, src/web/app/apollo.ts). Types still come from the generated src/web/gql.
  */
 function graphqlDocuments(): Plugin {
+  let listed = new Map<string, { hash: string; text: string }>();
   return {
     name: 'graphql-documents',
     enforce: 'pre',
+    buildStart() {
+      const documents = JSON.parse(readFileSync(TRUSTED_DOCUMENTS, 'utf8')) as Record<string, string>;
+      listed = new Map(
+        Object.entries(documents).map(([hash, text]) => [operationName(parse(text)) ?? hash, { hash, text }]),
+      );
+    },
     transform(code, id) {
       if (!/\/src\/web\/.*\.tsx?$/.test(id) || id.includes('/src/web/gql/') || !code.includes('graphql(`'))
         return null;
-      const out = code.replace(DOCUMENT_CALL, (_whole, body: string) =>
-        JSON.stringify(parse(body, { noLocation: true })),
-      );
+      const out = code.replace(DOCUMENT_CALL, (_whole, body: string) => {
+        const name = operationName(parse(body));
+        if (!name) return JSON.stringify(parse(body, { noLocation: true }));
+        const found = listed.get(name);
+        if (!found)
+          throw new Error(`${id}: operation ${name} is not in ${TRUSTED_DOCUMENTS}; run npm run codegen.`);
+        return JSON.stringify({ ...parse(found.text, { noLocation: true }), __meta__: { hash: found.hash } });
+      });
       return { code: out, map: null };
     },
   };
+}
+
+function operationName(document: DocumentNode): string | undefined {
+  const operation = document.definitions.find((d) => d.kind === Kind.OPERATION_DEFINITION);
+  return operation?.kind === Kind.OPERATION_DEFINITION ? operation.name?.value : undefined;
 }
 
 /** The framework every page needs: React, the router, Apollo and GraphQL. */

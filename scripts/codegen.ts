@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { preset } from '@graphql-codegen/client-preset';
+import { addTypenameSelectionDocumentTransform, preset } from '@graphql-codegen/client-preset';
 import { codegen } from '@graphql-codegen/core';
 import type { Types } from '@graphql-codegen/plugin-helpers';
 import { lexicographicSortSchema, parse, printSchema } from 'graphql';
@@ -40,7 +40,9 @@ async function main() {
     schemaAst: sorted,
     documents,
     config: { useTypeImports: true, enumsAsTypes: true, avoidOptionals: false },
-    presetConfig: { fragmentMasking: false },
+    presetConfig: { fragmentMasking: false, persistedDocuments: { hashAlgorithm: 'sha256' } },
+    // Apollo's cache adds __typename to every selection; the persisted documents must hold them too.
+    documentTransforms: [{ name: 'add-typename', transformObject: addTypenameSelectionDocumentTransform }],
     plugins: [],
     pluginMap: {},
   });

@@ -14,6 +14,9 @@
 //                       directory (DATABASE_URL ...?host=DIR), as an app on the database's machine would;
 //                       the default when the socket exists there. "" = TCP, to BENCH_POSTGRES_URL's host.
 //   BENCH_APP_DIR=.     the checkout whose server is measured (to compare two versions of the app)
+//   DOCUMENTS=text      how the documents are sent: `text` (the GraphQL text, as API clients do) or `id`
+//                       (trusted documents: the SHA-256 id only, as the web app does; the server is given
+//                       this script's documents through TRUSTED_DOCUMENTS). Run both to compare.
 //   BENCH_SERVER_NODE_ARGS  extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //                       (after the flags of package.json's start script, which the server always gets)
 //
@@ -35,8 +38,8 @@
 // the CPU time spent per request by the server, by PostgreSQL (this database's backends) and by the
 // load generator, read from /proc: a figure that the other work on a shared machine hardly moves.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
@@ -51,6 +54,7 @@ const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
 const ACCOUNT_EVERY = Number(process.env.ACCOUNT_EVERY ?? 5);
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const WARMUP_S = Number(process.env.WARMUP ?? 5);
+const DOCUMENTS = process.env.DOCUMENTS === 'id' ? 'id' : 'text';
 const WEB_CONCURRENCY = Number(process.env.WEB_CONCURRENCY ?? 1);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? '.');
@@ -72,6 +76,11 @@ const DOCS = {
   tokenizeTestCard: `mutation ($input: TestCardInput!) { tokenizeTestCard(input: $input) { token } }`,
   checkout: `mutation ($oid: String!, $input: CheckoutInput!) { checkout(oid: $oid, input: $input) { _id status amount } }`,
 };
+
+/** Each document's trusted-document id: the SHA-256 of its text, as GraphQL Codegen lists the web app's. */
+const DOCUMENT_IDS = new Map(
+  Object.values(DOCS).map((text) => [text, createHash('sha256').update(text).digest('hex')]),
+);
 
 const ADDRESSES = [
   '123 Main St, Austin, TX 78701',
@@ -136,6 +145,11 @@ async function main() {
   let server: ChildProcess | null = null;
   try {
     const port = await freePort();
+    const documentsFile = `/tmp/${dbName}-documents.json`;
+    writeFileSync(
+      documentsFile,
+      JSON.stringify(Object.fromEntries([...DOCUMENT_IDS].map(([t, id]) => [`sha256:${id}`, t]))),
+    );
     const nodeArgs = [
       ...startScriptNodeFlags(),
       ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
@@ -155,6 +169,7 @@ async function main() {
         PORT: String(port),
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         WEB_CONCURRENCY: String(WEB_CONCURRENCY),
+        TRUSTED_DOCUMENTS: documentsFile,
       },
     });
     const exited = new Promise<never>((_, reject) =>
@@ -172,7 +187,8 @@ async function main() {
         `${WEB_CONCURRENCY} process(es); ` +
         (ACCOUNT_EVERY > 0
           ? `every ${ACCOUNT_EVERY}th order recurring with a new account.`
-          : 'guests only, one-time shops.'),
+          : 'guests only, one-time shops') +
+        (DOCUMENTS === 'id' ? '; documents sent by id (trusted documents).' : '; documents sent as text.'),
     );
     const catalogue = await prepare(endpoint);
     const run = async (phase: Phase, seconds: number) =>
@@ -323,7 +339,11 @@ async function shop(endpoint: string, catalogue: Catalogue, shopper: number, dea
 const agent = new http.Agent({ keepAlive: true, maxSockets: CONCURRENCY });
 
 async function call(endpoint: string, query: string, variables: Record<string, unknown>): Promise<Data> {
-  const payload = JSON.stringify({ query, variables });
+  const payload = JSON.stringify(
+    DOCUMENTS === 'id'
+      ? { extensions: { persistedQuery: { version: 1, sha256Hash: DOCUMENT_IDS.get(query) } }, variables }
+      : { query, variables },
+  );
   const body = await new Promise<{ data?: unknown; errors?: { message: string }[] }>((resolve, reject) => {
     const req = http.request(
       endpoint,

@@ -7,10 +7,10 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { ApolloLink, type NormalizedCacheObject, Observable } from '@apollo/client';
 import { renderToStringWithData } from '@apollo/client/react/ssr';
-import type { ExecutionResult } from 'graphql';
+import type { DocumentNode, ExecutionResult } from 'graphql';
 import { print } from 'graphql';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { createApolloClient } from './app/apollo';
+import { createApolloClient, persistedId } from './app/apollo';
 import { AppRoot } from './app/app-root';
 import type { PublicBrand } from './app/brand';
 import { readCookiesFrom } from './app/cookies';
@@ -18,10 +18,19 @@ import { routes } from './app/router';
 
 /** Runs one GraphQL operation as the visitor (their cookies and host), in the server's own process. */
 export type GraphQLCall = (body: {
-  query: string;
+  query?: string;
+  extensions?: { persistedQuery: { version: 1; sha256Hash: string } };
   variables: Record<string, unknown>;
   operationName: string | undefined;
 }) => Promise<ExecutionResult>;
+
+/** A document as the request names it: the build's id, or the text of one written elsewhere. */
+function persistedRequest(document: DocumentNode) {
+  const id = persistedId(document);
+  return id
+    ? { extensions: { persistedQuery: { version: 1 as const, sha256Hash: id } } }
+    : { query: print(document) };
+}
 
 export type RenderedPage = {
   /** Resource hints React found while rendering (the logo's image preload), for the page's <head>. */
@@ -57,7 +66,8 @@ export async function renderPage(input: {
         new Observable((observer) => {
           input
             .graphql({
-              query: print(operation.query),
+              // The build's id, as the browser sends it (the server has the document parsed already).
+              ...persistedRequest(operation.query),
               variables: operation.variables,
               operationName: operation.operationName,
             })

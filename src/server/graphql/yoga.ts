@@ -11,6 +11,7 @@ import { enumInputErrors } from './enums.js';
 import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
 import { schema } from './schema.js';
 import { teamGuard } from './team-guard.js';
+import { trustedDocuments } from './trusted-documents.js';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -38,6 +39,11 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
       },
     },
     plugins: [
+      trustedDocuments({
+        db: deps.db,
+        production: deps.config.production,
+        moreDocuments: deps.config.TRUSTED_DOCUMENTS,
+      }),
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },
         maxAliases: { n: 15 },

@@ -1,11 +1,34 @@
 import {
   ApolloClient,
-  type ApolloLink,
+  ApolloLink,
   HttpLink,
   InMemoryCache,
   type NormalizedCacheObject,
 } from '@apollo/client';
 import { notifications } from '@mantine/notifications';
+
+/**
+ * The build's id of a document (GraphQL Codegen's persisted documents: the SHA-256 of its text, also
+ * listed in the server's copy of the build's documents), or null for a document written elsewhere.
+ */
+export function persistedId(document: unknown): string | null {
+  const hash = (document as { __meta__?: { hash?: string } }).__meta__?.hash;
+  return hash?.startsWith('sha256:') ? hash.slice('sha256:'.length) : null;
+}
+
+/**
+ * Trusted documents (docs/trusted-documents.md): the browser sends the id of the build's document
+ * instead of its text, in Apollo's format ({extensions: {persistedQuery: {version: 1, sha256Hash}}}); in
+ * production the server runs only those from the storefront's pages.
+ */
+const persistedDocuments = new ApolloLink((operation, forward) => {
+  const id = persistedId(operation.query);
+  if (id) {
+    operation.extensions.persistedQuery = { version: 1, sha256Hash: id };
+    operation.setContext({ http: { includeQuery: false, includeExtensions: true } });
+  }
+  return forward(operation);
+});
 
 /**
  * The browser's client, starting from the answers the server render used when there was one (so the
@@ -31,7 +54,9 @@ export function createApolloClient(
   if (options.state) cache.restore(options.state);
   return new ApolloClient({
     // The session cookie (HttpOnly) authenticates the browser; API clients may send a Bearer token.
-    link: options.link ?? new HttpLink({ uri: '/api', credentials: 'same-origin' }),
+    link:
+      options.link ??
+      ApolloLink.from([persistedDocuments, new HttpLink({ uri: '/api', credentials: 'same-origin' })]),
     cache,
     ssrMode: options.ssrMode ?? false,
     // A server-rendered page's queries are answered from the cache while it hydrates, not asked twice.

@@ -41,6 +41,7 @@ describe('questionnaire form values', () => {
 
   it('round-trips a saved questionnaire and adds the evaluation form', () => {
     const values = questionnaireToValues({
+      __typename: 'Questionnaire',
       _id: 'q1',
       title: 'Dine-In',
       type: 'mysteryShop',
