@@ -20,6 +20,7 @@ import { withBrandImageUrls } from './file-references.js';
 import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
 import { type LogStream, loggerOptions, serializeError } from './logging/index.js';
 import { registerUnsubscribeRoute } from './notifications/unsubscribe-route.js';
+import { registerApiDocs } from './openapi/index.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
@@ -106,6 +107,7 @@ export async function buildApp(deps: {
   await registerSurveyRoutes(app, deps);
   await registerUnsubscribeRoute(app, deps);
   await registerReportingApi(app, deps);
+  await registerApiDocs(app);
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
 
   // The built web app. Files come from dist/web, each as its brotli or gzip copy made by the build when
