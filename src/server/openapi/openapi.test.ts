@@ -173,7 +173,7 @@ describe('the API reference at /api/docs', () => {
     const csp = String(page.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self';");
     expect(csp).not.toContain('unsafe-eval');
-    const assets = [...page.body.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]!);
+    const assets = [...page.body.matchAll(/(?:src|href)="(\/[^"]+)"/g)].map((m) => m[1]!);
     expect(assets.length).toBe(3);
     for (const url of assets) {
       expect(url).toMatch(/^\/api\/docs\/[\d.]+\//);

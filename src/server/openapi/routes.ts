@@ -34,6 +34,7 @@ const PAGE = `<!doctype html>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>API reference</title>
+    <link rel="icon" href="data:," />
     <link rel="stylesheet" href="${API_DOCS_ASSETS}/swagger-ui.css" />
   </head>
   <body>

@@ -19,18 +19,12 @@ const positive = (fallback: number, max: number, description: string) =>
     .meta({ description });
 
 export const ZReportingQuery = z.object({
-  userMakingRequest: z
-    .string({ error: 'is required' })
-    .min(1, { error: 'is required' })
-    .meta({
-      description: 'The id of the person making the request (the login that asked for the signature).',
-    }),
-  client: z
-    .string({ error: 'is required' })
-    .min(1, { error: 'is required' })
-    .meta({
-      description: 'The customer account the data belongs to (the caller, or the account they act for).',
-    }),
+  userMakingRequest: z.string({ error: 'is required' }).min(1, { error: 'is required' }).meta({
+    description: 'The id of the person making the request (the login that asked for the signature).',
+  }),
+  client: z.string({ error: 'is required' }).min(1, { error: 'is required' }).meta({
+    description: 'The customer account the data belongs to (the caller, or the account they act for).',
+  }),
   signature: z.string().optional().meta({
     description:
       'HMAC-SHA256 (hex) of the values present, pipe-joined in the documented order, from the GraphQL mutation generateSignature(text). A missing or wrong signature is a 401.',
