@@ -22,6 +22,15 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** The security scheme that carries the signature; it is not listed again as a parameter. */
 const SIGNATURE = 'signature';
 
+/** Every REST route's input boundary (rest-input-boundary.ts), before the route's own checks. */
+const boundary = {
+  '400': {
+    description:
+      'A parameter breaks the text rule (one line, at most 2,000 characters, no control characters) or there are over 50; `field` names it.',
+    content: json(ref('FieldError')),
+  },
+};
+
 const errors = {
   '400': {
     description: 'A parameter is invalid; the message and `field` name it.',
@@ -73,6 +82,7 @@ const exportOperation = {
         description: 'The CSV file (a download: Content-Disposition attachment).',
         content: { 'text/csv': { schema: { type: 'string' } } },
       },
+      ...boundary,
       '401': { description: 'The token is missing, invalid or expired.', content: text },
       '403': { description: "The token's user is no longer an admin.", content: text },
       '404': { description: 'Unknown export type.', content: text },
@@ -94,6 +104,7 @@ const surveyQrOperation = {
         description: 'The QR code.',
         content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
       },
+      ...boundary,
       '404': { description: 'No active survey has this code.', content: text },
     },
   },

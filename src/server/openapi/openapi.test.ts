@@ -120,6 +120,7 @@ describe('every documented path', () => {
         { url: link.pathname + link.search, status: 200 },
         { url: '/admin/export/orders?token=forged', status: 401 },
         { url: '/admin/export/orders', status: 401 },
+        { url: '/admin/export/orders?token=%07', status: 400, field: 'token' },
         { url: `/admin/export/invoices${link.search}`, status: 404 },
       ];
     },
@@ -128,6 +129,7 @@ describe('every documented path', () => {
       return [
         { url: `/survey/${link!.code}/qr.png`, status: 200 },
         { url: '/survey/unknown-code/qr.png', status: 404 },
+        { url: '/survey/bad%07code/qr.png', status: 400, field: 'code' },
       ];
     },
   };
