@@ -1,8 +1,9 @@
 import { validate } from '@readme/openapi-parser';
+import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { people, placedRecurringOrder } from '../account/test-fixtures.js';
-import { surveyLinks } from '../db/schema.js';
+import { surveyLinks, users } from '../db/schema.js';
 import { REPORTING_ENDPOINTS, signingText, ZReportingQuery } from '../reporting-api/index.js';
 import type { ReportingParams } from '../reporting-api/signature.js';
 import { publish, SURVEY_FORM } from '../test/fieldwork-fixtures.js';
@@ -81,23 +82,28 @@ describe('every documented path', () => {
   });
 
   const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
-  async function signature(params: ReportingParams) {
+  async function signature(params: ReportingParams, token = p.alice.token) {
     const res = await t.gql(
       'mutation ($text: String!) { generateSignature(text: $text) }',
       { text: signingText(params) },
-      { token: p.alice.token },
+      { token },
     );
     return res.data.generateSignature as string;
   }
 
+  /** An admin who signed for alice's account and is no longer an admin when the call is made. */
+  const setAdmin = (admin: boolean) => t.db.update(users).set({ admin }).where(eq(users.id, p.admin.user.id));
+
+  type Call = { url: string; status: number; field?: string; formerAdmin?: boolean };
   /** The calls each documented path gets: a good one and bad ones, with the answer expected. */
-  const calls: Record<string, () => Promise<{ url: string; status: number; field?: string }[]>> = {
+  const calls: Record<string, () => Promise<Call[]>> = {
     ...Object.fromEntries(
       Object.keys(REPORTING_ENDPOINTS).map((path) => [
         path,
         async () => {
           const who = { userMakingRequest: p.alice.user.id, client: p.alice.user.id };
           const signed = { ...who, pageSize: '10' };
+          const byAdmin = { userMakingRequest: p.admin.user.id, client: p.alice.user.id };
           return [
             { url: `${path}?${query({ ...signed, signature: await signature(signed) })}`, status: 200 },
             { url: `${path}/?${query({ ...signed, signature: await signature(signed) })}`, status: 200 },
@@ -105,6 +111,11 @@ describe('every documented path', () => {
             { url: `${path}?${query({ ...who, regionId: '' })}`, status: 400, field: 'regionId' },
             { url: `${path}?${query({ ...signed, signature: '0'.repeat(64) })}`, status: 401 },
             { url: `${path}?${query(who)}`, status: 401 },
+            {
+              url: `${path}?${query({ ...byAdmin, signature: await signature(byAdmin, p.admin.token) })}`,
+              status: 403,
+              formerAdmin: true,
+            },
           ];
         },
       ]),
@@ -154,7 +165,9 @@ describe('every documented path', () => {
     for (const [path, make] of Object.entries(calls)) {
       const op = doc.paths[path]!.get!;
       for (const call of await make()) {
+        if (call.formerAdmin) await setAdmin(false);
         const res = await t.inject({ method: 'GET', url: call.url });
+        if (call.formerAdmin) await setAdmin(true);
         expect([call.url, res.statusCode]).toEqual([call.url, call.status]);
         expectDocumented(op, res);
         if (call.status === 200 && String(res.headers['content-type']).startsWith('application/json')) {
