@@ -5,7 +5,7 @@ import { people } from '../account/test-fixtures.js';
 import { GRAPHIQL_CSP } from '../security-headers.js';
 import { setupTestApp } from '../test/harness.js';
 import { catalogue } from '../test/order-wizard.js';
-import { GRAPHIQL_ASSETS } from './graphiql.js';
+import { asksForSchema, GRAPHIQL_ASSETS } from './graphiql.js';
 
 const t = setupTestApp();
 const PRODUCTION_ENV = { NODE_ENV: 'production', APP_SECRET: 'a-long-production-secret-for-tests' };
@@ -75,5 +75,12 @@ describe('the GraphQL explorer (GraphiQL) at GET /api', () => {
       expect(refused.data ?? null).toBeNull();
       expect(refused.errors?.[0]?.message).toMatch(/introspection/i);
     }
+  });
+
+  it('looks up who asks only for a query about the schema, not for the __typename every client asks', () => {
+    expect(asksForSchema(getIntrospectionQuery())).toBe(true);
+    expect(asksForSchema('{ __type(name: "Order") { name } }')).toBe(true);
+    expect(asksForSchema('{ orders { __typename _id } }')).toBe(false);
+    expect(asksForSchema(undefined)).toBe(false);
   });
 });

@@ -95,6 +95,9 @@ export function graphiqlFor(deps: { db: Db; config: Config }) {
     (await isPlatformAdmin(deps, server.req)) ? options : false;
 }
 
+/** Whether a query asks about the schema (`__schema`, `__type`; not `__typename`, which every client asks). */
+export const asksForSchema = (query: string | undefined) => /\b__(?:schema|type)\b/.test(query ?? '');
+
 /**
  * Production turns introspection off; a platform admin keeps it (their explorer's schema and docs). The
  * check is made before validation (which cannot wait), and only for a query that asks the schema.
@@ -107,7 +110,7 @@ export function introspectionForAdminsOnly(deps: {
   return {
     async onParams({ params, context }) {
       const req = (context as { req?: FastifyRequest }).req;
-      if (req && /__schema|__type/.test(params.query ?? '') && (await isPlatformAdmin(deps, req))) {
+      if (req && asksForSchema(params.query) && (await isPlatformAdmin(deps, req))) {
         allowed.add(req);
       }
     },
