@@ -17,9 +17,11 @@ import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
 import { withBrandImageUrls } from './file-references.js';
+import { registerGraphiQLAssets } from './graphql/graphiql.js';
 import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
 import { type LogStream, loggerOptions, serializeError } from './logging/index.js';
 import { registerUnsubscribeRoute } from './notifications/unsubscribe-route.js';
+import { registerApiDocs } from './openapi/index.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
@@ -106,6 +108,8 @@ export async function buildApp(deps: {
   await registerSurveyRoutes(app, deps);
   await registerUnsubscribeRoute(app, deps);
   await registerReportingApi(app, deps);
+  await registerApiDocs(app);
+  await registerGraphiQLAssets(app);
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
 
   // The built web app. Files come from dist/web, each as its brotli or gzip copy made by the build when

@@ -246,7 +246,7 @@ describe('API and file responses', () => {
     expect(res.headers['content-security-policy']).toBe(NON_HTML_CSP);
   });
 
-  it('gives GraphiQL (development only) its own policy, never the app’s', async () => {
+  it('gives GraphiQL its own policy, never the app’s, and a visitor in production no GraphiQL', async () => {
     const res = await t.inject({ method: 'GET', url: '/api', headers: { accept: 'text/html' } });
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.headers['content-security-policy']).toBe(GRAPHIQL_CSP);

@@ -112,9 +112,21 @@ export function contentSecurityPolicy(
   return directives.map((d) => [...new Set(d)].join(' ')).join('; ');
 }
 
-/** GraphiQL (development only, never in production) runs an inline script and loads from unpkg. */
+/**
+ * The API reference page (GET /api/docs, Swagger UI from this server's own files): scripts and styles
+ * from here only (its start script is a file, not inline); Swagger UI sets style attributes; "Try it
+ * out" calls this origin.
+ */
+export const API_DOCS_CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/**
+ * GraphiQL (GET /api in a browser; in production for platform admins only), from this server's own
+ * files (@graphql-yoga/render-graphiql's bundle): no inline script. Its editor (Monaco) runs workers
+ * from this origin and sets styles at run time.
+ */
 export const GRAPHIQL_CSP =
-  "default-src 'self'; script-src 'self' 'unsafe-inline' https://unpkg.com; style-src 'self' 'unsafe-inline' https://unpkg.com; img-src 'self' data: https:; font-src 'self' data: https://unpkg.com; worker-src 'self' blob: https://unpkg.com; connect-src 'self'; frame-ancestors 'none'";
+  "default-src 'none'; script-src 'self'; worker-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const isSet = (reply: FastifyReply, name: string) => reply.hasHeader(name) || reply.raw.hasHeader(name);
 

@@ -1,9 +1,22 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
-import { exportCsv, exportFileName, isExportType, verifyExportToken } from './exports.js';
+import { EXPORT_TYPES, exportCsv, exportFileName, verifyExportToken } from './exports.js';
+
+/** The export's path parameter: an unknown type is a 404. (The OpenAPI document is made from these.) */
+export const ZExportParams = z.object({
+  type: z.enum(EXPORT_TYPES).meta({ description: 'What to export.' }),
+});
+/** The export link's token: missing, invalid or expired is a 401. */
+export const ZExportQuery = z.object({
+  token: z.string().min(1).meta({
+    description:
+      "The link's token from the GraphQL mutation createExportLink (admins only): single-purpose, valid for 5 minutes.",
+  }),
+});
 
 /**
  * GET /admin/export/{customers|orders}?token=: the admin's export link. The token is a short-lived,
@@ -11,10 +24,13 @@ import { exportCsv, exportFileName, isExportType, verifyExportToken } from './ex
  */
 export async function registerExportRoute(app: FastifyInstance, deps: { db: Db; config: Config }) {
   app.get('/admin/export/:type', async (req, reply) => {
-    const { type } = req.params as { type: string };
-    const { token } = req.query as { token?: string };
-    if (!isExportType(type)) return reply.code(404).type('text/plain').send('Unknown export.');
-    const uid = token ? verifyExportToken(deps.config.appSecret, token, type, Date.now()) : null;
+    const params = ZExportParams.safeParse(req.params);
+    if (!params.success) return reply.code(404).type('text/plain').send('Unknown export.');
+    const { type } = params.data;
+    const query = ZExportQuery.safeParse(req.query);
+    const uid = query.success
+      ? verifyExportToken(deps.config.appSecret, query.data.token, type, Date.now())
+      : null;
     if (!uid) {
       return reply
         .code(401)

@@ -23,7 +23,7 @@ export { formOfVersion } from './forms.js';
 export { registerShopper } from './register-shopper.js';
 export { isShopper, isStaff, ROLES } from './roles.js';
 export { cancelShopVisits, runVisitScheduling, visitsInsert } from './schedule-visits.js';
-export { registerSurveyRoutes, surveyUrl } from './survey-routes.js';
+export { registerSurveyRoutes, surveyUrl, ZSurveyQrParams } from './survey-routes.js';
 export {
   findSurvey,
   type ProgramSummary,

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { identifyRequest } from '../request-identity.js';
@@ -15,10 +16,15 @@ export const QR_OPTIONS = {
 
 export const surveyUrl = (origin: string, code: string) => `${origin}/survey/${code}`;
 
+/** The QR route's path parameter (the OpenAPI document is made from it); an unknown code is a 404. */
+export const ZSurveyQrParams = z.object({
+  code: z.string().meta({ description: "The survey link's code, as in /survey/{code}." }),
+});
+
 /** GET /survey/{code}/qr.png: the survey link as a QR code PNG (used in the confirmation e-mail). */
 export async function registerSurveyRoutes(app: FastifyInstance, deps: { db: Db; config: Config }) {
   app.get('/survey/:code/qr.png', async (req, reply) => {
-    const { code } = req.params as { code: string };
+    const { code } = ZSurveyQrParams.parse(req.params);
     const survey = await findSurvey(deps.db, code);
     if (!survey) return reply.code(404).type('text/plain').send('Survey not found.');
     const { origin } = await identifyRequest(deps.db, deps.config, req);

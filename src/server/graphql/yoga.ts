@@ -1,7 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { NoSchemaIntrospectionCustomRule } from 'graphql';
-import { createYoga, maskError, type Plugin } from 'graphql-yoga';
+import { createYoga, maskError } from 'graphql-yoga';
 import type { Adapters } from '../adapters/index.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
@@ -9,6 +8,7 @@ import type { Db } from '../db/client.js';
 import { identifyRequest } from '../request-identity.js';
 import { enumInputErrors } from './enums.js';
 import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
+import { graphiqlFor, introspectionForAdminsOnly, renderGraphiQLPage } from './graphiql.js';
 import { schema } from './schema.js';
 import { teamGuard } from './team-guard.js';
 import { trustedDocuments } from './trusted-documents.js';
@@ -18,15 +18,13 @@ export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Pleas
 /** An error the client sees only as the generic message (anything but an expected AppError or GraphQL's own). */
 const isUnexpected = (error: Error) => maskError(error, UNEXPECTED_ERROR_MESSAGE, false) !== error;
 
-const disableIntrospection: Plugin = {
-  onValidate: ({ addValidationRule }) => addValidationRule(NoSchemaIntrospectionCustomRule),
-};
-
 export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters; log: FastifyBaseLogger }) {
   return createYoga<{ req: FastifyRequest; reply: FastifyReply }, AppContext>({
     schema,
     graphqlEndpoint: '/api',
-    graphiql: !deps.config.production,
+    // In production only for platform admins, from this server's files (graphiql.ts).
+    graphiql: graphiqlFor(deps),
+    renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     logging: false,
     maskedErrors: {
@@ -52,7 +50,7 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
         costLimit: { maxCost: 8000 },
         blockFieldSuggestion: { enabled: deps.config.production },
       }),
-      ...(deps.config.production ? [disableIntrospection] : []),
+      ...(deps.config.production ? [introspectionForAdminsOnly(deps)] : []),
       logUnexpectedErrors(isUnexpected),
       teamGuard(),
       enumInputErrors,

@@ -1,2 +1,10 @@
 export { registerReportingApi } from './routes.js';
+export {
+  endpointParams,
+  REPORTING_ENDPOINTS,
+  type ReportingPath,
+  ZError,
+  ZFieldError,
+  ZReportingQuery,
+} from './schemas.js';
 export { requestParties, SIGNED_PARAMS, signingText, signText, verifySignature } from './signature.js';

@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accountMembers, locations, regions, users } from '../db/schema.js';
@@ -16,42 +15,14 @@ import {
   summaryShops,
   worstQuestions,
 } from './queries.js';
+import { type ReportingPath, type ReportingQuery, ZReportingQuery } from './schemas.js';
 import { type ReportingParams, verifySignature } from './signature.js';
 
 // The signed reporting REST API of the spec (GET, JSON arrays). Every call carries userMakingRequest,
 // client and signature; the signature covers every parameter (see signature.ts). The server signs only
 // for the caller as userMakingRequest and their own id as client (any client for admins), and checks
 // both again here, so a signature can neither be forged nor reused for another client or parameter.
-
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
-  .optional();
-const positive = (fallback: number, max: number) =>
-  z.coerce
-    .number()
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(max)
-    .default(fallback);
-
-const ZQuery = z.object({
-  userMakingRequest: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
-  client: z.string({ error: 'is required' }).min(1, { error: 'is required' }),
-  signature: z.string().optional(),
-  order: z.string().optional(),
-  programId: z.string().optional(),
-  pageNumber: positive(1, 100_000),
-  pageSize: positive(999, 999),
-  startDate: day,
-  endDate: day,
-  limit: positive(3, 100),
-  programName: z.string().max(300).optional(),
-  locationName: z.string().max(300).optional(),
-  groupBy: z.enum(['month', 'day'], { error: "must be 'month' or 'day'" }).optional(),
-  regionId: z.string().min(1, { error: 'is required' }).max(100).optional(),
-});
-type Query = z.infer<typeof ZQuery>;
+// The input rules are schemas.ts's, which the OpenAPI document (GET /api/openapi.json) is made from.
 
 /** Parses and authenticates a reporting call; on failure the reply is sent and null returned. */
 async function authenticate(
@@ -60,7 +31,7 @@ async function authenticate(
   deps: { db: Db; config: Config },
 ): Promise<ReportingCall | null> {
   const raw = req.query as Record<string, string>;
-  const parsed = ZQuery.safeParse(raw);
+  const parsed = ZReportingQuery.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.');
@@ -151,12 +122,13 @@ async function authenticate(
  * Region filter's (null: all of the client's); every query keeps to it. `reach`: the same as whole
  * regions and loose locations, for the rollups.
  */
-export type ReportingCall = Query &
+export type ReportingCall = ReportingQuery &
   Required<Scope> & { clientId: string; scope: string[] | null; paged: boolean };
 
 type Handler = (q: ReportingCall, db: Db) => Promise<unknown>;
 
-const ENDPOINTS: Record<string, Handler> = {
+// One handler per documented endpoint (schemas.ts lists them for the OpenAPI document).
+const ENDPOINTS: Record<ReportingPath, Handler> = {
   '/api/programs': (q, db) => listPrograms(db, q.clientId, q),
   '/api/shops': (q, db) => listShops(db, q.clientId, q),
   '/api/surveys': (q, db) => listSurveys(db, q.clientId, q),

@@ -1,0 +1,183 @@
+import { ZExportParams, ZExportQuery } from '../admin/export-route.js';
+import { ZSurveyQrParams } from '../fieldwork/index.js';
+import {
+  endpointParams,
+  REPORTING_ENDPOINTS,
+  type ReportingPath,
+  SIGNED_PARAMS,
+  ZError,
+  ZFieldError,
+  ZReportingQuery,
+} from '../reporting-api/index.js';
+import { jsonSchema, parametersOf } from './json-schema.js';
+import { ZWebhookEvent, ZWebhookHeaders } from './webhook-events.js';
+
+// The OpenAPI 3.1 description of the REST endpoints, made from the zod schemas that validate them
+// (served at GET /api/openapi.json, shown at GET /api/docs). GraphQL has its own explorer at GET /api.
+
+const json = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
+const text = { 'text/plain': { schema: { type: 'string' } } };
+const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+
+/** The security scheme that carries the signature; it is not listed again as a parameter. */
+const SIGNATURE = 'signature';
+
+/** Every REST route's input boundary (rest-input-boundary.ts), before the route's own checks. */
+const boundary = {
+  '400': {
+    description:
+      'A parameter breaks the text rule (one line, at most 2,000 characters, no control characters) or there are over 50; `field` names it.',
+    content: json(ref('FieldError')),
+  },
+};
+
+const errors = {
+  '400': {
+    description: 'A parameter is invalid; the message and `field` name it.',
+    content: json(ref('FieldError')),
+  },
+  '401': {
+    description: 'The signature (or API key) is missing or does not match the parameters.',
+    content: json(ref('Error')),
+  },
+  '403': {
+    description: 'The caller may not read this client (or has left its team since signing).',
+    content: json(ref('Error')),
+  },
+};
+
+function reportingOperation(path: ReportingPath) {
+  const endpoint = REPORTING_ENDPOINTS[path];
+  const keys = endpointParams(path).filter((k) => k !== SIGNATURE);
+  return {
+    get: {
+      operationId: `reporting${path.replace(/^\/api/, '').replace(/\/(\w)/g, (_m, c: string) => c.toUpperCase())}`,
+      tags: ['Reporting'],
+      summary: endpoint.summary,
+      description: `${endpoint.description} A trailing slash (\`${path}/\`) is the same endpoint.`,
+      parameters: parametersOf(ZReportingQuery, 'query', keys),
+      security: [{ reportingSignature: [] }, { apiKey: [] }],
+      responses: {
+        '200': {
+          description: 'The records, as a JSON array.',
+          content: json({ type: 'array', items: { type: 'object' } }),
+        },
+        ...errors,
+      },
+    },
+  };
+}
+
+const exportOperation = {
+  get: {
+    operationId: 'adminExport',
+    tags: ['Exports'],
+    summary: 'CSV export',
+    description:
+      "An admin's export link: the CSV streams as it is read. Cells a spreadsheet would run as formulas are escaped.",
+    parameters: [...parametersOf(ZExportParams, 'path'), ...parametersOf(ZExportQuery, 'query')],
+    security: [],
+    responses: {
+      '200': {
+        description: 'The CSV file (a download: Content-Disposition attachment).',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+      ...boundary,
+      '401': { description: 'The token is missing, invalid or expired.', content: text },
+      '403': { description: "The token's user is no longer an admin.", content: text },
+      '404': { description: 'Unknown export type.', content: text },
+    },
+  },
+};
+
+const surveyQrOperation = {
+  get: {
+    operationId: 'surveyQrCode',
+    tags: ['Surveys'],
+    summary: 'Survey QR code',
+    description:
+      'The survey link as a QR code (PNG, 300 px, high error correction). Public: it is in the order confirmation e-mail.',
+    parameters: parametersOf(ZSurveyQrParams, 'path'),
+    security: [],
+    responses: {
+      '200': {
+        description: 'The QR code.',
+        content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
+      },
+      ...boundary,
+      '404': { description: 'No active survey has this code.', content: text },
+    },
+  },
+};
+
+const webhookOperation = {
+  post: {
+    operationId: 'webhookEvent',
+    summary: 'An event, sent to your endpoint',
+    description: [
+      'Each event an endpoint subscribed to is POSTed to it as JSON, signed as [Standard Webhooks](https://www.standardwebhooks.com/) sign.',
+      'Verify before trusting it: compute the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with your signing secret and compare it in constant time with each `v1,` value of `webhook-signature`; refuse an old timestamp.',
+      'Answer 2xx quickly; any other answer, or none within 10 seconds, is tried again later with growing pauses. The same event can arrive twice: its `id` tells.',
+    ].join('\n\n'),
+    parameters: parametersOf(ZWebhookHeaders, 'header'),
+    requestBody: { required: true, content: json(ref('WebhookEvent')) },
+    responses: {
+      '2XX': { description: 'Received.' },
+      default: { description: 'Not received: the delivery is tried again.' },
+    },
+  },
+};
+
+export function buildOpenApiDocument() {
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Storefront REST API',
+      version: '1',
+      description: [
+        'The REST endpoints: the signed reporting API, CSV exports and survey QR codes, and the webhooks sent to customers.',
+        'Everything else (orders, accounts, catalogue, `generateSignature`, `createExportLink`, `login`) is GraphQL at `POST /api`; its explorer is `GET /api` in a browser (in production, for logged-in platform admins).',
+      ].join('\n\n'),
+    },
+    tags: [
+      { name: 'Reporting', description: 'Read-only reports of a customer account; every call is signed.' },
+      { name: 'Exports', description: 'CSV downloads through short-lived, single-purpose links.' },
+      { name: 'Surveys', description: 'Public survey assets.' },
+    ],
+    paths: {
+      ...Object.fromEntries(
+        (Object.keys(REPORTING_ENDPOINTS) as ReportingPath[]).map((path) => [path, reportingOperation(path)]),
+      ),
+      '/admin/export/{type}': exportOperation,
+      '/survey/{code}/qr.png': surveyQrOperation,
+    },
+    webhooks: { event: webhookOperation },
+    components: {
+      securitySchemes: {
+        reportingSignature: {
+          type: 'apiKey',
+          in: 'query',
+          name: SIGNATURE,
+          description: [
+            'The HMAC-SHA256 (hex) of the request, from the GraphQL mutation `generateSignature(text)` (logged in, as the person in `userMakingRequest`).',
+            `\`text\` is the values present among ${SIGNED_PARAMS.map((p) => `\`${p}\``).join(', ')}, in that order, joined with \`|\`.`,
+            'The server signs only for the logged-in person and the account they act for (admins: any client).',
+          ].join(' '),
+        },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          description:
+            "The alternative to signing each request: a customer's API key as `Authorization: Bearer <key>`, created and revoked by the account's owner, read-only and limited to that account's data.",
+        },
+      },
+      schemas: {
+        FieldError: jsonSchema(ZFieldError),
+        Error: jsonSchema(ZError),
+        WebhookEvent: jsonSchema(ZWebhookEvent),
+      },
+    },
+  };
+}
+
+export type OpenApiDocument = ReturnType<typeof buildOpenApiDocument>;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+
+// What a customer's webhook endpoint receives (issue 20, outgoing webhooks): one JSON envelope per
+// event, signed as Standard Webhooks sign. `data` is left an open object here so that the document stays
+// true as events gain fields.
+// The event list belongs to the webhooks module (its WEBHOOK_EVENTS in src/domain): once that lands,
+// this file imports it from there instead of keeping its own copy.
+
+export const WEBHOOK_EVENT_TYPES = [
+  'order.placed',
+  'visit.scheduled',
+  'shop.submitted',
+  'report.ready',
+  'survey.response',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'action_plan.created',
+  'action_plan.completed',
+] as const;
+
+/** Sent only by the account page's "Send test event", never subscribed to. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const ZWebhookEvent = z.object({
+  id: z.string().meta({
+    description: "The event's id, the same on every try: use it to ignore a delivery you already processed.",
+  }),
+  type: z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]).meta({ description: 'What happened.' }),
+  created: z.string().meta({ description: 'When it happened (ISO 8601, UTC).', format: 'date-time' }),
+  data: z.record(z.string(), z.unknown()).meta({
+    description: "The event's object (the order, visit, shop report, invoice, …), its ids and facts.",
+  }),
+});
+
+/** The Standard Webhooks headers each delivery carries. */
+export const ZWebhookHeaders = z.object({
+  'webhook-id': z.string().meta({ description: "The event's id (as `id` in the body)." }),
+  'webhook-timestamp': z.string().regex(/^\d+$/).meta({
+    description:
+      'When this try was sent, in seconds since 1970 (UTC). Refuse old ones (e.g. over 5 minutes).',
+  }),
+  'webhook-signature': z.string().meta({
+    description:
+      "Space-separated signatures `v1,<base64 HMAC-SHA256>` of `{webhook-id}.{webhook-timestamp}.{raw body}` under the endpoint's signing secret; accept when one matches (compare in constant time).",
+  }),
+});

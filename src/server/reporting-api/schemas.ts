@@ -1,0 +1,128 @@
+import { z } from 'zod';
+
+// The reporting API's input rules, in one place: routes.ts validates every call with ZReportingQuery,
+// and the OpenAPI document (src/server/openapi) is generated from the same schema and endpoint list.
+
+const day = (what: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
+    .optional()
+    .meta({ description: `${what} (YYYY-MM-DD, UTC), inclusive.` });
+const positive = (fallback: number, max: number, description: string) =>
+  z.coerce
+    .number()
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(max)
+    .default(fallback)
+    .meta({ description });
+
+export const ZReportingQuery = z.object({
+  userMakingRequest: z.string({ error: 'is required' }).min(1, { error: 'is required' }).meta({
+    description: 'The id of the person making the request (the login that asked for the signature).',
+  }),
+  client: z.string({ error: 'is required' }).min(1, { error: 'is required' }).meta({
+    description: 'The customer account the data belongs to (the caller, or the account they act for).',
+  }),
+  signature: z.string().optional().meta({
+    description:
+      'HMAC-SHA256 (hex) of the values present, pipe-joined in the documented order, from the GraphQL mutation generateSignature(text). A missing or wrong signature is a 401.',
+  }),
+  order: z.string().optional().meta({ description: 'Sort order of the shops.' }),
+  programId: z.string().optional().meta({ description: 'Only this program (a purchased questionnaire).' }),
+  pageNumber: positive(1, 100_000, 'Page to return, from 1.'),
+  pageSize: positive(999, 999, 'Records per page.'),
+  startDate: day('First day of the range'),
+  endDate: day('Last day of the range'),
+  limit: positive(3, 100, 'How many questions to return.'),
+  programName: z.string().max(300).optional().meta({ description: 'Only programs of this name.' }),
+  locationName: z.string().max(300).optional().meta({ description: 'Only locations of this name.' }),
+  groupBy: z
+    .enum(['month', 'day'], { error: "must be 'month' or 'day'" })
+    .optional()
+    .meta({ description: 'Return one record per group (month or day) instead of one per shop.' }),
+  regionId: z
+    .string()
+    .min(1, { error: 'is required' })
+    .max(100)
+    .optional()
+    .meta({ description: "Only the locations of this region (one of the client's regions)." }),
+});
+export type ReportingQuery = z.infer<typeof ZReportingQuery>;
+export type ReportingParam = keyof typeof ZReportingQuery.shape;
+
+/** The error body of a 400: the message names the field, and `field` is its name. */
+export const ZFieldError = z.object({
+  error: z.string(),
+  field: z.string().meta({ description: 'The parameter at fault.' }),
+});
+/** The error body of a 401 or 403. */
+export const ZError = z.object({ error: z.string() });
+
+/** Parameters every endpoint takes (who asks, for whom, the signature, and the Region filter). */
+const COMMON = ['userMakingRequest', 'client', 'signature', 'regionId'] as const;
+const SUMMARY_FILTERS = [
+  'startDate',
+  'endDate',
+  'programId',
+  'programName',
+  'locationName',
+  'groupBy',
+] as const;
+
+export type ReportingEndpoint = {
+  summary: string;
+  description: string;
+  /** The parameters this endpoint reads, besides COMMON (the schema accepts and signs every one). */
+  params: readonly ReportingParam[];
+};
+
+/** Every endpoint of the reporting API (GET; each answers a JSON array). */
+export const REPORTING_ENDPOINTS = {
+  '/api/programs': {
+    summary: 'Programs',
+    description: "The client's programs with their positives, negatives and neutrals.",
+    params: ['pageNumber', 'pageSize'],
+  },
+  '/api/shops': {
+    summary: 'Shops',
+    description: 'Visits with their status, report link and section stats.',
+    params: ['programId', 'order', 'pageNumber', 'pageSize'],
+  },
+  '/api/surveys': {
+    summary: 'Survey links',
+    description: 'Survey links, one per program and location.',
+    params: ['programId', 'pageNumber', 'pageSize'],
+  },
+  '/api/summary/shops': {
+    summary: 'Shop summary',
+    description:
+      'One record per approved shop, or with groupBy one per program, location and period (shop_count, total_score, total_possible_score, percent_sum, scored_shops, shop_date, last_shop_date).',
+    params: SUMMARY_FILTERS,
+  },
+  '/api/summary/sectionHeaders': {
+    summary: 'Section summary',
+    description:
+      "Each shop's percent per section, or with groupBy one record per program, section and period (percent_sum, shop_count).",
+    params: SUMMARY_FILTERS,
+  },
+  '/api/summary/worstQuestions': {
+    summary: 'Worst questions',
+    description: 'The lowest-scoring questions of the range.',
+    params: ['startDate', 'endDate', 'limit', 'programName', 'locationName'],
+  },
+  '/api/summary/questions': {
+    summary: 'Scored answers',
+    description:
+      'Every scored answer of the range (the CSV download); with pageNumber or pageSize, the answers of one page of shops.',
+    params: ['startDate', 'endDate', 'programName', 'pageNumber', 'pageSize'],
+  },
+} as const satisfies Record<string, ReportingEndpoint>;
+export type ReportingPath = keyof typeof REPORTING_ENDPOINTS;
+
+/** The parameters of one endpoint, in the schema's order. */
+export function endpointParams(path: ReportingPath): ReportingParam[] {
+  const wanted = new Set<ReportingParam>([...COMMON, ...REPORTING_ENDPOINTS[path].params]);
+  return (Object.keys(ZReportingQuery.shape) as ReportingParam[]).filter((k) => wanted.has(k));
+}
