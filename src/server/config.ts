@@ -53,6 +53,11 @@ const ZEnv = z.object({
   DIGEST_AT: dailyTime.default('07:00'),
   /** When action plans due tomorrow and overdue are told (HH:MM, UTC), or `off` (run `npm run action-plan-reminders`). */
   ACTION_PLAN_REMINDERS_AT: dailyTime.default('08:00'),
+  /**
+   * host:port pairs (comma-separated) that webhooks may be sent to although local or private, over
+   * http too: a local receiver and the tests (e.g. 127.0.0.1:4555,localhost:4555). Empty in production.
+   */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
