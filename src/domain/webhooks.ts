@@ -38,8 +38,8 @@ export const isWebhookEvent = (value: unknown): value is WebhookEvent =>
 
 /** Endpoints one account may register. */
 export const MAX_WEBHOOK_ENDPOINTS = 10;
-/** Tries of one delivery: the first and 7 retries, over about 17 to 34 hours (see retryWindows). */
-export const WEBHOOK_MAX_ATTEMPTS = 8;
+/** Tries of one delivery: the first and 9 retries, spread over about 8.5 to 17 hours (retryWindows). */
+export const WEBHOOK_MAX_ATTEMPTS = 10;
 /** Seconds before the first retry; pg-boss doubles it at each further retry. */
 export const WEBHOOK_RETRY_DELAY = 60;
 /** Seconds one delivery may take (connect, send, read): far under the job's expiry (5 minutes). */
