@@ -241,9 +241,11 @@ test('an owner adds a webhook endpoint, a test event and an approved shop’s re
   expect(payload.data.reportUrl).toContain('/account/reports/shop/');
   const desktop = await newPage(browser, DESKTOP);
   await loginThroughForm(desktop, OWNER.email, OWNER.password);
-  await expect(desktop.getByTestId('header-user')).toBeVisible();
+  await expect(desktop.getByTestId('header-user')).toBeVisible({ timeout: 20_000 });
   await desktop.goto(owner.url());
-  await expect(delivery(desktop, 'report.ready')).toHaveAttribute('data-status', 'delivered');
+  await expect(delivery(desktop, 'report.ready')).toHaveAttribute('data-status', 'delivered', {
+    timeout: 20_000,
+  });
   await expect(delivery(desktop, 'report.ready')).toContainText('HTTP 200');
   await shot(desktop, 'log-desktop');
 
