@@ -1,5 +1,5 @@
 import { useMutation } from '@apollo/client';
-import { Badge, Button, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { Button, Code, ColorSwatch, Group, Stack, Table, Text } from '@mantine/core';
 import { Fragment, useState } from 'react';
 import { formatDateTimeUs } from '../../domain';
 import { notifyError, notifySuccess } from '../app/apollo';
@@ -41,7 +41,6 @@ export function DeliveryLog({ deliveries }: { deliveries: Delivery[] }) {
           <Table.Tr>
             <Table.Th>Event</Table.Th>
             <Table.Th>Status</Table.Th>
-            <Table.Th>Sent</Table.Th>
             <Table.Th>Actions</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -56,20 +55,28 @@ export function DeliveryLog({ deliveries }: { deliveries: Delivery[] }) {
                     <Text size="sm" ff="monospace">
                       {d.eventType}
                     </Text>
+                    <Text size="xs" c="dimmed">
+                      {formatDateTimeUs(d.lastAttemptAt ?? d.createdAt)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={2}>
-                      <Badge color={STATUS_COLORS[d.status] ?? 'gray'} variant="light">
-                        {d.statusLabel}
-                      </Badge>
+                      <Group gap={6} wrap="nowrap">
+                        <ColorSwatch
+                          color={`var(--mantine-color-${STATUS_COLORS[d.status] ?? 'gray'}-6)`}
+                          size={10}
+                          withShadow={false}
+                          aria-hidden
+                        />
+                        <Text size="sm" fw={700}>
+                          {d.statusLabel}
+                        </Text>
+                      </Group>
                       <Text size="xs" c="dimmed">
                         {d.httpStatus !== null ? `HTTP ${d.httpStatus}` : 'No answer'} ·{' '}
                         {d.attempts === 1 ? '1 try' : `${d.attempts} tries`}
                       </Text>
                     </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTimeUs(d.lastAttemptAt ?? d.createdAt)}</Text>
                   </Table.Td>
                   <Table.Td>
                     <Group gap="xs" wrap="wrap">
@@ -104,8 +111,8 @@ export function DeliveryLog({ deliveries }: { deliveries: Delivery[] }) {
                 </Table.Tr>
                 {shown && (
                   <Table.Tr id={`delivery-${d._id}`}>
-                    <Table.Td colSpan={4}>
-                      <Stack gap="xs">
+                    <Table.Td colSpan={3}>
+                      <Stack gap="xs" style={{ overflowWrap: 'anywhere' }}>
                         <Text size="sm">
                           Message <Code>{d._id}</Code> · event <Code>{d.eventId}</Code>
                         </Text>
