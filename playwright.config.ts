@@ -52,6 +52,8 @@ export default defineConfig({
       VISIT_SCHEDULING_AT: 'off',
       DIGEST_AT: 'off',
       ACTION_PLAN_REMINDERS_AT: 'off',
+      // The webhooks journey's local receiver (e2e/webhooks.spec.ts): allowed although local, over http.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:4555,localhost:4555',
     },
   },
 });

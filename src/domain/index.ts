@@ -25,3 +25,4 @@ export * from './team';
 export * from './types';
 export * from './upload-keys';
 export * from './visit-schedule';
+export * from './webhooks';

@@ -58,6 +58,11 @@ const ZEnv = z.object({
    * clients may send by id: an operator's own integrations, the order-flow benchmark.
    */
   TRUSTED_DOCUMENTS: z.string().optional(),
+  /**
+   * host:port pairs (comma-separated) that webhooks may be sent to although local or private, over
+   * http too: a local receiver and the tests (e.g. 127.0.0.1:4555,localhost:4555). Empty in production.
+   */
+  WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -45,6 +45,7 @@ import {
 import { AppError, badInput, notAuthorized, notLoggedIn, parseInput } from '../errors.js';
 import { type BackgroundMailDeps, backgroundNotifyDeps } from '../notifications/notify.js';
 import { type Caller, managerLocationIds, teamRoleOf } from '../team/index.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import { type PlanNotice, tellPlan } from './notify-plans.js';
 
 export type PlanRow = typeof actionPlans.$inferSelect;
@@ -299,6 +300,17 @@ export async function planAfterApproval(
     })),
   );
   await record(tx, plan.id, { kind: 'created', userId: null, who: 'System', at: e.now });
+  await emitWebhookEvent(tx, {
+    accountId: plan.accountId,
+    type: 'action_plan.created',
+    now: e.now,
+    data: {
+      ...planFacts(plan),
+      programName: e.programName,
+      locationName: e.locationName,
+      questions: listed.length,
+    },
+  });
   await tellPlan(tx, e.notice, {
     plan,
     event: 'created',
@@ -700,9 +712,35 @@ async function changeState(
     .returning();
   await record(tx, plan!.id, { kind: event, userId: access.userId, who: access.who, at: deps.now, note });
   const names = await planNames(tx, plan!);
+  if (event === 'resolved') {
+    await emitWebhookEvent(tx, {
+      accountId: plan!.accountId,
+      type: 'action_plan.completed',
+      now: deps.now,
+      data: {
+        ...planFacts(plan!),
+        programName: names.programName,
+        locationName: names.locationName,
+        resolvedAt: deps.now.toISOString(),
+      },
+    });
+  }
   await tellPlan(tx, deps.notice, { plan: plan!, event, note, ...names });
   return { ...access, plan: plan! };
 }
+
+/** What a plan's webhook events tell of it: its ids, state and dates. */
+const planFacts = (plan: PlanRow) => ({
+  actionPlanId: plan.id,
+  evaluationId: plan.evaluationId,
+  programId: plan.uqid,
+  locationId: plan.locationId,
+  state: plan.state,
+  percentage: plan.percentage,
+  shopDate: plan.shopDate,
+  dueDate: plan.dueDate,
+  createdAt: plan.createdAt.toISOString(),
+});
 
 /** The names a plan's e-mails show, and its location's report addresses. */
 async function planNames(tx: Db, plan: PlanRow) {

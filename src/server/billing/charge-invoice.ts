@@ -7,6 +7,7 @@ import type { MailAdapter } from '../adapters/mail.js';
 import type { PaymentsAdapter } from '../adapters/payments.js';
 import type { StorageAdapter } from '../adapters/storage.js';
 import { type Db, inTransaction } from '../db/client.js';
+import { emitWebhookEvents } from '../webhooks/index.js';
 import { attemptKey, MSG_NO_CARD, mapLimit, nextAttemptAfter, rowsOf } from './billing-policy.js';
 import type { ClaimedInvoice } from './claim-invoices.js';
 import { outcomeEmails, receiptNumber } from './outcome-emails.js';
@@ -124,6 +125,37 @@ export async function recordOutcomes(
         where s.id = l.shop_id`);
     }
 
+    // The customers' webhooks, with the result.
+    const now = new Date();
+    await emitWebhookEvents(
+      tx,
+      recorded.map((o) => {
+        const invoice = {
+          invoiceId: o.invoice.id,
+          billingMonth: o.invoice.billingMonth,
+          amount: o.invoice.amount,
+          currency: 'usd',
+          attempt: o.attempt,
+        };
+        return o.kind === 'paid'
+          ? {
+              accountId: o.invoice.uid,
+              type: 'invoice.paid' as const,
+              now,
+              data: { ...invoice, receiptNumber: receiptNumber(o), paidAt: now.toISOString() },
+            }
+          : {
+              accountId: o.invoice.uid,
+              type: 'invoice.payment_failed' as const,
+              now,
+              data: {
+                ...invoice,
+                failureMessage: (o as { message: string }).message,
+                nextAttemptAt: nextAttemptAfter(opts.day, o.attempt)?.toISOString() ?? null,
+              },
+            };
+      }),
+    );
     // Queued in the same transaction as the result; sent together (postgres-js pipelines them).
     const messages = recorded.flatMap((o) => emails.get(o.invoice.id) ?? []);
     await mapLimit(messages, MAIL_PIPELINE, (m) => deps.mail.send(tx, m));

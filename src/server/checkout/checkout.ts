@@ -37,6 +37,7 @@ import {
   type ShopInContext,
   shopDue,
 } from '../orders/order-graph.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import { orderConfirmationEmail, orderNotificationEmails } from './confirmation-emails.js';
 
 export const MSG_NOTHING_IN_ORDER = 'There is nothing in your order yet, please begin the order process.';
@@ -275,6 +276,31 @@ export async function checkout(
         email,
       }),
     ].map((message) => deps.mail.queue(tx, message));
+    // The customer's webhooks (a login just made at checkout has none yet), queued with the commit.
+    if (customer && !createdUser) {
+      await emitWebhookEvent(tx, {
+        accountId: customer.id,
+        type: 'order.placed',
+        now,
+        data: {
+          orderId: order.id,
+          orderNumber: order.orderNumber,
+          amount: due.value,
+          currency: 'usd',
+          placedAt: now.toISOString(),
+          shops: graph.locations.flatMap((l) =>
+            l.shops.map((s) => ({
+              shopId: s.id,
+              programId: s.uqid,
+              programName: s.questionnaireTitle,
+              kind: s.questionnaireType,
+              locationId: l.id,
+              locationName: l.name,
+            })),
+          ),
+        },
+      });
+    }
     // The writes and the e-mails' outbox rows and delivery jobs go with the commit.
     await finish(tx, ...writes.filter((w) => w !== null), ...mails.map((m) => m.record));
     // The placed order as those writes left it (no need to read it back).

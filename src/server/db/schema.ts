@@ -1091,3 +1091,61 @@ export const actionPlanEvents = pgTable(
   },
   (t) => [index('action_plan_events_plan_idx').on(t.planId, t.at)],
 );
+
+// ---------------------------------------------------------------- webhooks (issue 20)
+
+/** An HTTPS address of a customer's that is sent the events it chose, signed with its secret. */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    /** Event names (domain/webhooks.ts). */
+    events: text('events').array().notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    /** whsec_ and base64 (Standard Webhooks); shown to the owner and admins on request. */
+    secret: text('secret').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_account_idx').on(t.accountId)],
+);
+
+/** One event sent to one endpoint: its message, and how each try went. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    /** The message id (webhook-id header): the same on every try and resend. */
+    id: id(),
+    endpointId: text('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    accountId: text('account_id').notNull(),
+    /** The event's id (the payload's `id`): the same for every endpoint sent the event. */
+    eventId: text('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The JSON body exactly as sent: {id, type, created, data}. */
+    payload: text('payload').notNull(),
+    status: text('status')
+      .$type<'pending' | 'retrying' | 'delivered' | 'failed'>()
+      .notNull()
+      .default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    httpStatus: integer('http_status'),
+    responseExcerpt: text('response_excerpt').notNull().default(''),
+    error: text('error'),
+    /** Every try: when, the HTTP status or the error, and how long it took. */
+    attemptLog: jsonb('attempt_log')
+      .$type<{ at: string; httpStatus: number | null; error: string | null; ms: number }[]>()
+      .notNull()
+      .default([]),
+    createdAt: createdAt(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
+);

@@ -20,6 +20,7 @@ import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { addToDigest, type NotifyDeps, notifyCustomer, notifyShopSentToQa } from '../notifications/notify.js';
 import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
 import { managersOfLocation } from '../team/access.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import {
   correctionsNeededEmail,
@@ -170,6 +171,21 @@ export async function submitEvaluation(
     // The first submission only: a resubmission after corrections is not news to the customer.
     if (row.clientId && row.status !== S.Rejected) {
       const names = await namesOf(tx, row);
+      await emitWebhookEvent(tx, {
+        accountId: row.clientId,
+        type: 'shop.submitted',
+        now: opts.now,
+        data: {
+          evaluationId: row.id,
+          visitId: row.visitId,
+          programId: row.uqid,
+          programName: names.programName,
+          locationId: row.locationId,
+          locationName: names.locationName,
+          shopDate,
+          submittedAt: opts.now.toISOString(),
+        },
+      });
       await notifyShopSentToQa(tx, opts.notify, {
         userId: row.clientId,
         locationId: row.locationId,
@@ -488,6 +504,25 @@ export async function approveEvaluation(
         },
       });
     }
+    await emitWebhookEvent(tx, {
+      accountId: row.clientId,
+      type: 'report.ready',
+      now: opts.now,
+      data: {
+        evaluationId: row.id,
+        visitId: row.visitId,
+        programId: row.uqid,
+        programName: names.programName,
+        locationId: row.locationId,
+        locationName: names.locationName,
+        shopDate: saved!.shopDate,
+        score: report.score,
+        possibleScore: report.possibleScore,
+        percentage: pct,
+        reportUrl: reportUrl(opts.origin, row.id),
+        approvedAt: opts.now.toISOString(),
+      },
+    });
     // A low score asks the location for an action plan; the shop follows up the location's earlier ones.
     await planAfterApproval(tx, {
       evaluation: saved!,

@@ -1,5 +1,11 @@
 import { and, avg, count, desc, eq, gt, max, sql } from 'drizzle-orm';
-import { createEvaluation, type Evaluation, EvaluationStatus, type Form } from '../../evaluation/index.js';
+import {
+  createEvaluation,
+  type Evaluation,
+  EvaluationStatus,
+  type Form,
+  percentage,
+} from '../../evaluation/index.js';
 import { hashToken } from '../auth/tokens.js';
 import type { UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
@@ -15,6 +21,7 @@ import {
 } from '../db/schema.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { queueSurveyResponsesNotice } from '../notifications/survey-responses.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import { recordTransition, type StoredEvaluation, storeScores, toStored } from './evaluation-store.js';
 import { fileAnswersToKeys } from './file-answers.js';
@@ -156,6 +163,25 @@ export async function submitSurveyResponse(
       now: opts.now,
     });
     await queueSurveyResponsesNotice(tx, { ...survey, at: opts.now });
+    // The scores, not the answers: the customer reads those on the survey's report.
+    await emitWebhookEvent(tx, {
+      accountId: survey.clientId,
+      type: 'survey.response',
+      now: opts.now,
+      data: {
+        evaluationId: id,
+        surveyLinkId: survey.linkId,
+        surveyCode: survey.surveyCode,
+        programId: survey.uqid,
+        programName: survey.programName,
+        locationId: survey.locationId,
+        locationName: survey.locationName,
+        score: report.score,
+        possibleScore: report.possibleScore,
+        percentage: percentage(report.score, report.possibleScore),
+        submittedAt: opts.now.toISOString(),
+      },
+    });
     return id;
   });
 }

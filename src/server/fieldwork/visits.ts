@@ -6,6 +6,7 @@ import { newId } from '../db/ids.js';
 import { evaluations, locations, orders, questionnaires, shops, users, visits } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { type NotifyDeps, notifyShopScheduled } from '../notifications/notify.js';
+import { emitWebhookEvent } from '../webhooks/index.js';
 import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
 import { requireShopper } from './roles.js';
@@ -167,6 +168,23 @@ export async function acceptVisit(
       .set({ status: VisitStatus.InProgress, shopperId: shopper.id, updatedAt: opts.now })
       .where(eq(visits.id, row.visit.id));
     if (row.shop.uid) {
+      // Nothing of the shopper's: the customer learns that the visit is taken, not by whom.
+      await emitWebhookEvent(tx, {
+        accountId: row.shop.uid,
+        type: 'visit.scheduled',
+        now: opts.now,
+        data: {
+          visitId: row.visit.id,
+          evaluationId: id,
+          shopId: row.shop.id,
+          programId: row.shop.uqid,
+          programName: row.shop.questionnaireTitle,
+          locationId: l.id,
+          locationName: l.name,
+          dueDate: row.visit.dueDate,
+          scheduledAt: opts.now.toISOString(),
+        },
+      });
       await notifyShopScheduled(tx, opts.notify, {
         userId: row.shop.uid,
         locationId: l.id,

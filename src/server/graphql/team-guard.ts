@@ -42,6 +42,10 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   paymentSettings: 'order',
   invoice: 'billing',
   team: 'team',
+  webhookEndpoints: 'settings',
+  webhookEndpoint: 'settings',
+  webhookEndpointSecret: 'settings',
+  webhookEventTypes: 'anyone',
   // Mutation
   acceptTeamInvitation: 'anyone',
   changePassword: 'anyone',
@@ -87,6 +91,12 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   setLocationsRegion: 'team',
   withdrawTeamInvitation: 'team',
   transferOwnership: 'ownership',
+  createWebhookEndpoint: 'settings',
+  updateWebhookEndpoint: 'settings',
+  deleteWebhookEndpoint: 'settings',
+  rollWebhookSecret: 'settings',
+  sendTestWebhook: 'settings',
+  resendWebhookDelivery: 'settings',
 };
 
 /** Whether a caller may call root field `field` at all (see MEMBER_FIELDS). */

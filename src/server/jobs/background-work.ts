@@ -1,3 +1,4 @@
+import { parseAllowedHosts } from '../../domain/index.js';
 import { runActionPlanReminders } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
 import { runBilling } from '../billing/run-billing.js';
@@ -7,6 +8,7 @@ import { runVisitScheduling } from '../fieldwork/index.js';
 import { sendDigests } from '../notifications/digest.js';
 import { backgroundMailDeps } from '../notifications/notify.js';
 import { sendSurveyResponsesNotice } from '../notifications/survey-responses.js';
+import { deliverWebhook } from '../webhooks/index.js';
 import { deliverEmail } from './deliver-email.js';
 import { createJobQueue, type JobQueue, type JobQueueOptions } from './job-queue.js';
 import { type DailySchedule, type Scheduler, startScheduler } from './scheduler.js';
@@ -74,6 +76,8 @@ export async function registerJobs(
       `Action plan reminders for ${job.data.day}: ${told.dueSoon} due tomorrow, ${told.overdue} overdue.`,
     );
   });
+  const allowedHosts = parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS);
+  await queue.work('webhook-delivery', (job) => deliverWebhook(db, { allowedHosts }, job));
   await queue.work('visit-scheduling', async (job) => {
     const result = await runVisitScheduling(db, new Date(`${job.data.day}T00:00:00Z`));
     log.info(

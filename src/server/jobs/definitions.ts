@@ -8,6 +8,8 @@
  * `expireInSeconds` (a crashed worker) counts as failed and is retried.
  */
 
+import { WEBHOOK_MAX_ATTEMPTS, WEBHOOK_RETRY_DELAY } from '../../domain/index.js';
+
 /** The database schema of pg-boss's tables. */
 export const JOB_QUEUE_SCHEMA = 'pgboss';
 
@@ -74,6 +76,17 @@ export const JOBS = {
     expireInSeconds: 3600,
     batchSize: 1,
   },
+  /**
+   * Sends one webhook message to one customer endpoint (webhooks/deliver-webhook.ts). A try takes at
+   * most WEBHOOK_TIMEOUT_SECONDS, far under the expiry, so a slow try never overlaps its retry.
+   */
+  'webhook-delivery': {
+    retryLimit: WEBHOOK_MAX_ATTEMPTS - 1,
+    retryDelay: WEBHOOK_RETRY_DELAY,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+    batchSize: 5,
+  },
 } as const satisfies Record<string, JobPolicy>;
 
 export type JobName = keyof typeof JOBS;
@@ -93,4 +106,5 @@ export type JobData = {
   };
   'daily-digest': { day: string };
   'action-plan-reminders': { day: string };
+  'webhook-delivery': { deliveryId: string };
 };

@@ -1,25 +1,12 @@
 import { z } from 'zod';
+import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT } from '../../domain/webhooks.js';
 
 // What a customer's webhook endpoint receives (issue 20, outgoing webhooks): one JSON envelope per
 // event, signed as Standard Webhooks sign. `data` is left an open object here so that the document stays
 // true as events gain fields.
-// The event list belongs to the webhooks module (its WEBHOOK_EVENTS in src/domain): once that lands,
-// this file imports it from there instead of keeping its own copy.
+// The events are the webhooks module's own list (src/domain/webhooks.ts).
 
-export const WEBHOOK_EVENT_TYPES = [
-  'order.placed',
-  'visit.scheduled',
-  'shop.submitted',
-  'report.ready',
-  'survey.response',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'action_plan.created',
-  'action_plan.completed',
-] as const;
-
-/** Sent only by the account page's "Send test event", never subscribed to. */
-export const WEBHOOK_TEST_EVENT = 'webhook.test';
+export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENTS;
 
 export const ZWebhookEvent = z.object({
   id: z.string().meta({

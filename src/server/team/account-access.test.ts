@@ -702,6 +702,17 @@ const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
   returnActionPlan: 'action-plans.test.ts',
   resolveActionPlan: 'action-plans.test.ts',
   saveActionPlanTrigger: 'action-plans.test.ts',
+  // Webhooks: every operation for anonymous, another customer, a manager, the owner and an admin.
+  webhookEndpoints: 'webhooks.test.ts',
+  webhookEndpoint: 'webhooks.test.ts',
+  webhookEndpointSecret: 'webhooks.test.ts',
+  webhookEventTypes: 'public',
+  createWebhookEndpoint: 'webhooks.test.ts',
+  updateWebhookEndpoint: 'webhooks.test.ts',
+  deleteWebhookEndpoint: 'webhooks.test.ts',
+  rollWebhookSecret: 'webhooks.test.ts',
+  sendTestWebhook: 'webhooks.test.ts',
+  resendWebhookDelivery: 'webhooks.test.ts',
 };
 
 describe('the table', () => {

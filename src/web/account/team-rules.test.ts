@@ -12,6 +12,7 @@ describe('accountMenu', () => {
       'Recurring Orders',
       'Location Management',
       'Team',
+      'Webhooks',
       'Program Reports',
       'Action Plans',
       'Communication Preferences',

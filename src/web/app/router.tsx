@@ -50,6 +50,9 @@ const account = {
   preferences: () => import('../account/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
   shops: () => import('../account/shops-page').then((m) => ({ Component: m.ShopsPage })),
   team: () => import('../account/team-page').then((m) => ({ Component: m.TeamPage })),
+  webhooks: () => import('../account/webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
+  webhookEndpoint: () =>
+    import('../account/webhook-endpoint-page').then((m) => ({ Component: m.WebhookEndpointPage })),
   actionPlans: () =>
     import('../action-plans/action-plans-page').then((m) => ({ Component: m.ActionPlansPage })),
   actionPlan: () => import('../action-plans/plan-page').then((m) => ({ Component: m.ActionPlanPage })),
@@ -152,6 +155,8 @@ export const routes: RouteObject[] = [
           { path: 'preferences', lazy: account.preferences },
           { path: 'shops', lazy: account.shops },
           { path: 'team', lazy: account.team },
+          { path: 'webhooks', lazy: account.webhooks },
+          { path: 'webhooks/:id', lazy: account.webhookEndpoint },
           { path: 'action-plans', lazy: account.actionPlans },
           { path: 'action-plans/:id', lazy: account.actionPlan },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },
