@@ -17,5 +17,6 @@ import './reporting.js';
 import './notifications.js';
 import './team.js';
 import './action-plans.js';
+import './api-keys.js';
 
 export const schema = enforceInputLimits(builder.toSchema());

@@ -42,6 +42,7 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   paymentSettings: 'order',
   invoice: 'billing',
   team: 'team',
+  apiKeys: 'apiKeys',
   // Mutation
   acceptTeamInvitation: 'anyone',
   changePassword: 'anyone',
@@ -87,6 +88,8 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   setLocationsRegion: 'team',
   withdrawTeamInvitation: 'team',
   transferOwnership: 'ownership',
+  createApiKey: 'apiKeys',
+  revokeApiKey: 'apiKeys',
 };
 
 /** Whether a caller may call root field `field` at all (see MEMBER_FIELDS). */
