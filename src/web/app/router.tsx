@@ -50,6 +50,7 @@ const account = {
   preferences: () => import('../account/preferences-page').then((m) => ({ Component: m.PreferencesPage })),
   shops: () => import('../account/shops-page').then((m) => ({ Component: m.ShopsPage })),
   team: () => import('../account/team-page').then((m) => ({ Component: m.TeamPage })),
+  apiKeys: () => import('../account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
   actionPlans: () =>
     import('../action-plans/action-plans-page').then((m) => ({ Component: m.ActionPlansPage })),
   actionPlan: () => import('../action-plans/plan-page').then((m) => ({ Component: m.ActionPlanPage })),
@@ -152,6 +153,7 @@ export const routes: RouteObject[] = [
           { path: 'preferences', lazy: account.preferences },
           { path: 'shops', lazy: account.shops },
           { path: 'team', lazy: account.team },
+          { path: 'api-keys', lazy: account.apiKeys },
           { path: 'action-plans', lazy: account.actionPlans },
           { path: 'action-plans/:id', lazy: account.actionPlan },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },
