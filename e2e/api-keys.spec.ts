@@ -2,11 +2,12 @@ import { expect } from '@playwright/test';
 import { MSG_API_KEY_INVALID } from '../src/domain';
 import { MSG_KEY_SHOWN_ONCE, MSG_NO_API_KEYS } from '../src/web/account/api-key-messages';
 import { RILEY } from './reports-support';
-import { loginThroughForm, test } from './support';
+import { DEMO, gql, loginThroughForm, test } from './support';
 
 // Issue 20's API keys: the demo chain's owner creates a key on the account's API Keys page, sees it
 // once, reads the reporting API with it from another system (Playwright's request context, as curl
-// would), revokes it by keyboard after the confirmation, and the same call is then refused.
+// would), revokes it by keyboard after the confirmation, and the same call is then refused. A platform
+// admin then finds the revoked key on the customer's page.
 
 const PHONE = { width: 390, height: 844 };
 
@@ -87,4 +88,19 @@ test('the owner creates an API key, a system reads reports with it, and a revoke
   const refused = await request.get('/api/programs/?pageNumber=1&pageSize=10', { headers: auth });
   expect(refused.status()).toBe(401);
   expect(await refused.json()).toEqual({ error: MSG_API_KEY_INVALID });
+
+  // Support: a platform admin sees the customer's keys on the customer's page, revoked as it is.
+  const { login } = await gql<{ login: { user: { _id: string } } }>(
+    request,
+    'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ user { _id } } }',
+    { e: RILEY.email, p: RILEY.password },
+  );
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByRole('link', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await loginThroughForm(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await page.goto(`/admin/customers/${login.user._id}`);
+  const keys = page.getByRole('region', { name: 'API Keys' });
+  await expect(keys.getByTestId('api-key').filter({ hasText: 'Power BI' })).toContainText('Revoked');
 });

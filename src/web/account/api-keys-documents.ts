@@ -39,3 +39,19 @@ export const REVOKE_API_KEY = graphql(`
     }
   }
 `);
+
+/** A customer's keys, for the admin's customer page (platform admins, for support). */
+export const CUSTOMER_API_KEYS = graphql(`
+  query CustomerApiKeys($clientId: String!) {
+    apiKeys(clientId: $clientId) {
+      _id
+      name
+      prefix
+      scopeLabels
+      createdByEmail
+      createdAt
+      lastUsedAt
+      revokedAt
+    }
+  }
+`);

@@ -2,7 +2,6 @@ import '../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
 import {
   Alert,
-  Badge,
   Button,
   Center,
   Checkbox,
@@ -13,7 +12,6 @@ import {
   Modal,
   Paper,
   Stack,
-  Table,
   Text,
   TextInput,
   Title,
@@ -26,25 +24,14 @@ import {
   API_KEY_SCOPES,
   type ApiKeyScope,
   DEFAULT_API_KEY_SCOPES,
-  formatDateTimeUs,
-  formatDateUs,
   MSG_API_KEY_NAME_REQUIRED,
   MSG_API_KEY_SCOPES_REQUIRED,
 } from '../../domain';
-import { errorMessage, fieldErrors, notifyError, notifySuccess } from '../app/apollo';
+import { errorMessage, fieldErrors } from '../app/apollo';
 import { Page } from '../components/page';
-import type { ApiKeysQuery } from '../gql/graphql';
-import { InlineConfirm } from './account-confirm';
-import {
-  MSG_API_KEY_REVOKED,
-  MSG_API_KEYS_INTRO,
-  MSG_KEY_SHOWN_ONCE,
-  MSG_NO_API_KEYS,
-  MSG_REVOKE_NOTE,
-} from './api-key-messages';
-import { API_KEYS, CREATE_API_KEY, REVOKE_API_KEY } from './api-keys-documents';
-
-type ApiKey = ApiKeysQuery['apiKeys'][number];
+import { MSG_API_KEYS_INTRO, MSG_KEY_SHOWN_ONCE, MSG_NO_API_KEYS } from './api-key-messages';
+import { ApiKeyTable } from './api-key-table';
+import { API_KEYS, CREATE_API_KEY } from './api-keys-documents';
 
 const refetch = { refetchQueries: ['ApiKeys'], awaitRefetchQueries: true };
 
@@ -175,83 +162,6 @@ function NewKeyModal({
   );
 }
 
-function RevokeKey({ apiKey }: { apiKey: ApiKey }) {
-  const [revoke, { loading }] = useMutation(REVOKE_API_KEY, refetch);
-  return (
-    <InlineConfirm
-      label="Revoke"
-      ariaLabel={`Revoke ${apiKey.name}`}
-      question="Revoke this key?"
-      note={MSG_REVOKE_NOTE}
-      loading={loading}
-      onConfirm={async () => {
-        try {
-          await revoke({ variables: { _id: apiKey._id } });
-          notifySuccess(MSG_API_KEY_REVOKED(apiKey.name));
-        } catch (err) {
-          notifyError(err);
-        }
-      }}
-    />
-  );
-}
-
-/** The keys: name and prefix, scope and times, and Revoke. Three columns that wrap on a phone. */
-function KeysTable({ keys }: { keys: ApiKey[] }) {
-  return (
-    <Table verticalSpacing="sm" horizontalSpacing="xs" striped data-testid="api-keys">
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Key</Table.Th>
-          <Table.Th>Scope and use</Table.Th>
-          <Table.Th>
-            <VisuallyHidden>Actions</VisuallyHidden>
-          </Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {keys.map((k) => (
-          <Table.Tr key={k._id} data-testid="api-key">
-            <Table.Td>
-              <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
-                <Text fw={600} size="sm">
-                  {k.name}
-                </Text>
-                <Text size="sm" ff="monospace">
-                  {k.prefix}…
-                </Text>
-              </Stack>
-            </Table.Td>
-            <Table.Td>
-              <Stack gap={2}>
-                <Text size="sm" fw={700}>
-                  {k.scopeLabels.join(', ')}
-                </Text>
-                <Text size="sm" c="dimmed">
-                  Created {formatDateUs(k.createdAt)}
-                  {k.createdByEmail ? ` by ${k.createdByEmail}` : ''}
-                </Text>
-                <Text size="sm" c="dimmed" data-testid="api-key-last-used">
-                  {k.lastUsedAt ? `Last used ${formatDateTimeUs(k.lastUsedAt)} UTC` : 'Never used'}
-                </Text>
-              </Stack>
-            </Table.Td>
-            <Table.Td ta="right">
-              {k.revokedAt ? (
-                <Badge color="red" variant="light" component="span">
-                  Revoked {formatDateUs(k.revokedAt)}
-                </Badge>
-              ) : (
-                <RevokeKey apiKey={k} />
-              )}
-            </Table.Td>
-          </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-  );
-}
-
 /** /account/api-keys (the owner): the account's API keys, Create (shown once) and Revoke. */
 export function ApiKeysPage() {
   const keys = useQuery(API_KEYS);
@@ -275,14 +185,15 @@ export function ApiKeysPage() {
       <Section title="Keys">
         {!keys.data ? (
           <Center py="md" aria-busy="true">
-            <Loader size="sm" aria-label="Loading the keys" />
+            <Loader size="sm" />
+            <VisuallyHidden>Loading the keys</VisuallyHidden>
           </Center>
         ) : keys.data.apiKeys.length === 0 ? (
           <Text c="dimmed" size="sm">
             {MSG_NO_API_KEYS}
           </Text>
         ) : (
-          <KeysTable keys={keys.data.apiKeys} />
+          <ApiKeyTable keys={keys.data.apiKeys} refetchQuery="ApiKeys" />
         )}
       </Section>
       {created && <NewKeyModal created={created} onClose={() => setCreated(null)} />}
