@@ -1,4 +1,5 @@
 export * from './action-plans';
+export * from './api-keys';
 export * from './billing-calendar';
 export * from './brand-capabilities';
 export * from './brand-text-colors';

@@ -34,10 +34,15 @@ export type TeamPermission =
   /** Invite, change and remove members; regions. */
   | 'team'
   /** Hand the account to another member. */
-  | 'ownership';
+  | 'ownership'
+  /**
+   * Create, list and revoke the account's API keys (issue 20): a key reads the whole account's reports
+   * without a login, so only the owner hands them out.
+   */
+  | 'apiKeys';
 
 const PERMISSIONS: Record<TeamRole, ReadonlySet<TeamPermission>> = {
-  owner: new Set(['reports', 'order', 'billing', 'card', 'settings', 'team', 'ownership']),
+  owner: new Set(['reports', 'order', 'billing', 'card', 'settings', 'team', 'ownership', 'apiKeys']),
   admin: new Set(['reports', 'order', 'billing', 'settings', 'team']),
   manager: new Set(['reports']),
 };

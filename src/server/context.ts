@@ -1,6 +1,7 @@
 import type {} from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Adapters } from './adapters/index.js';
+import type { ApiKeyCaller } from './api-keys/index.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import type { brands, users } from './db/schema.js';
@@ -24,6 +25,14 @@ export type AppContext = {
   /** The caller's place in a team; null for a login without one (the owner of its own account). */
   member: TeamMember | null;
   sessionId: string | null;
+  /**
+   * Non-null exactly when the request is authenticated by an API key (`Authorization: Bearer
+   * sk_live_…`), not a session: `{ id, accountId, scopes }`. Then `user` and `person` are the key's
+   * account (acting as its owner, never as a platform admin or QA staff), `member` and `sessionId` are
+   * null, and graphql/api-key-guard.ts lets through only the read-only root fields of its scopes.
+   * Read it as "is this an API client with a key?": `ctx.apiKey !== null`.
+   */
+  apiKey: ApiKeyCaller | null;
   brand: BrandRow;
   ip: string;
   userAgent: string;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import type { TeamRole } from '../domain/index.js';
+import { apiKeyFromAuthorization, MSG_API_KEY_INVALID, type TeamRole } from '../domain/index.js';
 import { SESSION_COOKIE } from './accounts/sessions.js';
+import { type ApiKeyCaller, findLiveApiKey } from './api-keys/index.js';
 import { hashToken } from './auth/tokens.js';
 import {
   type BrandLookup,
@@ -17,6 +18,7 @@ import type { BrandRow, UserRow } from './context.js';
 import type { Db } from './db/client.js';
 import { executedRows, jsonRowDecoder } from './db/json-rows.js';
 import { brands, users } from './db/schema.js';
+import { AppError } from './errors.js';
 
 export type RequestIdentity = {
   /**
@@ -29,6 +31,11 @@ export type RequestIdentity = {
   /** The caller's place in a team, read at every request so a change or removal applies at once. */
   member: TeamMember | null;
   sessionId: string | null;
+  /**
+   * Set when the request is authenticated by an API key (`Authorization: Bearer sk_live_…`) instead of
+   * a session: the key, the account it acts for (`user`) and its scopes. Null for every other request.
+   */
+  apiKey: ApiKeyCaller | null;
   brand: BrandRow;
   origin: string;
 };
@@ -105,15 +112,32 @@ async function readSession(
 }
 
 /**
+ * An API key acts for its account as the account's owner would (whole-account reach, no team row),
+ * never as a platform admin or QA staff whatever the account's own login may be: its scopes say what
+ * it may do on top (graphql/api-key-guard.ts).
+ */
+const actingForAccount = (account: UserRow): UserRow => ({ ...account, admin: false, roles: [] });
+
+/**
  * The current user, the brand of the visit and the origin for e-mailed links. The origin is the
  * request's own only when its host is one of ours (a brand domain or under BASE_DOMAIN); otherwise
  * PUBLIC_URL, so a forged Host header cannot redirect reset links.
  *
  * One round trip either way: without a session token only the brand candidates are read (a prepared
  * statement); with one, the session's user and the candidates, the user's brand among them, together.
+ *
+ * `apiKeys`: the caller accepts API keys (GraphQL does; pages, uploads and exports do not, so a key
+ * there is an unknown session token and the request anonymous). A key that is not live is refused
+ * (UNAUTHENTICATED) rather than read as anonymous, so a revoked key fails loudly.
  */
-export async function identifyRequest(db: Db, config: Config, req: FastifyRequest): Promise<RequestIdentity> {
-  const token = sessionToken(req);
+export async function identifyRequest(
+  db: Db,
+  config: Config,
+  req: FastifyRequest,
+  opts: { apiKeys?: boolean } = {},
+): Promise<RequestIdentity> {
+  const key = opts.apiKeys ? apiKeyFromAuthorization(req.headers.authorization) : null;
+  const token = key ? null : sessionToken(req);
   const host = req.hostname.toLowerCase();
   const lookup = {
     host,
@@ -124,8 +148,15 @@ export async function identifyRequest(db: Db, config: Config, req: FastifyReques
   let person: UserRow | null = null;
   let member: TeamMember | null = null;
   let sessionId: string | null = null;
+  let apiKey: ApiKeyCaller | null = null;
   let brand: BrandRow;
-  if (token) {
+  if (key) {
+    const found = await findLiveApiKey(db, key);
+    if (!found) throw new AppError('UNAUTHENTICATED', MSG_API_KEY_INVALID);
+    user = person = actingForAccount(found.account);
+    apiKey = found.apiKey;
+    brand = await resolveBrand(db, { ...lookup, user });
+  } else if (token) {
     const found = await readSession(db, token, lookup);
     ({ user, person, member, sessionId } = found);
     brand = bestBrand(found.brands, { ...lookup, user }) ?? (await defaultBrand(db));
@@ -137,5 +168,5 @@ export async function identifyRequest(db: Db, config: Config, req: FastifyReques
     subdomainOf(host, config.BASE_DOMAIN) !== null ||
     (brand.customDomain !== null && brand.customDomain.toLowerCase() === host);
   const origin = ours ? `${req.protocol}://${req.host}` : config.PUBLIC_URL.replace(/\/$/, '');
-  return { user, person, member, sessionId, brand, origin };
+  return { user, person, member, sessionId, apiKey, brand, origin };
 }

@@ -1149,3 +1149,35 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt)],
 );
+
+/**
+ * A customer account's API key (issue 20): a secret its systems send as `Authorization: Bearer` to
+ * read the account's reports. Shown once at creation; only `prefix` (sk_live_ and four random
+ * characters, for telling keys apart) and the SHA-256 of the whole key are stored. A plain hash is
+ * enough here, unlike for passwords: the key is ~248 random bits, so there is nothing to guess from a
+ * leaked hash, and a fast hash keeps the lookup at every request cheap. `scopes` are those of
+ * domain/api-keys.ts. Revoked keys are kept (revokedAt) so the list shows what was revoked and when.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    prefix: text('prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    /** Written at most once a minute (domain/api-keys.ts shouldMarkApiKeyUsed). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: text('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
+    index('api_keys_account_idx').on(t.accountId, t.createdAt),
+  ],
+);

@@ -36,6 +36,8 @@ const ANONYMOUS = ['anonymous'] as const;
 const MUTATIONS: Record<string, Entry> = {
   acceptTeamInvitation: { as: ['anonymous', 'customer'], ids: { token: 'invitation' } },
   acceptVisit: { as: SHOPPER, ids: { visitId: 'visit' } },
+  createApiKey: { as: CUSTOMER, values: { scopes: fc.constantFrom(['reporting:read'], null, [], ['x']) } },
+  revokeApiKey: { as: ['customer', 'admin'], ids: { _id: 'apiKey' } },
   saveActionPlan: { as: ['customer', 'anonymous'], ids: { _id: 'actionPlan', 'items.elementId': 'element' } },
   submitActionPlan: {
     as: ['customer', 'anonymous'],
@@ -142,6 +144,7 @@ const QUERIES: Record<string, Entry> = {
     ids: { 'filter.regionId': 'region', 'filter.locationId': 'location', 'filter.programId': 'uq' },
   },
   actionPlanTrigger: { as: CUSTOMER, ids: { programId: 'uq' } },
+  apiKeys: { as: ['customer', 'admin'], ids: { clientId: 'user' } },
   brand: { as: ['anonymous', 'admin'], ids: { _id: 'brand' } },
   brands: { as: ['anonymous', 'admin'] },
   evaluation: { as: ['shopper', 'admin', 'customer'], ids: { _id: 'evaluation' } },
@@ -238,6 +241,7 @@ async function fillPools() {
   ).catch(() => [] as string[]);
   // A region, a manager and a pending invitation of the demo customer's team.
   const team = await teamPools();
+  await t.gql('mutation { createApiKey(name: "Fuzz key") { secret } }', {}, { token: tokens.customer });
   pools = {
     ...team,
     cart: [cart.oid],
@@ -250,6 +254,7 @@ async function fillPools() {
     industry: await idsOf(`select id from industries limit 4`),
     questionnaire: await idsOf(`select id from questionnaires limit 4`),
     user: await idsOf(`select id from users limit 4`),
+    apiKey: await idsOf(`select id from api_keys limit 2`),
     form: await idsOf(`select id from forms limit 3`),
     evaluation: await idsOf(`select id from evaluations order by status limit 6`),
     visit: await idsOf(`select id from visits limit 4`),

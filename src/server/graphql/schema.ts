@@ -18,5 +18,6 @@ import './notifications.js';
 import './team.js';
 import './action-plans.js';
 import './webhooks.js';
+import './api-keys.js';
 
 export const schema = enforceInputLimits(builder.toSchema());

@@ -46,6 +46,7 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   webhookEndpoint: 'settings',
   webhookEndpointSecret: 'settings',
   webhookEventTypes: 'anyone',
+  apiKeys: 'apiKeys',
   // Mutation
   acceptTeamInvitation: 'anyone',
   changePassword: 'anyone',
@@ -97,6 +98,8 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   rollWebhookSecret: 'settings',
   sendTestWebhook: 'settings',
   resendWebhookDelivery: 'settings',
+  createApiKey: 'apiKeys',
+  revokeApiKey: 'apiKeys',
 };
 
 /** Whether a caller may call root field `field` at all (see MEMBER_FIELDS). */

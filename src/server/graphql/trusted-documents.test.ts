@@ -96,6 +96,36 @@ describe('trusted documents', () => {
     expect(anonymousScript.data?.currentUser).toBeNull();
   });
 
+  it('runs a document’s text from a browser for an API key of the account, read-only', async () => {
+    const alice = await customer(t, { email: 'alice@example.test' });
+    const created = await t.gql(
+      'mutation { createApiKey(name: "BI") { secret } }',
+      {},
+      { token: alice.token },
+    );
+    const key = created.data.createApiKey.secret as string;
+    const res = await call(
+      prod,
+      { query: '{ reportingApiUrl }' },
+      { ...ORIGIN, authorization: `Bearer ${key}` },
+    );
+    expect(res.errors).toBeUndefined();
+    const revoked = await t.gql('{ apiKeys { _id } }', {}, { token: alice.token });
+    await t.gql(
+      'mutation ($id: String!) { revokeApiKey(_id: $id) { _id } }',
+      { id: revoked.data.apiKeys[0]._id },
+      {
+        token: alice.token,
+      },
+    );
+    const after = await call(
+      prod,
+      { query: '{ reportingApiUrl }' },
+      { ...ORIGIN, authorization: `Bearer ${key}` },
+    );
+    expect(after.errors?.[0]?.message).toBe(MSG_PERSISTED_ONLY);
+  });
+
   it('refuses a text sent with a token that is not live', async () => {
     const res = await call(prod, { query: TEXT }, { ...ORIGIN, authorization: 'Bearer not-a-session' });
     expect(res.errors?.[0]?.message).toBe(MSG_PERSISTED_ONLY);

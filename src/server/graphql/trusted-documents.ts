@@ -3,7 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { usePersistedOperations as persistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { type DocumentNode, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
+import { apiKeyFromAuthorization } from '../../domain/index.js';
 import { findSessionUser, SESSION_COOKIE } from '../accounts/sessions.js';
+import { findLiveApiKey } from '../api-keys/index.js';
 import type { Db } from '../db/client.js';
 
 /**
@@ -15,7 +17,7 @@ import type { Db } from '../db/client.js';
  *
  * In production a document's text is refused from the storefront's pages: a request with an Origin
  * header (browsers send it with every POST) may run only the listed documents, unless it carries
- * `Authorization: Bearer` with a live token (an API client) or comes from a platform admin's session
+ * `Authorization: Bearer` with a live session token or API key (an API client) or comes from a platform admin's session
  * (the GraphQL explorer). Clients without an Origin (servers, scripts, curl) send any document; they are
  * authorized like every other caller.
  */
@@ -43,7 +45,9 @@ const sessionCookie = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`);
 /** Whether a request may send a document's text (see above). */
 export async function mayRunArbitraryDocuments(db: Db, request: Request): Promise<boolean> {
   if (!request.headers.get('origin')) return true;
-  const auth = request.headers.get('authorization');
+  const auth = request.headers.get('authorization') ?? undefined;
+  const apiKey = apiKeyFromAuthorization(auth);
+  if (apiKey) return (await findLiveApiKey(db, apiKey)) !== null;
   if (auth?.startsWith('Bearer ')) return (await findSessionUser(db, auth.slice(7).trim())) !== null;
   const cookie = sessionCookie.exec(request.headers.get('cookie') ?? '')?.[1];
   if (!cookie) return false;

@@ -6,6 +6,7 @@ import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { identifyRequest } from '../request-identity.js';
+import { apiKeyGuard } from './api-key-guard.js';
 import { enumInputErrors } from './enums.js';
 import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
 import { graphiqlFor, introspectionForAdminsOnly, renderGraphiQLPage } from './graphiql.js';
@@ -54,9 +55,11 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
       logUnexpectedErrors(isUnexpected),
       teamGuard(),
       enumInputErrors,
+      apiKeyGuard(),
     ],
     context: async ({ req, reply }): Promise<AppContext> => {
-      const identity = await identifyRequest(deps.db, deps.config, req);
+      // API clients may authenticate with an API key instead of a session (ctx.apiKey then says so).
+      const identity = await identifyRequest(deps.db, deps.config, req, { apiKeys: true });
       return {
         db: deps.db,
         config: deps.config,

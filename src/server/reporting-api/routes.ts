@@ -1,5 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { apiKeyAllows, apiKeyFromAuthorization, MSG_API_KEY_INVALID } from '../../domain/index.js';
+import { findLiveApiKey } from '../api-keys/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accountMembers, locations, regions, users } from '../db/schema.js';
@@ -23,6 +26,54 @@ import { type ReportingParams, verifySignature } from './signature.js';
 // for the caller as userMakingRequest and their own id as client (any client for admins), and checks
 // both again here, so a signature can neither be forged nor reused for another client or parameter.
 // The input rules are schemas.ts's, which the OpenAPI document (GET /api/openapi.json) is made from.
+// Instead of signing, a customer's system may send an API key with scope reporting:read as
+// `Authorization: Bearer sk_live_…` (issue 20): it reads its own account's whole data (client defaults
+// to it; another client is refused), as the owner would.
+
+const ZQuery = ZReportingQuery;
+type Query = ReportingQuery;
+
+/** With an API key: no signature, no userMakingRequest; client defaults to the key's account. */
+const ZKeyQuery = ZQuery.extend({
+  userMakingRequest: z.string().optional(),
+  client: z.string().min(1, { error: 'is required' }).optional(),
+});
+
+const badRequest = async (reply: FastifyReply, field: string, error: string) => {
+  await reply.code(400).send({ error: `${field} ${error}`, field });
+  return null;
+};
+const refuse = async (reply: FastifyReply) => {
+  await reply.code(403).send({ error: 'Not Authorized' });
+  return null;
+};
+
+/** Who asks and what they see, before the Region filter: see authenticate. */
+type Asker = { q: Query; scope: string[] | null; reach: ReportingCall['reach'] };
+
+/** A call with an API key: the key's account, whole (keys act as its owner), within its scope. */
+async function authenticateKey(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: { db: Db },
+  key: string,
+): Promise<Asker | null> {
+  const parsed = ZKeyQuery.safeParse(req.query);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return badRequest(reply, issue.path.join('.'), issue.message);
+  }
+  const found = await findLiveApiKey(deps.db, key);
+  if (!found) {
+    await reply.code(401).send({ error: MSG_API_KEY_INVALID });
+    return null;
+  }
+  if (!apiKeyAllows(found.apiKey.scopes, 'reporting:read')) return refuse(reply);
+  const client = parsed.data.client ?? found.apiKey.accountId;
+  if (client !== found.apiKey.accountId) return refuse(reply);
+  const q = { ...parsed.data, client, userMakingRequest: parsed.data.userMakingRequest ?? client };
+  return { q, scope: null, reach: null };
+}
 
 /** Parses and authenticates a reporting call; on failure the reply is sent and null returned. */
 async function authenticate(
@@ -31,7 +82,53 @@ async function authenticate(
   deps: { db: Db; config: Config },
 ): Promise<ReportingCall | null> {
   const raw = req.query as Record<string, string>;
-  const parsed = ZReportingQuery.safeParse(raw);
+  const key = apiKeyFromAuthorization(req.headers.authorization);
+  const asker = key
+    ? await authenticateKey(req, reply, deps, key)
+    : await authenticateSigned(req, reply, deps);
+  if (!asker) return null;
+  const { q } = asker;
+  let { scope, reach } = asker;
+  // The Region filter narrows the scope to the region's locations (never widens it).
+  if (q.regionId) {
+    const [region] = await deps.db
+      .select({ id: regions.id })
+      .from(regions)
+      .where(and(eq(regions.id, q.regionId), eq(regions.accountId, q.client)))
+      .limit(1);
+    if (!region) return badRequest(reply, 'regionId', 'is not a region of this client');
+    const inRegion = (
+      await deps.db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(and(eq(locations.regionId, region.id), eq(locations.uid, q.client)))
+    ).map((l) => l.id);
+    const allowed = scope && new Set(scope);
+    scope = allowed ? inRegion.filter((id) => allowed.has(id)) : inRegion;
+    // The region whole when the caller sees all of it, else its locations the manager was given.
+    reach =
+      !reach || reach.regions.includes(region.id)
+        ? { regions: [region.id], loose: [] }
+        : { regions: [], loose: scope };
+  }
+  // Paging the summary questions is asked for explicitly (without it, every answer of the range).
+  return {
+    ...q,
+    clientId: q.client,
+    scope,
+    reach,
+    paged: raw.pageNumber !== undefined || raw.pageSize !== undefined,
+  };
+}
+
+/** A signed call: the signature, then who asks (read now) and what of the client they see. */
+async function authenticateSigned(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  deps: { db: Db; config: Config },
+): Promise<Asker | null> {
+  const raw = req.query as Record<string, string>;
+  const parsed = ZQuery.safeParse(raw);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const field = issue.path.join('.');
@@ -63,58 +160,21 @@ async function authenticate(
     .where(eq(users.id, q.userMakingRequest))
     .limit(1);
   const member = asker?.member && !asker.member.removedAt ? asker.member : null;
-  const badRequest = async (field: string, error: string) => {
-    await reply.code(400).send({ error: `${field} ${error}`, field });
-    return null;
-  };
-  const refuse = async () => {
-    await reply.code(403).send({ error: 'Not Authorized' });
-    return null;
-  };
-  if (!asker) return refuse();
+  if (!asker) return refuse(reply);
   let scope: string[] | null = null;
   let reach: ReportingCall['reach'] = null;
   if (!asker.admin) {
-    if (asker.member?.removedAt) return refuse();
+    if (asker.member?.removedAt) return refuse(reply);
     const acting =
       member && member.accountId !== q.userMakingRequest ? member.accountId : q.userMakingRequest;
-    if (q.client !== acting) return refuse();
+    if (q.client !== acting) return refuse(reply);
     if (member && member.role === 'manager') {
       const mine = reachOfJson(asker.reach);
       scope = mine.locations;
       reach = mine;
     }
   }
-  // The Region filter narrows the scope to the region's locations (never widens it).
-  if (q.regionId) {
-    const [region] = await deps.db
-      .select({ id: regions.id })
-      .from(regions)
-      .where(and(eq(regions.id, q.regionId), eq(regions.accountId, q.client)))
-      .limit(1);
-    if (!region) return badRequest('regionId', 'is not a region of this client');
-    const inRegion = (
-      await deps.db
-        .select({ id: locations.id })
-        .from(locations)
-        .where(and(eq(locations.regionId, region.id), eq(locations.uid, q.client)))
-    ).map((l) => l.id);
-    const allowed = scope && new Set(scope);
-    scope = allowed ? inRegion.filter((id) => allowed.has(id)) : inRegion;
-    // The region whole when the caller sees all of it, else its locations the manager was given.
-    reach =
-      !reach || reach.regions.includes(region.id)
-        ? { regions: [region.id], loose: [] }
-        : { regions: [], loose: scope };
-  }
-  // Paging the summary questions is asked for explicitly (without it, every answer of the range).
-  return {
-    ...q,
-    clientId: q.client,
-    scope,
-    reach,
-    paged: raw.pageNumber !== undefined || raw.pageSize !== undefined,
-  };
+  return { q, scope, reach };
 }
 
 /**

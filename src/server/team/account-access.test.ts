@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import {
   MSG_ACCOUNT_EMAIL_OWNER_ONLY,
+  MSG_API_KEY_NOT_FOUND,
   MSG_INVITATION_INVALID,
   MSG_MEMBER_NOT_FOUND,
   MSG_REGION_NOT_FOUND,
@@ -10,6 +11,7 @@ import { people, placedRecurringOrder } from '../account/test-fixtures.js';
 import { newId } from '../db/ids.js';
 import {
   accountMembers,
+  apiKeys,
   invoices,
   locations,
   memberRegions,
@@ -67,6 +69,8 @@ type F = {
   spare: Record<Caller, string>;
   spareRegion: Record<Caller, string>;
   invitation: Record<Caller, string>;
+  /** A key of the owner's account. */
+  apiKey: string;
 };
 
 /**
@@ -454,6 +458,32 @@ const OPS: Op[] = [
         role: 'owner',
       }),
   },
+  // API keys (issue 20): the owner's alone, since a key reads the whole account without a login.
+  {
+    field: 'apiKeys',
+    doc: '{ apiKeys { name } }',
+    allowed: OWNER,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d, _f, who) => expect(d.apiKeys).toEqual(who === 'other' ? [] : [{ name: 'Owner key' }]),
+  },
+  {
+    field: 'createApiKey',
+    doc: 'mutation { createApiKey(name: "Reports") { key { name scopes } } }',
+    allowed: OWNER,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d) => expect(d.createApiKey.key).toEqual({ name: 'Reports', scopes: ['reporting:read'] }),
+  },
+  {
+    field: 'revokeApiKey',
+    doc: 'mutation ($id: String!) { revokeApiKey(_id: $id) { name revokedAt } }',
+    vars: (f) => ({ id: f.apiKey }),
+    allowed: OWNER,
+    anonymous: LOG_IN,
+    other: MSG_API_KEY_NOT_FOUND,
+    check: (d) => expect(d.revokeApiKey).toEqual({ name: 'Owner key', revokedAt: expect.any(String) }),
+  },
   {
     field: 'regions',
     doc: '{ regions { name } }',
@@ -775,6 +805,15 @@ beforeEach(async () => {
       expiresAt: new Date(Date.now() + 86_400_000),
     });
   }
+  const apiKey = newId();
+  await t.db.insert(apiKeys).values({
+    id: apiKey,
+    accountId: owner,
+    name: 'Owner key',
+    scopes: ['reporting:read'],
+    prefix: 'sk_live_Test',
+    keyHash: newId(43),
+  });
   const ownerMember = newId();
   await t.db
     .insert(accountMembers)
@@ -797,6 +836,7 @@ beforeEach(async () => {
     spare,
     spareRegion,
     invitation,
+    apiKey,
     tokens: {
       owner: p.alice.token,
       other: p.bob.token,

@@ -13,8 +13,11 @@ export function InlineConfirm({
   note,
   onConfirm,
   loading,
+  ariaLabel,
 }: {
   label: string;
+  /** The buttons' accessible names where `label` alone is ambiguous (one per row of a table). */
+  ariaLabel?: string;
   confirmLabel?: string;
   question?: string;
   note?: ReactNode;
@@ -32,7 +35,13 @@ export function InlineConfirm({
   }, [asking]);
   if (!asking) {
     return (
-      <Button ref={trigger} variant="light" color="red" onClick={() => setAsking(true)}>
+      <Button
+        ref={trigger}
+        variant="light"
+        color="red"
+        aria-label={ariaLabel}
+        onClick={() => setAsking(true)}
+      >
         {label}
       </Button>
     );
@@ -41,7 +50,7 @@ export function InlineConfirm({
     <Group
       gap="xs"
       role="group"
-      aria-label={label}
+      aria-label={ariaLabel ?? label}
       onKeyDown={(e) => {
         if (e.key === 'Escape' && !loading) setAsking(false);
       }}

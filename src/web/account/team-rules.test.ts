@@ -4,7 +4,7 @@ import { accessText, accountMenu, mayOpen } from './team-rules';
 const labels = (role: Parameters<typeof accountMenu>[0]) => accountMenu(role).map((l) => l.label);
 
 describe('accountMenu', () => {
-  it('shows the owner every page, the Team page included', () => {
+  it('shows the owner every page, the Team and API Keys pages included', () => {
     expect(labels('owner')).toEqual([
       'Dashboard',
       'Account Information',
@@ -13,14 +13,15 @@ describe('accountMenu', () => {
       'Location Management',
       'Team',
       'Webhooks',
+      'API Keys',
       'Program Reports',
       'Action Plans',
       'Communication Preferences',
     ]);
   });
 
-  it('shows an admin the same pages as the owner', () => {
-    expect(labels('admin')).toEqual(labels('owner'));
+  it('shows an admin the same pages as the owner but API Keys (a key reads the whole account)', () => {
+    expect(labels('admin')).toEqual(labels('owner').filter((l) => l !== 'API Keys'));
   });
 
   it('keeps a manager to reports and their own preferences: no ordering, billing, settings or team', () => {
@@ -41,6 +42,9 @@ describe('mayOpen', () => {
   it.each([
     ['owner', '/account/info', true],
     ['admin', '/account/team', true],
+    ['owner', '/account/api-keys', true],
+    ['admin', '/account/api-keys', false],
+    ['manager', '/account/api-keys', false],
     ['admin', '/account/invoices/in_1', true],
     ['manager', '/account/dashboard', true],
     ['manager', '/account/reports/programs', true],

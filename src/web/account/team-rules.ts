@@ -11,6 +11,7 @@ export const ACCOUNT_MENU: readonly AccountLink[] = [
   { label: 'Location Management', to: '/account/locations', needs: 'order' },
   { label: 'Team', to: '/account/team', needs: 'team' },
   { label: 'Webhooks', to: '/account/webhooks', needs: 'settings' },
+  { label: 'API Keys', to: '/account/api-keys', needs: 'apiKeys' },
   { label: 'Program Reports', to: '/account/reports', needs: 'reports' },
   { label: 'Action Plans', to: '/account/action-plans', needs: 'reports' },
   { label: 'Communication Preferences', to: '/account/preferences', needs: null },

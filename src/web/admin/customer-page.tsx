@@ -12,6 +12,7 @@ import type { AdminCustomerQuery } from '../gql/graphql';
 import { BackLink } from './admin-back-link';
 import { ADMIN_CUSTOMER } from './admin-documents';
 import { CustomerActiveShops } from './customer-active-shops';
+import { CustomerApiKeys } from './customer-api-keys';
 import { CustomerBrandForm } from './customer-brand-form';
 import { CustomerOrders, CustomerPayments } from './customer-history';
 
@@ -107,7 +108,7 @@ const backToCustomers = <BackLink to="/admin/customers">Back to Customers</BackL
 
 /**
  * /admin/customers/{uid}: the customer's profile and associated brand, a View Reports link, their
- * team's members, orders, payments and active shops (each cancellable).
+ * team's members, API keys (revocable), orders, payments and active shops (each cancellable).
  */
 export function AdminCustomerPage() {
   const uid = useParams().uid ?? '';
@@ -153,6 +154,9 @@ export function AdminCustomerPage() {
       <Profile customer={customer} />
       <Section title="Team">
         <CustomerTeam members={customer.teamMembers} />
+      </Section>
+      <Section title="API Keys">
+        <CustomerApiKeys uid={customer._id} />
       </Section>
       <Section title="Order History">
         <CustomerOrders uid={customer._id} />

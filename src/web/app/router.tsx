@@ -53,6 +53,7 @@ const account = {
   webhooks: () => import('../account/webhooks-page').then((m) => ({ Component: m.WebhooksPage })),
   webhookEndpoint: () =>
     import('../account/webhook-endpoint-page').then((m) => ({ Component: m.WebhookEndpointPage })),
+  apiKeys: () => import('../account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
   actionPlans: () =>
     import('../action-plans/action-plans-page').then((m) => ({ Component: m.ActionPlansPage })),
   actionPlan: () => import('../action-plans/plan-page').then((m) => ({ Component: m.ActionPlanPage })),
@@ -157,6 +158,7 @@ export const routes: RouteObject[] = [
           { path: 'team', lazy: account.team },
           { path: 'webhooks', lazy: account.webhooks },
           { path: 'webhooks/:id', lazy: account.webhookEndpoint },
+          { path: 'api-keys', lazy: account.apiKeys },
           { path: 'action-plans', lazy: account.actionPlans },
           { path: 'action-plans/:id', lazy: account.actionPlan },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },

@@ -1,0 +1,304 @@
+import { createHash } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  MSG_API_KEY_INVALID,
+  MSG_API_KEY_NAME_REQUIRED,
+  MSG_API_KEY_NOT_FOUND,
+  MSG_API_KEY_READ_ONLY,
+  MSG_API_KEY_UNKNOWN_SCOPE,
+  msgApiKeyFieldRefused,
+} from '../../domain/index.js';
+import { EvaluationStatus } from '../../evaluation/index.js';
+import { people } from '../account/test-fixtures.js';
+import { newId } from '../db/ids.js';
+import {
+  accountMembers,
+  apiKeys,
+  evaluations,
+  forms,
+  formVersions,
+  userQuestionnaires,
+} from '../db/schema.js';
+import { managerOf } from '../team/test-fixtures.js';
+import { setupTestApp } from '../test/harness.js';
+import { type Catalogue, catalogue, customer, placedOrderOf } from '../test/order-wizard.js';
+
+const t = setupTestApp();
+let c: Catalogue;
+let p: Awaited<ReturnType<typeof people>>;
+let shopId: string;
+
+const CREATE = `mutation ($name: String!, $scopes: [String!]) {
+  createApiKey(name: $name, scopes: $scopes) { secret key { _id name prefix scopes createdAt lastUsedAt revokedAt } } }`;
+const LIST =
+  'query ($clientId: String) { apiKeys(clientId: $clientId) { _id name prefix scopes lastUsedAt revokedAt } }';
+const REVOKE = 'mutation ($_id: String!) { revokeApiKey(_id: $_id) { _id revokedAt } }';
+const REPORT = 'query ($_id: String!) { evaluation(_id: $_id) { _id percentage statusName } }';
+
+/** Makes a key as the session `token` and returns its id and secret. */
+async function createKey(token: string, name = 'Power BI') {
+  const res = await t.gql(CREATE, { name }, { token });
+  expect(res.errors).toBeUndefined();
+  return { id: res.data.createApiKey.key._id as string, secret: res.data.createApiKey.secret as string };
+}
+
+const programs = (secret: string, query = 'pageNumber=1&pageSize=999') =>
+  t.inject({ method: 'GET', url: `/api/programs/?${query}`, token: secret });
+
+beforeEach(async () => {
+  await t.resetDb();
+  c = await catalogue(t);
+  p = await people(t);
+  const order = await placedOrderOf(t, c, p.alice.token);
+  const [uq] = await t.db.select().from(userQuestionnaires);
+  await t.db.insert(forms).values({ id: 'f1', name: 'F', draft: {} });
+  await t.db.insert(formVersions).values({ id: 'fv1', formId: 'f1', version: 1, definition: {} });
+  shopId = newId();
+  await t.db.insert(evaluations).values({
+    id: shopId,
+    formVersionId: 'fv1',
+    status: EvaluationStatus.Approved,
+    document: {},
+    clientId: p.alice.user.id,
+    uqid: uq!.id,
+    locationId: order.locationId,
+    shopDate: '2026-03-02',
+    score: 8,
+    possibleScore: 10,
+  });
+});
+
+describe('creating a key', () => {
+  it('shows the secret once and stores only its SHA-256 and prefix', async () => {
+    const res = await t.gql(CREATE, { name: '  Power BI ' }, { token: p.alice.token });
+    expect(res.errors).toBeUndefined();
+    const { secret, key } = res.data.createApiKey;
+    expect(secret).toMatch(/^sk_live_[A-Za-z0-9]{43}$/);
+    expect(key).toMatchObject({
+      name: 'Power BI',
+      prefix: secret.slice(0, 12),
+      scopes: ['reporting:read'],
+      lastUsedAt: null,
+      revokedAt: null,
+    });
+
+    // The database never holds the secret, only its hash.
+    const rows = await t.rows<Record<string, unknown>>(sql`select * from api_keys`);
+    expect(rows).toHaveLength(1);
+    expect(JSON.stringify(rows)).not.toContain(secret.slice(12));
+    expect(rows[0]!.key_hash).toBe(createHash('sha256').update(secret).digest('base64url'));
+
+    // The list never shows it again, and the schema has no field for it.
+    const list = await t.gql(LIST, {}, { token: p.alice.token });
+    expect(list.data.apiKeys).toEqual([
+      {
+        _id: key._id,
+        name: 'Power BI',
+        prefix: key.prefix,
+        scopes: ['reporting:read'],
+        lastUsedAt: null,
+        revokedAt: null,
+      },
+    ]);
+    expect(JSON.stringify(list.data)).not.toContain(secret);
+    const asked = await t.gql('query { apiKeys { secret } }', {}, { token: p.alice.token });
+    expect(asked.errors?.[0]?.message).toMatch(/Cannot query field "secret"/);
+  });
+
+  it('names the field of bad input', async () => {
+    const empty = await t.gql(CREATE, { name: ' ' }, { token: p.alice.token });
+    expect(empty.errors?.[0]).toMatchObject({
+      message: MSG_API_KEY_NAME_REQUIRED,
+      extensions: { code: 'BAD_USER_INPUT', field: 'name' },
+    });
+    const scope = await t.gql(CREATE, { name: 'x', scopes: ['orders:write'] }, { token: p.alice.token });
+    expect(scope.errors?.[0]).toMatchObject({
+      message: MSG_API_KEY_UNKNOWN_SCOPE,
+      extensions: { field: 'scopes.0' },
+    });
+    expect(await t.rows(sql`select id from api_keys`)).toEqual([]);
+  });
+});
+
+describe('the reporting API with a key', () => {
+  it("returns the customer's data without a signature and refuses another customer's client", async () => {
+    const { secret } = await createKey(p.alice.token);
+    const own = await programs(secret);
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toEqual([expect.objectContaining({ programName: 'Dine-In' })]);
+    expect((await programs(secret, `client=${p.alice.user.id}`)).statusCode).toBe(200);
+
+    const other = await programs(secret, `client=${p.bob.user.id}`);
+    expect(other.statusCode).toBe(403);
+
+    // Bob's key reads Bob's (empty) account, never Alice's.
+    const bobs = await createKey(p.bob.token);
+    expect((await programs(bobs.secret)).json()).toEqual([]);
+    expect((await programs(bobs.secret, `client=${p.alice.user.id}`)).statusCode).toBe(403);
+
+    const shops = await t.inject({
+      method: 'GET',
+      url: '/api/summary/shops?startDate=2026-01-01&endDate=2026-12-31',
+      token: secret,
+    });
+    expect(shops.json().map((r: { shop_id: string }) => r.shop_id)).toEqual([shopId]);
+  });
+
+  it('refuses a revoked key at once, and an unknown one', async () => {
+    const { id, secret } = await createKey(p.alice.token);
+    expect((await programs(secret)).statusCode).toBe(200);
+    expect((await t.gql(REVOKE, { _id: id }, { token: p.alice.token })).errors).toBeUndefined();
+    const refused = await programs(secret);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ error: MSG_API_KEY_INVALID });
+    expect((await programs(`sk_live_${'x'.repeat(43)}`)).statusCode).toBe(401);
+  });
+
+  it('marks the key used, at most once a minute', async () => {
+    const { id, secret } = await createKey(p.alice.token);
+    await programs(secret);
+    const [first] = await t.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id));
+    expect(first!.at).toBeInstanceOf(Date);
+
+    const recently = new Date(Date.now() - 30_000);
+    await t.db.update(apiKeys).set({ lastUsedAt: recently }).where(eq(apiKeys.id, id));
+    await programs(secret);
+    const [kept] = await t.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id));
+    expect(kept!.at!.getTime()).toBe(recently.getTime());
+
+    await t.db
+      .update(apiKeys)
+      .set({ lastUsedAt: new Date(Date.now() - 120_000) })
+      .where(eq(apiKeys.id, id));
+    await programs(secret);
+    const [marked] = await t.db.select({ at: apiKeys.lastUsedAt }).from(apiKeys).where(eq(apiKeys.id, id));
+    expect(Date.now() - marked!.at!.getTime()).toBeLessThan(10_000);
+  });
+});
+
+describe('GraphQL with a key', () => {
+  it("reads the customer's reports and nothing else; mutations are refused", async () => {
+    const { secret } = await createKey(p.alice.token);
+    const report = await t.gql(REPORT, { _id: shopId }, { token: secret });
+    expect(report.errors).toBeUndefined();
+    expect(report.data.evaluation).toMatchObject({ _id: shopId, percentage: 80 });
+    expect((await t.gql('query { regions { _id } }', {}, { token: secret })).data.regions).toEqual([]);
+
+    const mutation = await t.gql(CREATE, { name: 'another' }, { token: secret });
+    expect(mutation.errors?.[0]).toMatchObject({
+      message: MSG_API_KEY_READ_ONLY,
+      extensions: { code: 'FORBIDDEN' },
+    });
+    for (const [query, field] of [
+      ['query { currentUser { email } }', 'currentUser'],
+      ['query { apiKeys { _id } }', 'apiKeys'],
+      ['query { evaluation(_id: "x") { _id } team { members { _id } } }', 'team'],
+    ] as const) {
+      const res = await t.gql(query, {}, { token: secret });
+      expect(res.errors?.[0]?.message).toBe(msgApiKeyFieldRefused(field));
+      expect(res.data).toBeNull();
+    }
+    expect(await t.rows(sql`select id from api_keys`)).toHaveLength(1);
+
+    // Another customer's report is not the key's to read.
+    const bobs = await createKey(p.bob.token);
+    expect((await t.gql(REPORT, { _id: shopId }, { token: bobs.secret })).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+  });
+
+  it('acts for the account, never as a platform admin, even when the account is one', async () => {
+    const { secret } = await createKey(p.admin.token);
+    // An admin's session reads any report; the admin's key reads only its own account's.
+    expect((await t.gql(REPORT, { _id: shopId }, { token: p.admin.token })).errors).toBeUndefined();
+    expect((await t.gql(REPORT, { _id: shopId }, { token: secret })).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+    expect((await programs(secret, `client=${p.alice.user.id}`)).statusCode).toBe(403);
+  });
+
+  it('refuses a revoked key as unauthenticated, not as an anonymous visitor', async () => {
+    const { id, secret } = await createKey(p.alice.token);
+    await t.gql(REVOKE, { _id: id }, { token: p.alice.token });
+    const res = await t.gql('query { reportingApiUrl }', {}, { token: secret });
+    expect(res.errors?.[0]).toMatchObject({
+      message: MSG_API_KEY_INVALID,
+      extensions: { code: 'UNAUTHENTICATED' },
+    });
+  });
+});
+
+describe('who manages keys', () => {
+  /** An admin member of Alice's team (written as an accepted invitation leaves it). */
+  async function adminMember() {
+    const person = await customer(t, { email: 'admin-member@example.test' });
+    await t.db.insert(accountMembers).values({
+      id: newId(),
+      accountId: p.alice.user.id,
+      userId: person.user.id,
+      role: 'admin',
+    });
+    return person;
+  }
+
+  it('lets only the owner create, list and revoke their keys', async () => {
+    const { id } = await createKey(p.alice.token);
+    const manager = await managerOf(t, p.alice.user.id, 'manager@example.test', []);
+    const admin = await adminMember();
+
+    // Anonymous.
+    for (const [query, vars] of [
+      [LIST, {}],
+      [CREATE, { name: 'x' }],
+      [REVOKE, { _id: id }],
+    ] as const) {
+      expect((await t.gql(query, vars)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    }
+    // The team's admin and manager.
+    for (const token of [admin.token, manager.token]) {
+      for (const [query, vars] of [
+        [LIST, {}],
+        [LIST, { clientId: p.alice.user.id }],
+        [CREATE, { name: 'x' }],
+        [REVOKE, { _id: id }],
+      ] as const) {
+        expect((await t.gql(query, vars, { token })).errors?.[0]?.message).toBe('Not Authorized');
+      }
+    }
+    // Another customer: their own (empty) list; Alice's keys are not theirs to list or revoke.
+    expect((await t.gql(LIST, {}, { token: p.bob.token })).data.apiKeys).toEqual([]);
+    expect(
+      (await t.gql(LIST, { clientId: p.alice.user.id }, { token: p.bob.token })).errors?.[0]?.message,
+    ).toBe('Not Authorized');
+    expect((await t.gql(REVOKE, { _id: id }, { token: p.bob.token })).errors?.[0]).toMatchObject({
+      message: MSG_API_KEY_NOT_FOUND,
+      extensions: { field: '_id' },
+    });
+    const [still] = await t.db
+      .select({ revokedAt: apiKeys.revokedAt })
+      .from(apiKeys)
+      .where(eq(apiKeys.id, id));
+    expect(still!.revokedAt).toBeNull();
+    expect(await t.rows(sql`select id from api_keys`)).toHaveLength(1);
+
+    // The owner (here with an owner row on the team, as managerOf leaves it).
+    expect((await t.gql(LIST, {}, { token: p.alice.token })).data.apiKeys).toHaveLength(1);
+    const revoked = await t.gql(REVOKE, { _id: id }, { token: p.alice.token });
+    expect(revoked.data.revokeApiKey.revokedAt).toEqual(expect.any(String));
+  });
+
+  it("lets a platform admin list and revoke a customer's keys for support", async () => {
+    const { id } = await createKey(p.alice.token);
+    const list = await t.gql(LIST, { clientId: p.alice.user.id }, { token: p.admin.token });
+    expect(list.data.apiKeys.map((k: { _id: string }) => k._id)).toEqual([id]);
+    const revoked = await t.gql(REVOKE, { _id: id }, { token: p.admin.token });
+    expect(revoked.errors).toBeUndefined();
+    const [row] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, id));
+    expect(row).toMatchObject({ revokedBy: p.admin.user.id });
+    // An admin's own keys are of the admin's own account.
+    const own = await createKey(p.admin.token);
+    const [ownRow] = await t.db.select().from(apiKeys).where(eq(apiKeys.id, own.id));
+    expect(ownRow!.accountId).toBe(p.admin.user.id);
+  });
+});
