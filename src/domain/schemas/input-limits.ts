@@ -99,6 +99,7 @@ export const INPUT_LIMITS: Readonly<Record<string, InputLimit>> = {
   // Numbers.
   'Query.order.orderNumber': { label: 'Order number', range: [1, 2_147_483_647] },
   'Query.orders.first': PAGE,
+  'WebhookEndpoint.deliveries.first': PAGE,
   'Query.actionPlans.first': PAGE,
   'Query.actionPlans.offset': { label: 'Offset', range: [0, 1_000_000] },
   // Wider than the rule (1 to 100), so the trigger's own message says what is allowed.

@@ -38,6 +38,12 @@ const MUTATIONS: Record<string, Entry> = {
   acceptVisit: { as: SHOPPER, ids: { visitId: 'visit' } },
   createApiKey: { as: CUSTOMER, values: { scopes: fc.constantFrom(['reporting:read'], null, [], ['x']) } },
   revokeApiKey: { as: ['customer', 'admin'], ids: { _id: 'apiKey' } },
+  createWebhookEndpoint: { as: CUSTOMER },
+  updateWebhookEndpoint: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },
+  deleteWebhookEndpoint: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },
+  rollWebhookSecret: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },
+  sendTestWebhook: { as: CUSTOMER, ids: { endpointId: 'webhookEndpoint' } },
+  resendWebhookDelivery: { as: CUSTOMER, ids: { deliveryId: 'webhookDelivery' } },
   saveActionPlan: { as: ['customer', 'anonymous'], ids: { _id: 'actionPlan', 'items.elementId': 'element' } },
   submitActionPlan: {
     as: ['customer', 'anonymous'],
@@ -145,6 +151,8 @@ const QUERIES: Record<string, Entry> = {
   },
   actionPlanTrigger: { as: CUSTOMER, ids: { programId: 'uq' } },
   apiKeys: { as: ['customer', 'admin'], ids: { clientId: 'user' } },
+  webhookEndpoint: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },
+  webhookEndpointSecret: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },
   brand: { as: ['anonymous', 'admin'], ids: { _id: 'brand' } },
   brands: { as: ['anonymous', 'admin'] },
   evaluation: { as: ['shopper', 'admin', 'customer'], ids: { _id: 'evaluation' } },
@@ -242,6 +250,16 @@ async function fillPools() {
   // A region, a manager and a pending invitation of the demo customer's team.
   const team = await teamPools();
   await t.gql('mutation { createApiKey(name: "Fuzz key") { secret } }', {}, { token: tokens.customer });
+  const endpoint = await t.gql(
+    'mutation { createWebhookEndpoint(input: { url: "https://hooks.example.com/in", events: ["report.ready"] }) { _id } }',
+    {},
+    { token: tokens.customer },
+  );
+  await t.gql(
+    'mutation ($id: String!) { sendTestWebhook(endpointId: $id) { _id } }',
+    { id: endpoint.data?.createWebhookEndpoint?._id },
+    { token: tokens.customer },
+  );
   pools = {
     ...team,
     cart: [cart.oid],
@@ -255,6 +273,8 @@ async function fillPools() {
     questionnaire: await idsOf(`select id from questionnaires limit 4`),
     user: await idsOf(`select id from users limit 4`),
     apiKey: await idsOf(`select id from api_keys limit 2`),
+    webhookEndpoint: await idsOf(`select id from webhook_endpoints limit 2`),
+    webhookDelivery: await idsOf(`select id from webhook_deliveries limit 2`),
     form: await idsOf(`select id from forms limit 3`),
     evaluation: await idsOf(`select id from evaluations order by status limit 6`),
     visit: await idsOf(`select id from visits limit 4`),

@@ -7,7 +7,7 @@ import {
   SIGNED_PARAMS,
   ZError,
   ZFieldError,
-  ZReportingQuery,
+  ZReportingKeyQuery,
 } from '../reporting-api/index.js';
 import { jsonSchema, parametersOf } from './json-schema.js';
 import { ZWebhookEvent, ZWebhookHeaders } from './webhook-events.js';
@@ -55,7 +55,7 @@ function reportingOperation(path: ReportingPath) {
       tags: ['Reporting'],
       summary: endpoint.summary,
       description: `${endpoint.description} A trailing slash (\`${path}/\`) is the same endpoint.`,
-      parameters: parametersOf(ZReportingQuery, 'query', keys),
+      parameters: parametersOf(ZReportingKeyQuery, 'query', keys),
       security: [{ reportingSignature: [] }, { apiKey: [] }],
       responses: {
         '200': {

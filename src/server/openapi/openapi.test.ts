@@ -47,9 +47,11 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     // The signature is the security scheme's query parameter, not listed again.
     expect([...documented, 'signature'].sort()).toEqual(Object.keys(ZReportingQuery.shape).sort());
     const programs = doc.paths['/api/programs']!.get!.parameters!;
+    // Required with a signature, not with an API key: documented as optional, saying so.
     expect(programs.find((q) => q.name === 'userMakingRequest')).toMatchObject({
       in: 'query',
-      required: true,
+      required: false,
+      description: expect.stringContaining('Required with a signature'),
     });
     expect(programs.find((q) => q.name === 'pageSize')).toMatchObject({
       required: false,

@@ -5,6 +5,7 @@ export {
   type ReportingPath,
   ZError,
   ZFieldError,
+  ZReportingKeyQuery,
   ZReportingQuery,
 } from './schemas.js';
 export { requestParties, SIGNED_PARAMS, signingText, signText, verifySignature } from './signature.js';

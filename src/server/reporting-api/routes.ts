@@ -1,6 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { apiKeyAllows, apiKeyFromAuthorization, MSG_API_KEY_INVALID } from '../../domain/index.js';
 import { findLiveApiKey } from '../api-keys/index.js';
 import type { Config } from '../config.js';
@@ -18,7 +17,7 @@ import {
   summaryShops,
   worstQuestions,
 } from './queries.js';
-import { type ReportingPath, type ReportingQuery, ZReportingQuery } from './schemas.js';
+import { type ReportingPath, type ReportingQuery, ZReportingKeyQuery, ZReportingQuery } from './schemas.js';
 import { type ReportingParams, verifySignature } from './signature.js';
 
 // The signed reporting REST API of the spec (GET, JSON arrays). Every call carries userMakingRequest,
@@ -33,11 +32,7 @@ import { type ReportingParams, verifySignature } from './signature.js';
 const ZQuery = ZReportingQuery;
 type Query = ReportingQuery;
 
-/** With an API key: no signature, no userMakingRequest; client defaults to the key's account. */
-const ZKeyQuery = ZQuery.extend({
-  userMakingRequest: z.string().optional(),
-  client: z.string().min(1, { error: 'is required' }).optional(),
-});
+const ZKeyQuery = ZReportingKeyQuery;
 
 const badRequest = async (reply: FastifyReply, field: string, error: string) => {
   await reply.code(400).send({ error: `${field} ${error}`, field });

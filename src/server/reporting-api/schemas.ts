@@ -50,6 +50,22 @@ export const ZReportingQuery = z.object({
     .meta({ description: "Only the locations of this region (one of the client's regions)." }),
 });
 export type ReportingQuery = z.infer<typeof ZReportingQuery>;
+
+/**
+ * A call with an API key (Authorization: Bearer sk_live_…): no signature and no userMakingRequest, and
+ * client defaults to the key's account. The OpenAPI document describes this shape (the two are then
+ * optional), since a parameter cannot be required for one security scheme only.
+ */
+export const ZReportingKeyQuery = ZReportingQuery.extend({
+  userMakingRequest: z.string().optional().meta({
+    description:
+      'The id of the person making the request (the login that asked for the signature). Required with a signature; not used with an API key.',
+  }),
+  client: z.string().min(1, { error: 'is required' }).optional().meta({
+    description:
+      "The customer account the data belongs to (the caller, or the account they act for). Required with a signature; with an API key, the key's account (the default; another account is refused).",
+  }),
+});
 export type ReportingParam = keyof typeof ZReportingQuery.shape;
 
 /** The error body of a 400: the message names the field, and `field` is its name. */
