@@ -63,23 +63,9 @@ export const ORDER_DETAILS = graphql(`
           googlePlacesId
         }
         shops {
-          _id
+          ...OrderShop
           uqid
-          qid
           locationId
-          recurring
-          startDate
-          totalQuantity
-          frequencyQuantity
-          frequencyPeriod
-          reimbursement
-          cost
-          questionnaireTitle
-          questionnaireType
-          initialDue {
-            value
-            displayValue
-          }
         }
       }
     }
