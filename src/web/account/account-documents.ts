@@ -121,15 +121,8 @@ export const USER_LOCATIONS = graphql(`
     currentUser {
       _id
       locations {
-        _id
-        name
+        ...EditableLocation
         regionId
-        website
-        phone
-        additionalEmails
-        address {
-          ...EditableAddress
-        }
       }
     }
   }
@@ -138,14 +131,7 @@ export const USER_LOCATIONS = graphql(`
 export const SAVE_ACCOUNT_LOCATION = graphql(`
   mutation SaveAccountLocation($locationId: String!, $input: LocationEditInput!) {
     saveLocation(locationId: $locationId, input: $input) {
-      _id
-      name
-      website
-      phone
-      additionalEmails
-      address {
-        ...EditableAddress
-      }
+      ...EditableLocation
     }
   }
 `);

@@ -87,6 +87,20 @@ export const EDITABLE_ADDRESS = graphql(`
   }
 `);
 
+/** A location as the location forms edit it. */
+export const EDITABLE_LOCATION = graphql(`
+  fragment EditableLocation on Location {
+    _id
+    name
+    website
+    phone
+    additionalEmails
+    address {
+      ...EditableAddress
+    }
+  }
+`);
+
 /** The next charge and the active shops by location (Recurring Orders, the admin's too). */
 export const ACTIVE_SHOPS_BY_LOCATION = graphql(`
   fragment ActiveShopsByLocation on User {

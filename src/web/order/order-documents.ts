@@ -47,21 +47,7 @@ export const ORDER_DETAILS = graphql(`
         }
       }
       locations {
-        _id
-        name
-        website
-        phone
-        additionalEmails
-        address {
-          line1
-          line2
-          city
-          state
-          postalCode
-          country
-          formattedAddress
-          googlePlacesId
-        }
+        ...EditableLocation
         shops {
           ...OrderShop
           uqid
