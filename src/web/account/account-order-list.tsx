@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client';
 import { Anchor, Button, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { formatLongDate, formatMoney } from '../../domain';
-import { type Connection, type PagedColumn, PagedTable } from '../components/paged-table';
+import { type PagedColumn, PagedTable, type PageState } from '../components/paged-table';
 import { CURRENT_USER_ORDER_HISTORY } from './account-documents';
 import { appendPage, HISTORY_PAGE_SIZE } from './account-paging';
 import { useReorder } from './account-reorder';
@@ -33,18 +33,11 @@ export type OrderLink = (orderNumber: number) => { to: string; state?: unknown }
  * `reorder` is given (the customer's own list), Re-Order. Load More asks `loadMore` for the next page.
  */
 export function OrderTable({
-  connection,
-  loading,
-  error,
-  loadMore,
   orderLink,
   reorder,
   emptyText = MSG_NO_ORDER_HISTORY,
-}: {
-  connection: Connection<OrderNode> | null | undefined;
-  loading: boolean;
-  error?: unknown;
-  loadMore: (after: string | null | undefined) => Promise<unknown>;
+  ...page
+}: PageState<OrderNode> & {
   orderLink: OrderLink;
   reorder?: { run: (oid: string) => unknown; pending: string | null };
   emptyText?: string;
@@ -90,10 +83,7 @@ export function OrderTable({
   }
   return (
     <PagedTable
-      connection={connection}
-      loading={loading}
-      error={error}
-      loadMore={loadMore}
+      {...page}
       columns={columns}
       rowKey={(o) => o._id}
       minWidth={reorder ? 520 : 360}

@@ -2,7 +2,7 @@ import { useQuery } from '@apollo/client';
 import { Anchor, Badge } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { formatDateUs, formatMoney, invoiceStatusLabel } from '../../domain';
-import { type Connection, type PagedColumn, PagedTable } from '../components/paged-table';
+import { type PagedColumn, PagedTable, type PageState } from '../components/paged-table';
 import { CURRENT_USER_PAYMENT_HISTORY } from './account-documents';
 import type { ReturnState } from './account-order-list';
 import { appendPage, HISTORY_PAGE_SIZE } from './account-paging';
@@ -35,17 +35,10 @@ export type InvoiceLink = (invoiceId: string) => { to: string; state?: unknown }
 
 /** A list of invoices, newest first, each linking to its details; Load More asks `loadMore` for more. */
 export function PaymentTable({
-  connection,
-  loading,
-  error,
-  loadMore,
   invoiceLink,
   emptyText = MSG_NO_PAYMENT_HISTORY,
-}: {
-  connection: Connection<InvoiceNode> | null | undefined;
-  loading: boolean;
-  error?: unknown;
-  loadMore: (after: string | null | undefined) => Promise<unknown>;
+  ...page
+}: PageState<InvoiceNode> & {
   invoiceLink: InvoiceLink;
   emptyText?: string;
 }) {
@@ -70,10 +63,7 @@ export function PaymentTable({
   ];
   return (
     <PagedTable
-      connection={connection}
-      loading={loading}
-      error={error}
-      loadMore={loadMore}
+      {...page}
       columns={columns}
       rowKey={(invoice) => invoice.id}
       minWidth={480}

@@ -8,6 +8,14 @@ export interface Connection<N> {
   nodes: readonly N[];
 }
 
+/** What a paged list's query gives its table: the pages so far, their state and the way to the next. */
+export interface PageState<N> {
+  connection: Connection<N> | null | undefined;
+  loading: boolean;
+  error?: unknown;
+  loadMore: (after: string | null | undefined) => Promise<unknown>;
+}
+
 export interface PagedColumn<N> {
   header: ReactNode;
   cell: (node: N) => ReactNode;
@@ -38,11 +46,7 @@ export function PagedTable<N>({
   minWidth,
   emptyText,
   ids,
-}: {
-  connection: Connection<N> | null | undefined;
-  loading: boolean;
-  error?: unknown;
-  loadMore: (after: string | null | undefined) => Promise<unknown>;
+}: PageState<N> & {
   columns: readonly PagedColumn<N>[];
   rowKey: (node: N) => string;
   minWidth: number;
