@@ -7,16 +7,7 @@ export const CURRENT_USER_ORDER_HISTORY = graphql(`
     currentUser {
       _id
       orders(first: $first, after: $after) {
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-        nodes {
-          _id
-          orderNumber
-          orderDate
-          amount
-        }
+        ...OrderHistoryPage
       }
     }
   }
@@ -27,18 +18,7 @@ export const CURRENT_USER_PAYMENT_HISTORY = graphql(`
     currentUser {
       _id
       invoices(first: $first, after: $after) {
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-        nodes {
-          id
-          date
-          amount
-          attempted
-          paid
-          status
-        }
+        ...InvoiceHistoryPage
       }
     }
   }
@@ -70,10 +50,7 @@ export const BILLING_INFO = graphql(`
     currentUser {
       _id
       paymentCard {
-        brand
-        last4
-        expireMonth
-        expireYear
+        ...CardOnFile
       }
     }
   }
@@ -97,11 +74,7 @@ export const SAVE_ACCOUNT_INFO = graphql(`
       email
       fullName
       profile {
-        firstName
-        lastName
-        businessName
-        phone
-        additionalEmails
+        ...ContactProfile
       }
     }
   }
@@ -148,23 +121,8 @@ export const USER_LOCATIONS = graphql(`
     currentUser {
       _id
       locations {
-        _id
-        name
+        ...EditableLocation
         regionId
-        website
-        phone
-        additionalEmails
-        address {
-          line1
-          line2
-          city
-          state
-          postalCode
-          country
-          formattedAddress
-          googlePlacesId
-          addressName
-        }
       }
     }
   }
@@ -173,22 +131,7 @@ export const USER_LOCATIONS = graphql(`
 export const SAVE_ACCOUNT_LOCATION = graphql(`
   mutation SaveAccountLocation($locationId: String!, $input: LocationEditInput!) {
     saveLocation(locationId: $locationId, input: $input) {
-      _id
-      name
-      website
-      phone
-      additionalEmails
-      address {
-        line1
-        line2
-        city
-        state
-        postalCode
-        country
-        formattedAddress
-        googlePlacesId
-        addressName
-      }
+      ...EditableLocation
     }
   }
 `);
@@ -213,46 +156,7 @@ export const CURRENT_USER_ACTIVE_SHOPS = graphql(`
   query CurrentUserActiveShops {
     currentUser {
       _id
-      nextBilling {
-        monthDisplay
-        yearDisplay
-        chargeDateDisplay
-        value
-        displayValue
-      }
-      locations(includeUnpublished: true) {
-        _id
-        name
-        address {
-          line1
-          line2
-          city
-          state
-          postalCode
-          formattedAddress
-        }
-        shops(status: ACTIVE) {
-          _id
-          qid
-          recurring
-          startDate
-          totalQuantity
-          frequencyPeriod
-          frequencyQuantity
-          reimbursement
-          cost
-          paidThrough
-          questionnaireTitle
-          questionnaireType
-          questionnaire {
-            title
-            type
-            monthsPurchased
-            minimumReimbursement
-            showReimbursement
-          }
-        }
-      }
+      ...ActiveShopsByLocation
     }
   }
 `);
@@ -284,12 +188,7 @@ export const CURRENT_USER_SHOPS = graphql(`
         _id
         name
         address {
-          line1
-          line2
-          city
-          state
-          postalCode
-          formattedAddress
+          ...ShortAddress
         }
         shops {
           _id
@@ -344,11 +243,7 @@ export const ACCOUNT_ORDER = graphql(`
         email
         fullName
         profile {
-          firstName
-          lastName
-          businessName
-          phone
-          additionalEmails
+          ...ContactProfile
         }
       }
       userQuestionnaires {
@@ -375,33 +270,7 @@ export const ACCOUNT_ORDER = graphql(`
         }
       }
       locations {
-        _id
-        name
-        address {
-          line1
-          line2
-          city
-          state
-          postalCode
-          formattedAddress
-        }
-        shops {
-          _id
-          qid
-          recurring
-          startDate
-          totalQuantity
-          frequencyQuantity
-          frequencyPeriod
-          reimbursement
-          cost
-          questionnaireTitle
-          questionnaireType
-          initialDue {
-            value
-            displayValue
-          }
-        }
+        ...PlacedOrderLocation
       }
     }
   }

@@ -1,11 +1,10 @@
 import { useQuery } from '@apollo/client';
-import { Alert, Anchor, Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Button, Text } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { formatLongDate, formatMoney } from '../../domain';
-import { errorMessage } from '../app/apollo';
+import { type PagedColumn, PagedTable, type PageState } from '../components/paged-table';
 import { CURRENT_USER_ORDER_HISTORY } from './account-documents';
-import { appendPage, type Connection, HISTORY_PAGE_SIZE } from './account-paging';
+import { appendPage, HISTORY_PAGE_SIZE } from './account-paging';
 import { useReorder } from './account-reorder';
 
 export const MSG_NO_ORDER_HISTORY =
@@ -34,108 +33,63 @@ export type OrderLink = (orderNumber: number) => { to: string; state?: unknown }
  * `reorder` is given (the customer's own list), Re-Order. Load More asks `loadMore` for the next page.
  */
 export function OrderTable({
-  connection,
-  loading,
-  error,
-  loadMore,
   orderLink,
   reorder,
   emptyText = MSG_NO_ORDER_HISTORY,
-}: {
-  connection: Connection<OrderNode> | null | undefined;
-  loading: boolean;
-  error?: unknown;
-  loadMore: (after: string | null | undefined) => Promise<unknown>;
+  ...page
+}: PageState<OrderNode> & {
   orderLink: OrderLink;
   reorder?: { run: (oid: string) => unknown; pending: string | null };
   emptyText?: string;
 }) {
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  if (loading && !connection) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" />
-      </Center>
-    );
+  const columns: PagedColumn<OrderNode>[] = [
+    {
+      header: 'Order Number',
+      cell: (o) => {
+        const link = orderLink(o.orderNumber);
+        return (
+          <Anchor component={Link} to={link.to} state={link.state} fw={600}>
+            {o.orderNumber}
+          </Anchor>
+        );
+      },
+    },
+    { header: 'Date', cell: (o) => formatLongDate(o.orderDate) },
+    { header: 'Total', cell: (o) => (o.amount != null ? formatMoney(o.amount) : '') },
+  ];
+  if (reorder) {
+    columns.push({
+      header: (
+        <>
+          Re-Order
+          <Text size="xs" c="dimmed" fw={400}>
+            Your current cart will be cleared
+          </Text>
+        </>
+      ),
+      cell: (o) => (
+        <Button
+          size="xs"
+          variant="light"
+          loading={reorder.pending === o._id}
+          disabled={reorder.pending !== null}
+          onClick={() => reorder.run(o._id)}
+          aria-label={`Re-Order ${o.orderNumber}`}
+        >
+          Re-Order
+        </Button>
+      ),
+    });
   }
-  if (error && !connection) return <Alert color="red">{errorMessage(error)}</Alert>;
-  if (!connection || connection.nodes.length === 0) {
-    return (
-      <Text c="dimmed" data-testid="orders-empty">
-        {emptyText}
-      </Text>
-    );
-  }
-
-  const more = async () => {
-    setLoadingMore(true);
-    try {
-      await loadMore(connection.pageInfo.endCursor);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
   return (
-    <Stack gap="sm">
-      <Table.ScrollContainer minWidth={reorder ? 520 : 360}>
-        <Table verticalSpacing="sm" striped highlightOnHover data-testid="orders-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Order Number</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Total</Table.Th>
-              {reorder && (
-                <Table.Th>
-                  Re-Order
-                  <Text size="xs" c="dimmed" fw={400}>
-                    Your current cart will be cleared
-                  </Text>
-                </Table.Th>
-              )}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {connection.nodes.map((o) => {
-              const link = orderLink(o.orderNumber);
-              return (
-                <Table.Tr key={o._id} data-testid="order-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={link.to} state={link.state} fw={600}>
-                      {o.orderNumber}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{formatLongDate(o.orderDate)}</Table.Td>
-                  <Table.Td>{o.amount != null ? formatMoney(o.amount) : ''}</Table.Td>
-                  {reorder && (
-                    <Table.Td>
-                      <Button
-                        size="xs"
-                        variant="light"
-                        loading={reorder.pending === o._id}
-                        disabled={reorder.pending !== null}
-                        onClick={() => reorder.run(o._id)}
-                        aria-label={`Re-Order ${o.orderNumber}`}
-                      >
-                        Re-Order
-                      </Button>
-                    </Table.Td>
-                  )}
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {connection.pageInfo.hasNextPage && (
-        <Center>
-          <Button variant="default" onClick={more} loading={loadingMore}>
-            Load More
-          </Button>
-        </Center>
-      )}
-    </Stack>
+    <PagedTable
+      {...page}
+      columns={columns}
+      rowKey={(o) => o._id}
+      minWidth={reorder ? 520 : 360}
+      emptyText={emptyText}
+      ids={{ table: 'orders-table', row: 'order-row', empty: 'orders-empty' }}
+    />
   );
 }
 

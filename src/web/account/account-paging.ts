@@ -1,10 +1,7 @@
+import type { Connection } from '../components/paged-table';
+
 /** Order and payment history load 10 at a time (account-and-reporting 9). */
 export const HISTORY_PAGE_SIZE = 10;
-
-export interface Connection<N> {
-  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
-  nodes: readonly N[];
-}
 
 /**
  * Load More: the next page's nodes after the ones already shown (a node already there is not

@@ -1,12 +1,11 @@
 import { useQuery } from '@apollo/client';
-import { Alert, Anchor, Badge, Button, Center, Loader, Stack, Table, Text } from '@mantine/core';
-import { useState } from 'react';
+import { Anchor, Badge } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { formatDateUs, formatMoney, invoiceStatusLabel } from '../../domain';
-import { errorMessage } from '../app/apollo';
+import { type PagedColumn, PagedTable, type PageState } from '../components/paged-table';
 import { CURRENT_USER_PAYMENT_HISTORY } from './account-documents';
 import type { ReturnState } from './account-order-list';
-import { appendPage, type Connection, HISTORY_PAGE_SIZE } from './account-paging';
+import { appendPage, HISTORY_PAGE_SIZE } from './account-paging';
 
 export const MSG_NO_PAYMENT_HISTORY =
   'There is no payment history yet. Your monthly payments for recurring shops will appear here.';
@@ -36,88 +35,41 @@ export type InvoiceLink = (invoiceId: string) => { to: string; state?: unknown }
 
 /** A list of invoices, newest first, each linking to its details; Load More asks `loadMore` for more. */
 export function PaymentTable({
-  connection,
-  loading,
-  error,
-  loadMore,
   invoiceLink,
   emptyText = MSG_NO_PAYMENT_HISTORY,
-}: {
-  connection: Connection<InvoiceNode> | null | undefined;
-  loading: boolean;
-  error?: unknown;
-  loadMore: (after: string | null | undefined) => Promise<unknown>;
+  ...page
+}: PageState<InvoiceNode> & {
   invoiceLink: InvoiceLink;
   emptyText?: string;
 }) {
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  if (loading && !connection) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" />
-      </Center>
-    );
-  }
-  if (error && !connection) return <Alert color="red">{errorMessage(error)}</Alert>;
-  if (!connection || connection.nodes.length === 0) {
-    return (
-      <Text c="dimmed" data-testid="payments-empty">
-        {emptyText}
-      </Text>
-    );
-  }
-
-  const more = async () => {
-    setLoadingMore(true);
-    try {
-      await loadMore(connection.pageInfo.endCursor);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
+  const columns: PagedColumn<InvoiceNode>[] = [
+    {
+      header: 'Invoice',
+      cell: (invoice) => {
+        const link = invoiceLink(invoice.id);
+        return (
+          <Anchor component={Link} to={link.to} state={link.state} fw={600}>
+            {invoice.id}
+          </Anchor>
+        );
+      },
+    },
+    { header: 'Date', cell: (invoice) => formatDateUs(invoice.date) },
+    { header: 'Amount', cell: (invoice) => formatMoney(invoice.amount) },
+    {
+      header: 'Status',
+      cell: (invoice) => <InvoiceStatusBadge paid={invoice.paid} attempted={invoice.attempted} />,
+    },
+  ];
   return (
-    <Stack gap="sm">
-      <Table.ScrollContainer minWidth={480}>
-        <Table verticalSpacing="sm" striped highlightOnHover data-testid="payments-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Invoice</Table.Th>
-              <Table.Th>Date</Table.Th>
-              <Table.Th>Amount</Table.Th>
-              <Table.Th>Status</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {connection.nodes.map((invoice) => {
-              const link = invoiceLink(invoice.id);
-              return (
-                <Table.Tr key={invoice.id} data-testid="payment-row">
-                  <Table.Td>
-                    <Anchor component={Link} to={link.to} state={link.state} fw={600}>
-                      {invoice.id}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{formatDateUs(invoice.date)}</Table.Td>
-                  <Table.Td>{formatMoney(invoice.amount)}</Table.Td>
-                  <Table.Td>
-                    <InvoiceStatusBadge paid={invoice.paid} attempted={invoice.attempted} />
-                  </Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {connection.pageInfo.hasNextPage && (
-        <Center>
-          <Button variant="default" onClick={more} loading={loadingMore}>
-            Load More
-          </Button>
-        </Center>
-      )}
-    </Stack>
+    <PagedTable
+      {...page}
+      columns={columns}
+      rowKey={(invoice) => invoice.id}
+      minWidth={480}
+      emptyText={emptyText}
+      ids={{ table: 'payments-table', row: 'payment-row', empty: 'payments-empty' }}
+    />
   );
 }
 

@@ -67,17 +67,10 @@ export const ADMIN_CUSTOMER = graphql(`
         name
       }
       profile {
-        firstName
-        lastName
-        businessName
-        phone
-        additionalEmails
+        ...ContactProfile
       }
       paymentCard {
-        brand
-        last4
-        expireMonth
-        expireYear
+        ...CardOnFile
       }
       teamMembers {
         _id
@@ -117,16 +110,7 @@ export const ADMIN_CUSTOMER_ORDERS = graphql(`
     user(uid: $uid) {
       _id
       orders(first: $first, after: $after) {
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-        nodes {
-          _id
-          orderNumber
-          orderDate
-          amount
-        }
+        ...OrderHistoryPage
       }
     }
   }
@@ -137,17 +121,7 @@ export const ADMIN_CUSTOMER_INVOICES = graphql(`
     user(uid: $uid) {
       _id
       invoices(first: $first, after: $after) {
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
-        nodes {
-          id
-          date
-          amount
-          attempted
-          paid
-        }
+        ...InvoiceHistoryPage
       }
     }
   }
@@ -158,46 +132,7 @@ export const ADMIN_CUSTOMER_ACTIVE_SHOPS = graphql(`
   query AdminCustomerActiveShops($uid: String!) {
     user(uid: $uid) {
       _id
-      nextBilling {
-        monthDisplay
-        yearDisplay
-        chargeDateDisplay
-        value
-        displayValue
-      }
-      locations(includeUnpublished: true) {
-        _id
-        name
-        address {
-          line1
-          line2
-          city
-          state
-          postalCode
-          formattedAddress
-        }
-        shops(status: ACTIVE) {
-          _id
-          qid
-          recurring
-          startDate
-          totalQuantity
-          frequencyPeriod
-          frequencyQuantity
-          reimbursement
-          cost
-          paidThrough
-          questionnaireTitle
-          questionnaireType
-          questionnaire {
-            title
-            type
-            monthsPurchased
-            minimumReimbursement
-            showReimbursement
-          }
-        }
-      }
+      ...ActiveShopsByLocation
     }
   }
 `);

@@ -1,27 +1,13 @@
 import '../app/full-styles';
 import { useQuery } from '@apollo/client';
-import {
-  Alert,
-  Anchor,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Anchor, Button, Group, Paper, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { appendPage } from '../account/account-paging';
-import { errorMessage } from '../app/apollo';
 import { Page } from '../components/page';
+import { type PagedColumn, PagedTable } from '../components/paged-table';
+import type { AdminCustomersQuery } from '../gql/graphql';
 import { ADMIN_CUSTOMERS } from './admin-documents';
 import { ADMIN_PAGE_SIZE } from './admin-links';
 import { ExportLink } from './export-link';
@@ -61,6 +47,22 @@ function CustomerSearchForm({ applied, onSearch }: { applied: Search; onSearch: 
   );
 }
 
+type CustomerNode = AdminCustomersQuery['users']['nodes'][number];
+
+const CUSTOMER_COLUMNS: PagedColumn<CustomerNode>[] = [
+  {
+    header: 'Customer Name',
+    cell: (u) => (
+      <Anchor component={Link} to={`/admin/customers/${u._id}`} fw={600}>
+        {u.fullName || u.email}
+      </Anchor>
+    ),
+  },
+  { header: 'Brand', cell: (u) => u.associatedBrand?.name ?? '—' },
+  { header: 'Business Name', cell: (u) => u.profile.businessName || '—' },
+  { header: 'Email', cell: (u) => u.email, style: { overflowWrap: 'anywhere' } },
+];
+
 function CustomerList({ search }: { search: Search }) {
   const { data, loading, error, fetchMore } = useQuery(ADMIN_CUSTOMERS, {
     variables: {
@@ -69,76 +71,27 @@ function CustomerList({ search }: { search: Search }) {
       businessNameSearch: search.businessNameSearch || null,
     },
   });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const connection = data?.users;
-
-  if (loading && !connection) {
-    return (
-      <Center py="lg">
-        <Loader size="sm" />
-      </Center>
-    );
-  }
-  if (error && !connection) return <Alert color="red">{errorMessage(error)}</Alert>;
-  if (!connection || connection.nodes.length === 0) {
-    return (
-      <Text c="dimmed" data-testid="customers-empty">
-        {MSG_NO_CUSTOMERS}
-      </Text>
-    );
-  }
-
-  const loadMore = async () => {
-    setLoadingMore(true);
-    try {
-      await fetchMore({
-        variables: { after: connection.pageInfo.endCursor },
-        updateQuery: (shown, { fetchMoreResult }) => ({
-          ...shown,
-          users: appendPage(shown.users, fetchMoreResult.users, (u) => u._id),
-        }),
-      });
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const loadMore = (after: string | null | undefined) =>
+    fetchMore({
+      variables: { after },
+      updateQuery: (shown, { fetchMoreResult }) => ({
+        ...shown,
+        users: appendPage(shown.users, fetchMoreResult.users, (u) => u._id),
+      }),
+    });
 
   return (
-    <Stack gap="sm">
-      <Table.ScrollContainer minWidth={640}>
-        <Table verticalSpacing="sm" striped highlightOnHover data-testid="customers-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Customer Name</Table.Th>
-              <Table.Th>Brand</Table.Th>
-              <Table.Th>Business Name</Table.Th>
-              <Table.Th>Email</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {connection.nodes.map((u) => (
-              <Table.Tr key={u._id} data-testid="customer-row">
-                <Table.Td>
-                  <Anchor component={Link} to={`/admin/customers/${u._id}`} fw={600}>
-                    {u.fullName || u.email}
-                  </Anchor>
-                </Table.Td>
-                <Table.Td>{u.associatedBrand?.name ?? '—'}</Table.Td>
-                <Table.Td>{u.profile.businessName || '—'}</Table.Td>
-                <Table.Td style={{ overflowWrap: 'anywhere' }}>{u.email}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      {connection.pageInfo.hasNextPage && (
-        <Center>
-          <Button variant="default" onClick={loadMore} loading={loadingMore}>
-            Load More
-          </Button>
-        </Center>
-      )}
-    </Stack>
+    <PagedTable
+      connection={data?.users}
+      loading={loading}
+      error={error}
+      loadMore={loadMore}
+      columns={CUSTOMER_COLUMNS}
+      rowKey={(u) => u._id}
+      minWidth={640}
+      emptyText={MSG_NO_CUSTOMERS}
+      ids={{ table: 'customers-table', row: 'customer-row', empty: 'customers-empty' }}
+    />
   );
 }
 

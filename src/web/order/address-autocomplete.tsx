@@ -16,15 +16,7 @@ const SUGGEST_DEBOUNCE_MS = 300;
 export const ADDRESS_SUGGESTIONS = graphql(`
   query AddressSuggestions($query: String!) {
     addressSuggestions(query: $query) {
-      addressName
-      line1
-      line2
-      city
-      state
-      postalCode
-      country
-      formattedAddress
-      googlePlacesId
+      ...EditableAddress
     }
   }
 `);
@@ -34,15 +26,7 @@ export const GEOCODE_ADDRESS = graphql(`
     geocodeAddress(line: $line) {
       status
       address {
-        addressName
-        line1
-        line2
-        city
-        state
-        postalCode
-        country
-        formattedAddress
-        googlePlacesId
+        ...EditableAddress
       }
     }
   }

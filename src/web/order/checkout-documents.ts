@@ -8,17 +8,10 @@ export const CHECKOUT_USER = graphql(`
       email
       fullName
       profile {
-        firstName
-        lastName
-        businessName
-        phone
-        additionalEmails
+        ...ContactProfile
       }
       paymentCard {
-        brand
-        last4
-        expireMonth
-        expireYear
+        ...CardOnFile
       }
     }
   }
@@ -79,33 +72,7 @@ export const VIEW_ORDER = graphql(`
         }
       }
       locations {
-        _id
-        name
-        address {
-          line1
-          line2
-          city
-          state
-          postalCode
-          formattedAddress
-        }
-        shops {
-          _id
-          qid
-          recurring
-          startDate
-          totalQuantity
-          frequencyQuantity
-          frequencyPeriod
-          reimbursement
-          cost
-          questionnaireTitle
-          questionnaireType
-          initialDue {
-            value
-            displayValue
-          }
-        }
+        ...PlacedOrderLocation
       }
     }
   }

@@ -11,21 +11,7 @@ export type OrderLocation = WizardOrder['locations'][number];
 const SAVE_LOCATION = graphql(`
   mutation SaveLocation($locationId: String!, $oid: String, $input: LocationEditInput!) {
     saveLocation(locationId: $locationId, oid: $oid, input: $input) {
-      _id
-      name
-      website
-      phone
-      additionalEmails
-      address {
-        line1
-        line2
-        city
-        state
-        postalCode
-        country
-        formattedAddress
-        googlePlacesId
-      }
+      ...EditableLocation
     }
   }
 `);

@@ -13,12 +13,7 @@ const SAVED_LOCATIONS = graphql(`
         _id
         name
         address {
-          line1
-          line2
-          city
-          state
-          postalCode
-          formattedAddress
+          ...ShortAddress
         }
       }
     }

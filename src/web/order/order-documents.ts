@@ -47,39 +47,11 @@ export const ORDER_DETAILS = graphql(`
         }
       }
       locations {
-        _id
-        name
-        website
-        phone
-        additionalEmails
-        address {
-          line1
-          line2
-          city
-          state
-          postalCode
-          country
-          formattedAddress
-          googlePlacesId
-        }
+        ...EditableLocation
         shops {
-          _id
+          ...OrderShop
           uqid
-          qid
           locationId
-          recurring
-          startDate
-          totalQuantity
-          frequencyQuantity
-          frequencyPeriod
-          reimbursement
-          cost
-          questionnaireTitle
-          questionnaireType
-          initialDue {
-            value
-            displayValue
-          }
         }
       }
     }
