@@ -2,15 +2,21 @@ import { graphql } from '../gql';
 
 // Outgoing webhooks (issue 20): the account's endpoints, one endpoint's delivery log, and their changes.
 
+export const WEBHOOK_ENDPOINT_FIELDS = graphql(`
+  fragment WebhookEndpointFields on WebhookEndpoint {
+    _id
+    url
+    description
+    events
+    enabled
+    createdAt
+  }
+`);
+
 export const WEBHOOK_ENDPOINTS = graphql(`
   query WebhookEndpoints {
     webhookEndpoints {
-      _id
-      url
-      description
-      events
-      enabled
-      createdAt
+      ...WebhookEndpointFields
     }
   }
 `);
@@ -18,12 +24,7 @@ export const WEBHOOK_ENDPOINTS = graphql(`
 export const WEBHOOK_ENDPOINT = graphql(`
   query WebhookEndpoint($id: String!, $first: Int) {
     webhookEndpoint(_id: $id) {
-      _id
-      url
-      description
-      events
-      enabled
-      createdAt
+      ...WebhookEndpointFields
       deliveries(first: $first) {
         _id
         eventId
@@ -59,11 +60,7 @@ export const CREATE_WEBHOOK_ENDPOINT = graphql(`
 export const UPDATE_WEBHOOK_ENDPOINT = graphql(`
   mutation UpdateWebhookEndpoint($id: String!, $input: WebhookEndpointInput!) {
     updateWebhookEndpoint(_id: $id, input: $input) {
-      _id
-      url
-      description
-      events
-      enabled
+      ...WebhookEndpointFields
     }
   }
 `);
