@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   centsToDollars,
+  groupByShopper,
   MSG_NO_LINES,
   MSG_PAID_ON_FUTURE,
   MSG_PAID_ON_INVALID,
@@ -115,5 +116,21 @@ describe('payoutCsv', () => {
       'Shopper Name,Shopper Email,Evaluation ID,Program,Location,Shop Date,Approved At,Reimbursement,Fee,Total,Payout Reference,Paid On\r\n' +
         `Sam Shopper,sam@example.test,ev1,"Dine-In, ""Lunch""",'=Main,2026-11-02,2026-11-03T10:00:00.000Z,30.00,12.50,42.50,PP-7,2026-11-20\r\n`,
     );
+  });
+});
+
+describe('groupByShopper', () => {
+  it('keeps the order of shoppers and lines and sums each group', () => {
+    const line = (id: string, shopperId: string, value: number, status = 'pending') => ({
+      id,
+      shopperId,
+      total: { value },
+      status,
+    });
+    const groups = groupByShopper([line('a', 's1', 100), line('b', 's1', 200, 'paid'), line('c', 's2', 50)]);
+    expect(groups.map((g) => [g.shopperId, g.lines.map((l) => l.id), g.totals])).toEqual([
+      ['s1', ['a', 'b'], { pending: 100, paid: 200, pendingCount: 1, paidCount: 1 }],
+      ['s2', ['c'], { pending: 50, paid: 0, pendingCount: 1, paidCount: 0 }],
+    ]);
   });
 });

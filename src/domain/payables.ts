@@ -126,3 +126,20 @@ export function payoutCsv(batch: { reference: string; paidOn: string }, lines: R
   ];
   return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
 }
+
+/** Lines grouped by shopper in the order they come (the server sorts by shopper), with each group's sums. */
+export function groupByShopper<L extends { shopperId: string; total: { value: number }; status: string }>(
+  lines: ReadonlyArray<L>,
+): { shopperId: string; lines: L[]; totals: PayableTotals }[] {
+  const groups = new Map<string, L[]>();
+  for (const line of lines) {
+    const group = groups.get(line.shopperId);
+    if (group) group.push(line);
+    else groups.set(line.shopperId, [line]);
+  }
+  return [...groups].map(([shopperId, group]) => ({
+    shopperId,
+    lines: group,
+    totals: payableTotals(group.map((l) => ({ total: l.total.value, paid: l.status === 'paid' }))),
+  }));
+}

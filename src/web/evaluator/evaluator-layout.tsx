@@ -1,6 +1,6 @@
 import '../app/full-styles';
 import { Button, Container, Group, ScrollArea } from '@mantine/core';
-import { IconChecklist, IconClipboardList, IconMapPin } from '@tabler/icons-react';
+import { IconCash, IconChecklist, IconClipboardList, IconMapPin } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader, useCurrentUser } from '../app/session';
 import { isShopper, isStaff } from './evaluator-roles';
@@ -24,6 +24,7 @@ export function EvaluatorLayout() {
       ? [
           { to: '/evaluator/visits', label: 'Open Visits', icon: IconMapPin },
           { to: '/evaluator/evaluations', label: 'My Evaluations', icon: IconClipboardList },
+          { to: '/evaluator/payments', label: 'My Payments', icon: IconCash },
         ]
       : []),
     ...(isStaff(user) ? [{ to: '/evaluator/qa', label: 'QA Queue', icon: IconChecklist }] : []),
