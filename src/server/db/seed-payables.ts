@@ -1,25 +1,33 @@
-import { and, desc, eq, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, gt, isNotNull, lte } from 'drizzle-orm';
 import { createPayable } from '../payables/index.js';
 import type { Db } from './client.js';
 import { newId } from './ids.js';
-import { evaluations, payables, payoutBatches } from './schema.js';
+import { evaluations, payables, payoutBatches, shops, visits } from './schema.js';
 
 /**
- * Demo shopper payments: the demo shopper is owed for the three latest approved demo visits, and the
- * oldest of them is already paid. The demo evaluations were filled in by no account (they are the
- * reports' history), so the lines name the shopper without changing those evaluations.
+ * Demo shopper payments: the demo shopper is owed for the three latest approved demo visits with a
+ * reimbursement, and the oldest of them is already paid. The demo evaluations were filled in by no
+ * account (they are the reports' history), so the lines name the shopper without changing them.
  */
 export async function seedDemoPayables(db: Db, opts: { shopperId: string; adminId: string; now: Date }) {
   const latest = await db
-    .select()
+    .select({ e: evaluations })
     .from(evaluations)
+    .innerJoin(visits, eq(visits.id, evaluations.visitId))
+    .innerJoin(shops, eq(shops.id, visits.shopId))
     .where(
-      and(eq(evaluations.isSurvey, false), isNotNull(evaluations.visitId), isNotNull(evaluations.approvedAt)),
+      and(
+        eq(evaluations.isSurvey, false),
+        isNotNull(evaluations.approvedAt),
+        // The demo history's approvals run a day after each visit: only those already made.
+        lte(evaluations.approvedAt, opts.now),
+        gt(shops.reimbursement, 0),
+      ),
     )
     .orderBy(desc(evaluations.approvedAt), desc(evaluations.id))
     .limit(3);
   const lines = [];
-  for (const e of latest) {
+  for (const { e } of latest) {
     const line = await createPayable(db, { evaluation: { ...e, userId: opts.shopperId }, now: opts.now });
     if (line) lines.push(line);
   }

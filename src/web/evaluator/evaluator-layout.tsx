@@ -46,6 +46,8 @@ export function EvaluatorLayout() {
                   variant={active ? 'filled' : 'light'}
                   leftSection={<Icon size={16} />}
                   aria-current={active ? 'page' : undefined}
+                  // Full labels: on a phone the row scrolls sideways rather than cutting them short.
+                  style={{ flexShrink: 0 }}
                 >
                   {label}
                 </Button>

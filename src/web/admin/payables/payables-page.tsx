@@ -178,7 +178,7 @@ function MarkPaidModal({
         <TextInput
           label="Payout reference"
           description="The bank transfer or payout batch id"
-          required
+          withAsterisk
           value={reference}
           onChange={(e) => setReference(e.currentTarget.value)}
           error={errors.reference}
@@ -186,7 +186,7 @@ function MarkPaidModal({
         />
         <DatePickerInput
           label="Date paid"
-          required
+          withAsterisk
           valueFormat="MM/DD/YYYY"
           maxDate={today}
           leftSection={<IconCalendar size={16} aria-hidden />}
