@@ -15,4 +15,6 @@ export {
   payoutCsvUrl,
   registerPayoutCsvRoute,
   verifyPayoutToken,
+  ZPayoutParams,
+  ZPayoutQuery,
 } from './payout-csv.js';

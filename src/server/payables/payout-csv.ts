@@ -74,18 +74,30 @@ export async function payoutBatchCsv(
   return { csv: payoutCsv(batch, lines), reference: batch.reference };
 }
 
-const ZParams = z.object({ id: z.string().min(1).max(64) });
-const ZQuery = z.object({ token: z.string().min(1).max(500) });
+/** The path's file: the payout batch's id and .csv; anything else is a 404. (The OpenAPI document is made from these.) */
+export const ZPayoutParams = z.object({
+  file: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,64}\.csv$/)
+    .meta({ description: "The payout batch's id followed by .csv." }),
+});
+/** The download link's token: missing, invalid or expired is a 401. */
+export const ZPayoutQuery = z.object({
+  token: z.string().min(1).max(500).meta({
+    description:
+      'The token from the GraphQL mutation createPayoutCsvLink (admins only): for that batch, valid for 5 minutes.',
+  }),
+});
 
 /** GET /admin/payouts/{id}.csv?token=: one payout batch as CSV, for admins. */
 export async function registerPayoutCsvRoute(app: FastifyInstance, deps: { db: Db; config: Config }) {
   app.get('/admin/payouts/:file', async (req, reply) => {
-    const file = (req.params as { file?: string }).file ?? '';
-    const params = ZParams.safeParse({ id: file.endsWith('.csv') ? file.slice(0, -4) : '' });
+    const params = ZPayoutParams.safeParse(req.params);
     if (!params.success) return reply.code(404).type('text/plain').send('Unknown payout.');
-    const query = ZQuery.safeParse(req.query);
+    const batchId = params.data.file.slice(0, -'.csv'.length);
+    const query = ZPayoutQuery.safeParse(req.query);
     const uid = query.success
-      ? verifyPayoutToken(deps.config.appSecret, query.data.token, params.data.id, Date.now())
+      ? verifyPayoutToken(deps.config.appSecret, query.data.token, batchId, Date.now())
       : null;
     if (!uid) {
       return reply
@@ -99,9 +111,9 @@ export async function registerPayoutCsvRoute(app: FastifyInstance, deps: { db: D
       .where(eq(users.id, uid))
       .limit(1);
     if (!admin?.admin) return reply.code(403).type('text/plain').send('Not Authorized');
-    const found = await payoutBatchCsv(deps.db, params.data.id);
+    const found = await payoutBatchCsv(deps.db, batchId);
     if (!found) return reply.code(404).type('text/plain').send('Unknown payout.');
-    const name = `payout-${found.reference.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60) || params.data.id}.csv`;
+    const name = `payout-${found.reference.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60) || batchId}.csv`;
     return reply
       .type('text/csv; charset=utf-8')
       .header('cache-control', 'no-store')
