@@ -12,6 +12,7 @@ export * from './notifications';
 export * from './order-flow-rules';
 export * from './order-navigation';
 export * from './outbox';
+export * from './payables';
 export * from './pricing';
 export * from './progress-bar';
 export * from './questionnaire-tiers';

@@ -22,6 +22,7 @@ import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
 import { type LogStream, loggerOptions, serializeError } from './logging/index.js';
 import { registerUnsubscribeRoute } from './notifications/unsubscribe-route.js';
 import { registerApiDocs } from './openapi/index.js';
+import { registerPayoutCsvRoute } from './payables/index.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest } from './request-identity.js';
@@ -105,6 +106,7 @@ export async function buildApp(deps: {
 
   await registerStorageRoutes(app, deps);
   await registerExportRoute(app, deps);
+  await registerPayoutCsvRoute(app, deps);
   await registerSurveyRoutes(app, deps);
   await registerUnsubscribeRoute(app, deps);
   await registerReportingApi(app, deps);

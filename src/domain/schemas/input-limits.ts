@@ -112,6 +112,7 @@ export const INPUT_LIMITS: Readonly<Record<string, InputLimit>> = {
   'QuestionnaireInput.cost': { label: 'Cost', range: CENTS },
   'QuestionnaireInput.startupCost': { label: 'Startup Cost', range: CENTS },
   'QuestionnaireInput.minimumReimbursement': { label: 'Minimum Reimbursement', range: CENTS },
+  'QuestionnaireInput.shopperFee': { label: 'Shopper Fee', range: CENTS },
   'QuestionnaireInput.monthsPurchased': {
     label: 'Months Purchased',
     range: [MONTHS_PURCHASED.min, MONTHS_PURCHASED.max],

@@ -11,7 +11,7 @@ function errors(input: Record<string, unknown>, brandIndustryIds?: string[]) {
 }
 
 describe('questionnaire admin form', () => {
-  it('fills the defaults: mystery shop, published, not custom, no startup cost, minimum 0, shows reimbursement', () => {
+  it('fills the defaults: mystery shop, published, not custom, no startup cost, minimum 0, no shopper fee, shows reimbursement', () => {
     expect(createZQuestionnaireInput().parse(base)).toEqual({
       ...base,
       type: 'mysteryShop',
@@ -19,6 +19,7 @@ describe('questionnaire admin form', () => {
       startupCost: 0,
       monthsPurchased: 1,
       minimumReimbursement: 0,
+      shopperFee: 0,
       showReimbursement: true,
       published: true,
       isCustom: false,
@@ -57,6 +58,18 @@ describe('questionnaire admin form', () => {
       change: { startupCost: -1 },
       field: 'startupCost',
       message: 'Startup Cost cannot be negative.',
+    },
+    {
+      case: 'a negative shopper fee',
+      change: { shopperFee: -100 },
+      field: 'shopperFee',
+      message: 'Shopper Fee cannot be negative.',
+    },
+    {
+      case: 'a shopper fee in fractions of a cent',
+      change: { shopperFee: 12.5 },
+      field: 'shopperFee',
+      message: 'Shopper Fee must be in whole cents.',
     },
     {
       case: 'a minimum reimbursement without showing it',
@@ -106,9 +119,11 @@ describe('questionnaire admin form', () => {
     const out = createZQuestionnaireInput().parse({
       ...survey,
       minimumReimbursement: 2000,
+      shopperFee: 500,
       showReimbursement: false,
     });
     expect(out.minimumReimbursement).toBe(0);
+    expect(out.shopperFee).toBe(0);
     expect(errors({ ...survey, minimumReimbursement: 2000, showReimbursement: false })).toEqual([]);
   });
 

@@ -60,6 +60,7 @@ const ZQuestionnaireFields = z.object({
   startupCost: zNumberInput,
   monthsPurchased: zNumberInput,
   minimumReimbursement: zNumberInput,
+  shopperFee: zNumberInput,
   showReimbursement: zBooleanish(true),
   published: zBooleanish(true),
   isCustom: zBooleanish(false),
@@ -93,6 +94,8 @@ export function createZQuestionnaireInput(context: QuestionnaireRuleContext = {}
     const minimumReimbursement = isSurvey
       ? 0
       : cents(v.minimumReimbursement, 'Minimum Reimbursement', 'minimumReimbursement', 0, ctx);
+    // Paid to the shopper per approved visit on top of the shop's reimbursement; surveys have no shopper.
+    const shopperFee = isSurvey ? 0 : cents(v.shopperFee, 'Shopper Fee', 'shopperFee', 0, ctx);
     if (minimumReimbursement > 0 && !v.showReimbursement) {
       ctx.addIssue({ code: 'custom', path: ['showReimbursement'], message: MSG_SHOW_REIMBURSEMENT });
     }
@@ -106,6 +109,7 @@ export function createZQuestionnaireInput(context: QuestionnaireRuleContext = {}
       startupCost,
       monthsPurchased,
       minimumReimbursement,
+      shopperFee,
       showReimbursement: v.showReimbursement,
       published: v.published,
       isCustom: v.isCustom,

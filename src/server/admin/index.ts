@@ -17,6 +17,7 @@ export {
 } from './catalogue.js';
 export {
   createExportToken,
+  EXPORT_TOKEN_TTL_MS,
   EXPORT_TYPES,
   type ExportType,
   exportCsv,
@@ -36,6 +37,7 @@ export {
   ADMIN_PAGE_SIZE,
   type AdminOrderRow,
   type CustomerWithBrand,
+  containsPattern,
   listCompletedOrders,
   listCustomers,
 } from './lists.js';

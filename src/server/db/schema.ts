@@ -251,6 +251,8 @@ export const questionnaires = pgTable(
     monthsPurchased: integer('months_purchased').notNull().default(1),
     startupCost: integer('startup_cost').notNull().default(0),
     cost: integer('cost').notNull().default(0),
+    /** Paid to the shopper per approved visit on top of the shop's reimbursement, cents. */
+    shopperFee: integer('shopper_fee').notNull().default(0),
     published: boolean('published').notNull().default(true),
     isCustom: boolean('is_custom').notNull().default(false),
     formId: text('form_id').references(() => forms.id),
@@ -1179,5 +1181,59 @@ export const apiKeys = pgTable(
   (t) => [
     uniqueIndex('api_keys_key_hash_uq').on(t.keyHash),
     index('api_keys_account_idx').on(t.accountId, t.createdAt),
+  ],
+);
+
+// ---------------------------------------------------------------- shopper payments
+
+/**
+ * A payout to shoppers: an admin marks a batch of payable lines paid with the payout's reference
+ * (a bank transfer or PayPal batch id) and the day it was paid; the lines point at it.
+ */
+export const payoutBatches = pgTable(
+  'payout_batches',
+  {
+    id: id(),
+    reference: text('reference').notNull(),
+    paidOn: date('paid_on', { mode: 'string' }).notNull(),
+    /** The sum of its lines' totals, cents. */
+    total: integer('total').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('payout_batches_created_idx').on(t.createdAt)],
+);
+
+/**
+ * What a shopper is owed for an approved visit: the shop's reimbursement plus the questionnaire's
+ * shopper fee, both copied at approval with the names shown, so later edits do not change past lines.
+ * One line per evaluation (unique), so rejected-then-approved evaluations never pay twice.
+ */
+export const payables = pgTable(
+  'payables',
+  {
+    id: id(),
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id),
+    shopperId: text('shopper_id')
+      .notNull()
+      .references(() => users.id),
+    /** Cents. */
+    reimbursement: integer('reimbursement').notNull(),
+    fee: integer('fee').notNull(),
+    total: integer('total').notNull(),
+    programName: text('program_name').notNull(),
+    locationName: text('location_name').notNull(),
+    shopDate: date('shop_date', { mode: 'string' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }).notNull(),
+    batchId: text('batch_id').references(() => payoutBatches.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payables_evaluation_uq').on(t.evaluationId),
+    index('payables_shopper_idx').on(t.shopperId, t.approvedAt),
+    index('payables_approved_idx').on(t.approvedAt),
+    index('payables_batch_idx').on(t.batchId),
   ],
 );

@@ -204,6 +204,17 @@ describe('demo seed', () => {
     expect(await t.db.select({ n: count() }).from(users)).toEqual([{ n: 6 }]);
   });
 
+  it('gives the demo shopper payments: two pending and one paid', async () => {
+    const token = await t.login('shopper@demo.test', 'demo-shopper-pass');
+    const mine = await t.gql(
+      '{ myPayables { lines { status payoutReference } totals { pendingCount paidCount } } }',
+      {},
+      { token },
+    );
+    expect(mine.data.myPayables.totals).toEqual({ pendingCount: 2, paidCount: 1 });
+    expect(mine.data.myPayables.lines.at(-1)).toEqual({ status: 'paid', payoutReference: 'DEMO-PAYOUT-1' });
+  });
+
   it('makes the reporting customer a chain: three regions with reports, and two managers who each see one', async () => {
     const ownerToken = await t.login(REPORTS_DEMO.email, REPORTS_DEMO.password);
     const regions = await t.gql('{ regions { name locationCount } }', {}, { token: ownerToken });

@@ -3,6 +3,7 @@ import type { Db } from './client.js';
 import { createBrand, createIndustry, createQuestionnaire, createUser } from './factories.js';
 import { brands } from './schema.js';
 import { seedDemoForms } from './seed-forms.js';
+import { seedDemoPayables } from './seed-payables.js';
 import { seedReportingDemo } from './seed-reporting.js';
 
 type Q = {
@@ -306,7 +307,7 @@ export async function seedDemo(db: Db): Promise<void> {
     secondaryColor: '#212529',
   });
 
-  await createUser(db, {
+  const admin = await createUser(db, {
     email: 'admin@demo.test',
     password: 'demo-admin-pass',
     firstName: 'Avery',
@@ -328,7 +329,7 @@ export async function seedDemo(db: Db): Promise<void> {
     emailVerified: true,
     associatedBrandId: optix.id,
   });
-  await createUser(db, {
+  const shopper = await createUser(db, {
     email: 'shopper@demo.test',
     password: 'demo-shopper-pass',
     firstName: 'Sam',
@@ -341,5 +342,7 @@ export async function seedDemo(db: Db): Promise<void> {
     associatedBrandId: optix.id,
   });
   await seedDemoForms(db);
-  await seedReportingDemo(db, { brandId: optix.id, now: new Date() });
+  const now = new Date();
+  await seedReportingDemo(db, { brandId: optix.id, now });
+  await seedDemoPayables(db, { shopperId: shopper.id, adminId: admin.id, now });
 }

@@ -19,6 +19,7 @@ import { emailBrandOf, preferencesUrl } from '../email/index.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { addToDigest, type NotifyDeps, notifyCustomer, notifyShopSentToQa } from '../notifications/notify.js';
 import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
+import { createPayable } from '../payables/index.js';
 import { managersOfLocation } from '../team/access.js';
 import { emitWebhookEvent } from '../webhooks/index.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
@@ -413,6 +414,7 @@ export async function approveEvaluation(
       .where(eq(evaluations.id, row.id))
       .returning();
     await rollUpScores(tx, eq(evaluations.id, row.id));
+    await createPayable(tx, { evaluation: saved!, now: opts.now });
     if (row.visitId) {
       await tx
         .update(visits)

@@ -21,7 +21,7 @@ export {
 } from './evaluations.js';
 export { formOfVersion } from './forms.js';
 export { registerShopper } from './register-shopper.js';
-export { isShopper, isStaff, ROLES } from './roles.js';
+export { isShopper, isStaff, ROLES, requireShopper } from './roles.js';
 export { cancelShopVisits, runVisitScheduling, visitsInsert } from './schedule-visits.js';
 export { registerSurveyRoutes, surveyUrl, ZSurveyQrParams } from './survey-routes.js';
 export {

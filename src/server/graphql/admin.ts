@@ -107,6 +107,9 @@ const QuestionnaireInput = builder.inputType('QuestionnaireInput', {
     brandId: t.string(),
     sampleLink: t.string(),
     minimumReimbursement: t.int({ description: 'Cents.' }),
+    shopperFee: t.int({
+      description: 'Paid to the shopper per approved visit on top of the reimbursement, cents.',
+    }),
     monthsPurchased: t.int(),
     cost: t.int({ description: 'Cents.' }),
     startupCost: t.int({ description: 'Cents.' }),

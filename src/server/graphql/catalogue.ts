@@ -17,6 +17,10 @@ export const QuestionnaireType = builder.objectRef<QuestionnaireRow>('Questionna
     cost: t.exposeInt('cost', { description: 'Price per shop (or per survey period), cents.' }),
     startupCost: t.exposeInt('startupCost', { description: 'Cents.' }),
     minimumReimbursement: t.exposeInt('minimumReimbursement', { description: 'Cents.' }),
+    shopperFee: t.exposeInt('shopperFee', {
+      description: 'Paid to the shopper per approved visit on top of the reimbursement, cents (admins).',
+      authScopes: { admin: true },
+    }),
     showReimbursement: t.exposeBoolean('showReimbursement'),
     monthsPurchased: t.exposeInt('monthsPurchased'),
     isCustom: t.exposeBoolean('isCustom'),

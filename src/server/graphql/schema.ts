@@ -19,5 +19,6 @@ import './team.js';
 import './action-plans.js';
 import './webhooks.js';
 import './api-keys.js';
+import './payables.js';
 
 export const schema = enforceInputLimits(builder.toSchema());

@@ -1,5 +1,6 @@
 import { ZExportParams, ZExportQuery } from '../admin/export-route.js';
 import { ZSurveyQrParams } from '../fieldwork/index.js';
+import { ZPayoutParams, ZPayoutQuery } from '../payables/index.js';
 import {
   endpointParams,
   REPORTING_ENDPOINTS,
@@ -90,6 +91,28 @@ const exportOperation = {
   },
 };
 
+const payoutCsvOperation = {
+  get: {
+    operationId: 'adminPayoutCsv',
+    tags: ['Exports'],
+    summary: 'Payout batch CSV',
+    description:
+      "A payout batch's lines (shopper payments) as CSV, through an admin's link for that batch. Cells a spreadsheet would run as formulas are escaped.",
+    parameters: [...parametersOf(ZPayoutParams, 'path'), ...parametersOf(ZPayoutQuery, 'query')],
+    security: [],
+    responses: {
+      '200': {
+        description: 'The CSV file (a download: Content-Disposition attachment).',
+        content: { 'text/csv': { schema: { type: 'string' } } },
+      },
+      ...boundary,
+      '401': { description: 'The token is missing, invalid, expired or for another batch.', content: text },
+      '403': { description: "The token's user is no longer an admin.", content: text },
+      '404': { description: 'Unknown payout batch.', content: text },
+    },
+  },
+};
+
 const surveyQrOperation = {
   get: {
     operationId: 'surveyQrCode',
@@ -149,6 +172,7 @@ export function buildOpenApiDocument() {
         (Object.keys(REPORTING_ENDPOINTS) as ReportingPath[]).map((path) => [path, reportingOperation(path)]),
       ),
       '/admin/export/{type}': exportOperation,
+      '/admin/payouts/{file}': payoutCsvOperation,
       '/survey/{code}/qr.png': surveyQrOperation,
     },
     webhooks: { event: webhookOperation },

@@ -3,7 +3,9 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { people, placedRecurringOrder } from '../account/test-fixtures.js';
-import { surveyLinks, users } from '../db/schema.js';
+import { newId } from '../db/ids.js';
+import { payoutBatches, surveyLinks, users } from '../db/schema.js';
+import { createPayoutToken } from '../payables/index.js';
 import { REPORTING_ENDPOINTS, signingText, ZReportingQuery } from '../reporting-api/index.js';
 import type { ReportingParams } from '../reporting-api/signature.js';
 import { publish, SURVEY_FORM } from '../test/fieldwork-fixtures.js';
@@ -135,6 +137,20 @@ describe('every documented path', () => {
         { url: '/admin/export/orders', status: 401 },
         { url: '/admin/export/orders?token=%07', status: 400, field: 'token' },
         { url: `/admin/export/invoices${link.search}`, status: 404 },
+      ];
+    },
+    '/admin/payouts/{file}': async () => {
+      const id = newId();
+      await t.db.insert(payoutBatches).values({ id, reference: 'PP-1', paidOn: '2026-01-05', total: 0 });
+      const token = (uid: string, batchId = id) =>
+        encodeURIComponent(createPayoutToken(t.config.appSecret, { uid, batchId, now: Date.now() }).token);
+      return [
+        { url: `/admin/payouts/${id}.csv?token=${token(p.admin.user.id)}`, status: 200 },
+        { url: `/admin/payouts/${id}.csv?token=${token(p.admin.user.id, 'other')}`, status: 401 },
+        { url: `/admin/payouts/${id}.csv`, status: 401 },
+        { url: `/admin/payouts/${id}.csv?token=%07`, status: 400, field: 'token' },
+        { url: `/admin/payouts/${id}.csv?token=${token(p.alice.user.id)}`, status: 403 },
+        { url: `/admin/payouts/${id}.txt?token=${token(p.admin.user.id)}`, status: 404 },
       ];
     },
     '/survey/{code}/qr.png': async () => {

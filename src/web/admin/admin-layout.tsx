@@ -2,6 +2,7 @@ import '../app/full-styles';
 import { Alert, Button, Container, Drawer, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconCash,
   IconClipboardList,
   IconForms,
   IconMail,
@@ -40,6 +41,7 @@ const MENU: MenuEntry[] = [
   { label: 'Forms', to: '/admin/forms', icon: IconForms, paths: ['/admin/forms'] },
   // The mail outbox (issue 17): not in the spec's drawer, added after its entries.
   { label: 'Emails', to: '/admin/emails', icon: IconMail, paths: ['/admin/emails'] },
+  { label: 'Shopper Payments', to: '/admin/payables', icon: IconCash, paths: ['/admin/payables'] },
 ];
 
 function NotAuthorized() {

@@ -14,6 +14,7 @@ const fieldwork = {
   evaluations: () =>
     import('../evaluator/my-evaluations-page').then((m) => ({ Component: m.MyEvaluationsPage })),
   evaluation: () => import('../evaluator/evaluation-page').then((m) => ({ Component: m.EvaluationPage })),
+  payments: () => import('../evaluator/payments-page').then((m) => ({ Component: m.PaymentsPage })),
   qaQueue: () => import('../evaluator/qa-queue-page').then((m) => ({ Component: m.QaQueuePage })),
   qaReview: () => import('../evaluator/qa-review-page').then((m) => ({ Component: m.QaReviewPage })),
   shopReport: () => import('../evaluator/shop-report-page').then((m) => ({ Component: m.ShopReportPage })),
@@ -76,6 +77,7 @@ const admin = {
     import('../admin/admin-invoice-page').then((m) => ({ Component: m.AdminInvoicePage })),
   emails: () => import('../admin/emails/emails-page').then((m) => ({ Component: m.AdminEmailsPage })),
   email: () => import('../admin/emails/email-page').then((m) => ({ Component: m.AdminEmailPage })),
+  payables: () => import('../admin/payables/payables-page').then((m) => ({ Component: m.AdminPayablesPage })),
 };
 
 /** Account forms, the account and admin areas and the legal pages load on demand too. */
@@ -196,6 +198,7 @@ export const routes: RouteObject[] = [
           },
           { path: 'emails', lazy: admin.emails },
           { path: 'emails/:emailId', lazy: admin.email },
+          { path: 'payables', lazy: admin.payables },
           ...adminReportRoutes,
         ],
       },
@@ -209,6 +212,7 @@ export const routes: RouteObject[] = [
           { path: 'visits', lazy: fieldwork.visits },
           { path: 'evaluations', lazy: fieldwork.evaluations },
           { path: 'evaluations/:id', lazy: fieldwork.evaluation },
+          { path: 'payments', lazy: fieldwork.payments },
           { path: 'qa', lazy: fieldwork.qaQueue },
           { path: 'qa/:id', lazy: fieldwork.qaReview },
           { path: '*', element: soon('Page Not Found') },

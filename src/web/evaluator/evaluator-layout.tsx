@@ -1,6 +1,6 @@
 import '../app/full-styles';
 import { Button, Container, Group, ScrollArea } from '@mantine/core';
-import { IconChecklist, IconClipboardList, IconMapPin } from '@tabler/icons-react';
+import { IconCash, IconChecklist, IconClipboardList, IconMapPin } from '@tabler/icons-react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { PageLoader, useCurrentUser } from '../app/session';
 import { isShopper, isStaff } from './evaluator-roles';
@@ -24,6 +24,7 @@ export function EvaluatorLayout() {
       ? [
           { to: '/evaluator/visits', label: 'Open Visits', icon: IconMapPin },
           { to: '/evaluator/evaluations', label: 'My Evaluations', icon: IconClipboardList },
+          { to: '/evaluator/payments', label: 'My Payments', icon: IconCash },
         ]
       : []),
     ...(isStaff(user) ? [{ to: '/evaluator/qa', label: 'QA Queue', icon: IconChecklist }] : []),
@@ -45,6 +46,8 @@ export function EvaluatorLayout() {
                   variant={active ? 'filled' : 'light'}
                   leftSection={<Icon size={16} />}
                   aria-current={active ? 'page' : undefined}
+                  // Full labels: on a phone the row scrolls sideways rather than cutting them short.
+                  style={{ flexShrink: 0 }}
                 >
                   {label}
                 </Button>

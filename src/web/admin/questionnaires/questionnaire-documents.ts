@@ -62,6 +62,7 @@ export const ADMIN_QUESTIONNAIRE = graphql(`
       startupCost
       monthsPurchased
       minimumReimbursement
+      shopperFee
       showReimbursement
       published
       isCustom
@@ -97,6 +98,7 @@ export const SAVE_QUESTIONNAIRE = graphql(`
       startupCost
       monthsPurchased
       minimumReimbursement
+      shopperFee
       showReimbursement
       published
       isCustom

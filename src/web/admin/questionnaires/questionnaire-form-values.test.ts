@@ -52,14 +52,27 @@ describe('questionnaire form values', () => {
       startupCost: 1250,
       monthsPurchased: 1,
       minimumReimbursement: 2500,
+      shopperFee: 750,
       showReimbursement: true,
       published: false,
       isCustom: true,
       formId: 'f1',
     });
-    expect(values).toMatchObject({ cost: 95, startupCost: 12.5, minimumReimbursement: 25, formId: 'f1' });
+    expect(values).toMatchObject({
+      cost: 95,
+      startupCost: 12.5,
+      minimumReimbursement: 25,
+      shopperFee: 7.5,
+      formId: 'f1',
+    });
     const input = toQuestionnaireInput(schema.parse(values), values.formId);
-    expect(input).toMatchObject({ cost: 9500, startupCost: 1250, minimumReimbursement: 2500, formId: 'f1' });
+    expect(input).toMatchObject({
+      cost: 9500,
+      startupCost: 1250,
+      minimumReimbursement: 2500,
+      shopperFee: 750,
+      formId: 'f1',
+    });
     expect(toQuestionnaireInput(schema.parse(values), '').formId).toBeNull();
   });
 });

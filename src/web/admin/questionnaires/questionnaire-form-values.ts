@@ -13,6 +13,7 @@ export interface QuestionnaireFormValues {
   startupCost: number | string;
   monthsPurchased: number | string;
   minimumReimbursement: number | string;
+  shopperFee: number | string;
   showReimbursement: boolean;
   published: boolean;
   isCustom: boolean;
@@ -22,7 +23,7 @@ export interface QuestionnaireFormValues {
 
 export type SavedQuestionnaire = NonNullable<AdminQuestionnaireQuery['questionnaire']>;
 
-const MONEY_FIELDS = ['cost', 'startupCost', 'minimumReimbursement'] as const;
+const MONEY_FIELDS = ['cost', 'startupCost', 'minimumReimbursement', 'shopperFee'] as const;
 
 /** Cents for the form, as a number of dollars (1250 -> 12.5). */
 const centsToDollars = (cents: number) => cents / 100;
@@ -64,6 +65,7 @@ export function newQuestionnaireValues(brandId: string, industryId: string): Que
     startupCost: '',
     monthsPurchased: '',
     minimumReimbursement: '',
+    shopperFee: '',
     showReimbursement: true,
     published: true,
     isCustom: false,
@@ -83,6 +85,7 @@ export function questionnaireToValues(q: SavedQuestionnaire): QuestionnaireFormV
     startupCost: centsToDollars(q.startupCost),
     monthsPurchased: isSurvey ? q.monthsPurchased : '',
     minimumReimbursement: isSurvey ? '' : centsToDollars(q.minimumReimbursement),
+    shopperFee: isSurvey || !q.shopperFee ? '' : centsToDollars(q.shopperFee),
     showReimbursement: q.showReimbursement,
     published: q.published,
     isCustom: q.isCustom,

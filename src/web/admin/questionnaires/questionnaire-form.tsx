@@ -39,7 +39,7 @@ export interface Choice {
   label: string;
 }
 
-type MoneyField = 'cost' | 'startupCost' | 'minimumReimbursement';
+type MoneyField = 'cost' | 'startupCost' | 'minimumReimbursement' | 'shopperFee';
 
 function MoneyInput({
   control,
@@ -236,6 +236,12 @@ export function QuestionnaireForm({
                   name="minimumReimbursement"
                   label="Minimum Reimbursement"
                   description="The shopper's minimum per shop; empty is $0."
+                />
+                <MoneyInput
+                  control={form.control}
+                  name="shopperFee"
+                  label="Shopper Fee"
+                  description="Paid to the shopper per approved visit on top of the reimbursement; empty is $0."
                 />
                 <Checkbox
                   label="Show Reimbursement"
