@@ -27,3 +27,4 @@ export * from './types';
 export * from './upload-keys';
 export * from './visit-schedule';
 export * from './webhooks';
+export * from './visit-proof';
