@@ -1,3 +1,5 @@
+import type { FieldError } from './schemas/field-errors';
+
 /**
  * Visit proof (docs/visit-proof.md): where and when a shopper checked in and out, how far from the
  * location, how long the visit lasted, and what QA should look at. Pure: the server stores the results.
@@ -25,8 +27,6 @@ export function distanceMeters(a: LatLng, b: LatLng): number {
     Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
   return 2 * EARTH_RADIUS_M * Math.asin(Math.min(1, Math.sqrt(h)));
 }
-
-export type FieldError = { field: string; message: string };
 
 /** A browser position as sent: latitude -90..90, longitude -180..180, accuracy (metres) >= 0 if given. */
 export function positionErrors(p: {

@@ -9,7 +9,6 @@ export {
   approveEvaluation,
   commentOnElement,
   listMyEvaluations,
-  listQaQueue,
   readableEvaluation,
   rejectEvaluation,
   releaseEvaluation,
@@ -33,3 +32,10 @@ export {
   submitSurveyResponse,
 } from './surveys.js';
 export { acceptVisit, listOpenVisits, type OpenVisit } from './visits.js';
+export {
+  claimNextEvaluation,
+  listQaQueue,
+  MSG_CLAIMED,
+  reviewerNameOf,
+} from './qa-claims.js';
+export { checkIn, checkOut, type ProofLimits, proofOf, type VisitProof } from './visit-proof.js';

@@ -36,6 +36,9 @@ const ANONYMOUS = ['anonymous'] as const;
 const MUTATIONS: Record<string, Entry> = {
   acceptTeamInvitation: { as: ['anonymous', 'customer'], ids: { token: 'invitation' } },
   acceptVisit: { as: SHOPPER, ids: { visitId: 'visit' } },
+  checkIn: { as: SHOPPER, ids: { _id: 'evaluation' } },
+  checkOut: { as: SHOPPER, ids: { _id: 'evaluation' } },
+  claimNextEvaluation: { as: ADMIN },
   createApiKey: { as: CUSTOMER, values: { scopes: fc.constantFrom(['reporting:read'], null, [], ['x']) } },
   revokeApiKey: { as: ['customer', 'admin'], ids: { _id: 'apiKey' } },
   createWebhookEndpoint: { as: CUSTOMER },
