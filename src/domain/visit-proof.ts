@@ -124,3 +124,20 @@ export const isFlagged = (flags: readonly ProofFlag[] | null | undefined): boole
 /** OpenStreetMap link of a point (no tiles are loaded by the app itself). */
 export const openStreetMapUrl = (p: LatLng, zoom = 17) =>
   `https://www.openstreetmap.org/?mlat=${p.latitude}&mlon=${p.longitude}#map=${zoom}/${p.latitude}/${p.longitude}`;
+
+/** How long an evaluation has waited in the QA queue: "12 min", "2 h", "3 d". */
+export function timeInQueue(submittedAt: Date, now: Date): string {
+  const min = Math.max(0, Math.floor((now.getTime() - submittedAt.getTime()) / 60_000));
+  if (min < 60) return `${min} min`;
+  if (min < 48 * 60) return `${Math.floor(min / 60)} h`;
+  return `${Math.floor(min / 1440)} d`;
+}
+
+/** Short names of the flags, for the queue's badges (the message says the rest). */
+export const PROOF_FLAG_LABELS: Record<ProofFlagCode, string> = {
+  'no-check-in': 'No check-in',
+  'no-check-out': 'No check-out',
+  'too-far': 'Far from location',
+  'too-short': 'Short visit',
+  'no-coordinates': 'No coordinates',
+};

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { deliveryOf, reportRecipients, uploadFolder } from '../../domain/index.js';
 import {
   canTransition,

@@ -17,7 +17,8 @@ let quinn: { token: string; id: string };
 
 const OPEN = 'query { openVisits { _id dueDate } }';
 const ACCEPT = 'mutation ($id: String!) { acceptVisit(visitId: $id) { _id } }';
-const SAVE = 'mutation ($id: String!, $answers: JSON!) { saveEvaluation(_id: $id, answers: $answers) { _id } }';
+const SAVE =
+  'mutation ($id: String!, $answers: JSON!) { saveEvaluation(_id: $id, answers: $answers) { _id } }';
 const SUBMIT = 'mutation ($id: String!) { submitEvaluation(_id: $id) { _id } }';
 const CHECK_IN =
   'mutation ($id: String!, $lat: Float!, $lng: Float!) { checkIn(_id: $id, latitude: $lat, longitude: $lng) { _id } }';
@@ -64,7 +65,8 @@ beforeEach(async () => {
   for (const id of [second, first]) expect((await t.gql(SUBMIT, { id }, as(shopper))).errors).toBeUndefined();
 });
 
-const queueIds = async () => ((await t.gql(QUEUE, {}, as(pat))).data.qaQueue as { _id: string }[]).map((e) => e._id);
+const queueIds = async () =>
+  ((await t.gql(QUEUE, {}, as(pat))).data.qaQueue as { _id: string }[]).map((e) => e._id);
 
 describe('the QA queue', () => {
   it('sorts by due date, then flagged first, and shows the flags and who is reviewing', async () => {
@@ -87,7 +89,9 @@ describe('the QA queue', () => {
   });
 
   it('claims the next unclaimed evaluation in that order, then none', async () => {
-    expect(await t.gql(CLAIM_NEXT, {}, as(shopper))).toMatchObject({ errors: [{ message: 'Not Authorized' }] });
+    expect(await t.gql(CLAIM_NEXT, {}, as(shopper))).toMatchObject({
+      errors: [{ message: 'Not Authorized' }],
+    });
     expect((await t.gql(CLAIM_NEXT, {})).errors?.[0]?.message).toBe('You must be logged in.');
     expect((await t.gql(CLAIM_NEXT, {}, as(pat))).data.claimNextEvaluation).toEqual({
       _id: first,
@@ -131,9 +135,7 @@ describe('the QA queue', () => {
   });
 
   it('never gives two parallel claims the same evaluation', async () => {
-    const claims = await Promise.all(
-      [pat, quinn, pat, quinn].map((who) => t.gql(CLAIM_NEXT, {}, as(who))),
-    );
+    const claims = await Promise.all([pat, quinn, pat, quinn].map((who) => t.gql(CLAIM_NEXT, {}, as(who))));
     expect(claims.map((r) => r.errors)).toEqual([undefined, undefined, undefined, undefined]);
     const got = claims.map((r) => r.data.claimNextEvaluation?._id).filter(Boolean);
     expect(got.sort()).toEqual([first, second].sort());

@@ -21,7 +21,8 @@ const LOUVRE = { latitude: 48.8606, longitude: 2.3376 };
 
 const OPEN = 'query { openVisits { _id } }';
 const ACCEPT = 'mutation ($id: String!) { acceptVisit(visitId: $id) { _id } }';
-const SAVE = 'mutation ($id: String!, $answers: JSON!) { saveEvaluation(_id: $id, answers: $answers) { _id } }';
+const SAVE =
+  'mutation ($id: String!, $answers: JSON!) { saveEvaluation(_id: $id, answers: $answers) { _id } }';
 const SUBMIT = 'mutation ($id: String!) { submitEvaluation(_id: $id) { _id status } }';
 const PROOF = `_id checkInAt checkOutAt checkInLatitude checkInLongitude distanceMeters durationMinutes
   locationHasCoordinates proofFlags { code level message }`;
@@ -56,7 +57,11 @@ beforeEach(async () => {
   p = await people(t);
   await publish(t, VISIT_FORM, [c.shop.id, c.cheapShop.id]);
   shopper = await registerShopper(t, 'sam@example.test');
-  const staff = await createUser(t.db, { email: 'pat@example.test', roles: ['proofer'], password: 'password123' });
+  const staff = await createUser(t.db, {
+    email: 'pat@example.test',
+    roles: ['proofer'],
+    password: 'password123',
+  });
   proofer = { id: staff.id, token: await t.login('pat@example.test', 'password123') };
   await placedOrderOf(t, c, p.alice.token);
   await t.db.update(locations).set(EIFFEL);
@@ -132,7 +137,10 @@ describe('visit proof', () => {
   it('refuses out-of-range positions, naming the fields, and changes nothing', async () => {
     await expectNoChange(t, async () => {
       const bad = await t.gql(CHECK_IN, { id, lat: 91, lng: -180.5, acc: -3 }, as(shopper));
-      expect(errorOf(bad)).toMatchObject({ code: 'BAD_USER_INPUT', fields: ['latitude', 'longitude', 'accuracy'] });
+      expect(errorOf(bad)).toMatchObject({
+        code: 'BAD_USER_INPUT',
+        fields: ['latitude', 'longitude', 'accuracy'],
+      });
     });
     await t.gql(CHECK_IN, at(NEAR), as(shopper));
     await expectNoChange(t, async () => {
@@ -177,7 +185,11 @@ describe('visit proof', () => {
     await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 5 } }, as(shopper));
     await t.gql(SUBMIT, { id }, as(shopper));
     await t.gql('mutation ($id: String!) { startReview(_id: $id) { _id } }', { id }, as(proofer));
-    const approved = await t.gql('mutation ($id: String!) { approveEvaluation(_id: $id) { _id } }', { id }, as(proofer));
+    const approved = await t.gql(
+      'mutation ($id: String!) { approveEvaluation(_id: $id) { _id } }',
+      { id },
+      as(proofer),
+    );
     expect(approved.errors).toBeUndefined();
     const customer = await t.gql(READ, { id }, as(p.alice));
     expect(customer.errors).toBeUndefined();

@@ -39,7 +39,9 @@ async function locationPoint(db: Db, row: EvaluationRow) {
     .from(locations)
     .where(eq(locations.id, row.locationId))
     .limit(1);
-  return l && l.latitude != null && l.longitude != null ? { latitude: l.latitude, longitude: l.longitude } : null;
+  return l && l.latitude != null && l.longitude != null
+    ? { latitude: l.latitude, longitude: l.longitude }
+    : null;
 }
 
 /** The flags of a row as it will be stored (`final` at submission: missing check-in/out count). */

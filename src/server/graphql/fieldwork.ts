@@ -260,7 +260,8 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
     }),
     checkInAt: t.string({
       nullable: true,
-      description: 'Visit proof (its shopper and QA staff only, null for others): when the shopper checked in.',
+      description:
+        'Visit proof (its shopper and QA staff only, null for others): when the shopper checked in.',
       resolve: async (e, a, ctx) => (await proofPart('checkInAt')(e, a, ctx))?.toISOString() ?? null,
     }),
     checkOutAt: t.string({
@@ -558,7 +559,7 @@ builder.mutationFields((t) => ({
   }),
   checkOut: t.field({
     type: EvaluationType,
-    description: 'The shopper checks out after checking in; the time is the server\'s. Once.',
+    description: "The shopper checks out after checking in; the time is the server's. Once.",
     authScopes: { loggedIn: true },
     args: {
       _id: t.arg.string({ required: true }),

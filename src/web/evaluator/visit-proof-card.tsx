@@ -9,7 +9,8 @@ import { CHECK_IN, CHECK_OUT } from './evaluator-documents';
 
 export const MSG_PERMISSION =
   'Location permission is needed to check in. Allow location for this site in your browser settings, then try again.';
-const MSG_UNAVAILABLE = 'Your position could not be found. Move to where you have a clear signal and try again.';
+const MSG_UNAVAILABLE =
+  'Your position could not be found. Move to where you have a clear signal and try again.';
 const MSG_UNSUPPORTED = 'This browser cannot share its location, so you cannot check in with it.';
 
 type Position = { latitude: number; longitude: number; accuracy: number | null };
@@ -116,7 +117,12 @@ export function VisitProofCard({ proof }: { proof: ShopperVisitProofFragment }) 
           <Alert color="red" variant="light" role="alert" p="xs">
             <Group justify="space-between" gap="xs" wrap="wrap">
               <Text size="sm">{error}</Text>
-              <Button size="compact-sm" variant="light" color="red" onClick={() => void run(checkedIn ? 'out' : 'in')}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                color="red"
+                onClick={() => void run(checkedIn ? 'out' : 'in')}
+              >
                 Retry
               </Button>
             </Group>
