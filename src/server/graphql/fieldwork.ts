@@ -301,8 +301,9 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
     }),
     reviewerName: t.string({
       nullable: true,
-      description: 'QA staff only: the proofer holding the review.',
-      resolve: (e, _a, ctx) => (isStaff(ctx.user) ? reviewerNameOf(ctx.db, e) : null),
+      description: 'QA staff only: the proofer holding the review, while it is in review.',
+      resolve: (e, _a, ctx) =>
+        isStaff(ctx.user) && e.status === EvaluationStatus.Reviewing ? reviewerNameOf(ctx.db, e) : null,
     }),
     reviewClaimedAt: t.string({
       nullable: true,
@@ -310,8 +311,9 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
       resolve: (e, _a, ctx) => (isStaff(ctx.user) ? (e.reviewClaimedAt?.toISOString() ?? null) : null),
     }),
     reviewedByMe: t.boolean({
-      description: 'Whether the caller holds the review.',
-      resolve: (e, _a, ctx) => !!ctx.user && e.reviewerId === ctx.user.id,
+      description: 'Whether the caller holds the review (while it is in review).',
+      resolve: (e, _a, ctx) =>
+        !!ctx.user && e.status === EvaluationStatus.Reviewing && e.reviewerId === ctx.user.id,
     }),
     viewerRole: t.string({
       description:
