@@ -15,8 +15,16 @@ const shot = (page: Page, name: string) =>
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };
 const baseURL = () => test.info().project.use.baseURL ?? 'http://localhost:4173';
-const newPage = async (browser: Browser, viewport: { width: number; height: number }) =>
-  (await browser.newContext({ baseURL: baseURL(), viewport })).newPage();
+const newPage = async (
+  browser: Browser,
+  viewport: { width: number; height: number },
+  more: Parameters<Browser['newContext']>[0] = {},
+) => (await browser.newContext({ baseURL: baseURL(), viewport, ...more })).newPage();
+/** A phone at 600 Congress Ave, Austin, that lets the app read its position. */
+const AT_THE_DINER = {
+  geolocation: { latitude: 30.2686, longitude: -97.7428, accuracy: 12 },
+  permissions: ['geolocation'],
+};
 
 const unique = (what: string) => `${what} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -123,7 +131,7 @@ test('a mystery shop goes from order to report through the evaluator app', async
   await customerOrders(request, 'Dine-In Experience', locationName);
 
   // A new shopper signs up on a phone, in Texas.
-  const shopper = await newPage(browser, PHONE);
+  const shopper = await newPage(browser, PHONE, AT_THE_DINER);
   await shopper.goto('/');
   await shopper.getByRole('link', { name: 'Evaluator Login' }).click();
   await expect(shopper).toHaveURL(/\/evaluator$/);
@@ -153,6 +161,14 @@ test('a mystery shop goes from order to report through the evaluator app', async
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(shopper).toHaveURL(/\/evaluator\/evaluations\/[^/]+$/);
   const evaluationId = shopper.url().split('/').pop()!;
+
+  // Visit proof: the shopper checks in on arrival (the server records the time and position).
+  const proof = shopper.getByTestId('visit-proof');
+  await expect(proof.getByRole('button', { name: 'Check out' })).toBeDisabled();
+  await proof.getByRole('button', { name: 'Check in' }).click();
+  await expect(proof).toContainText('Checked in at');
+  await expect(proof.getByRole('button', { name: 'Check out' })).toBeEnabled();
+  await shot(shopper, 'visit-checked-in-390');
 
   // Section 1: the engine numbers the questions and shows a follow-up only for 'No'.
   const section = shopper.getByTestId('evaluation-section');
@@ -220,6 +236,9 @@ test('a mystery shop goes from order to report through the evaluator app', async
   await expect(shopper.getByTestId('completion-description')).toHaveText('Ready to Submit');
   await saved(shopper);
   await shot(shopper, 'evaluation-ready-390');
+  await shopper.getByRole('button', { name: 'Check out before you submit' }).click();
+  await expect(proof).toContainText('Visit ');
+  await expect(shopper.getByRole('button', { name: 'Check out before you submit' })).toHaveCount(0);
   await shopper.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(shopper.getByTestId('status-note')).toContainText('Submitted for review');
   await expect(shopper.getByTestId('status-badge')).toHaveText('Submitted');
@@ -234,6 +253,15 @@ test('a mystery shop goes from order to report through the evaluator app', async
   await row.getByRole('link', { name: 'Review' }).click();
   await expect(proofer).toHaveURL(new RegExp(`/evaluator/qa/${evaluationId}$`));
   await expect(proofer.getByTestId('status-badge')).toHaveText('In review');
+  // The visit proof: the visit lasted less than a minute, so it is flagged.
+  const visitProof = proofer.getByTestId('qa-visit-proof');
+  await expect(visitProof).toContainText('Check-in');
+  await expect(visitProof.getByTestId('proof-flag').first()).toContainText(
+    /Visit lasted 0 min|map coordinates/,
+  );
+  await expect(
+    visitProof.getByTestId('proof-flag').filter({ hasText: 'Visit lasted 0 min (minimum 10 min).' }),
+  ).toHaveCount(1);
   const comment = question(proofer, 'greeter').getByTestId('proofing-comment');
   await comment.fill('Please give the employee’s name from the name tag.');
   await comment.blur();

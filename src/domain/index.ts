@@ -26,5 +26,6 @@ export * from './summary-view';
 export * from './team';
 export * from './types';
 export * from './upload-keys';
+export * from './visit-proof';
 export * from './visit-schedule';
 export * from './webhooks';

@@ -63,6 +63,10 @@ const ZEnv = z.object({
    * http too: a local receiver and the tests (e.g. 127.0.0.1:4555,localhost:4555). Empty in production.
    */
   WEBHOOK_ALLOWED_HOSTS: z.string().default(''),
+  /** Visit proof: a check-in farther than this (metres) from the location is flagged for QA. */
+  VISIT_MAX_DISTANCE_M: z.coerce.number().int().min(1).max(1_000_000).default(500),
+  /** Visit proof: a visit shorter than this (minutes, check-in to check-out) is flagged for QA. */
+  VISIT_MIN_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

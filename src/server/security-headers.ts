@@ -16,7 +16,7 @@ export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-xss-protection': '0',
   // The app uses none of these. Photo uploads use <input type="file">, which opens the camera
   // without the camera permission, so they keep working with camera=().
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), usb=(), browsing-topics=()',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(self), usb=(), browsing-topics=()',
   // The card form is Stripe Elements in iframes; no flow opens a popup that must talk back to the
   // page (Stripe wallets or Link popups would need same-origin-allow-popups).
   'cross-origin-opener-policy': 'same-origin',

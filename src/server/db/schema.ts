@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import type { OutboxStatus } from '../../domain/outbox.js';
+import type { ProofFlag } from '../../domain/visit-proof.js';
 
 /**
  * The whole data model of the spec. Ids are random text (see ids.ts): the order id in a cookie is a
@@ -619,6 +620,22 @@ export const evaluations = pgTable(
     /** Survey responses: sha256 of the browser's respondent cookie and of the IP (dedupe, rate limit). */
     respondentKey: text('respondent_key'),
     respondentIp: text('respondent_ip'),
+    // Visit proof (docs/visit-proof.md): the shopper's check-in and check-out, times from the server clock.
+    checkInAt: timestamp('check_in_at', { withTimezone: true }),
+    checkInLat: real('check_in_lat'),
+    checkInLng: real('check_in_lng'),
+    checkInAccuracyM: real('check_in_accuracy_m'),
+    /** Metres from the location's geocoded point; null when the location has no coordinates. */
+    checkInDistanceM: real('check_in_distance_m'),
+    checkOutAt: timestamp('check_out_at', { withTimezone: true }),
+    checkOutLat: real('check_out_lat'),
+    checkOutLng: real('check_out_lng'),
+    checkOutAccuracyM: real('check_out_accuracy_m'),
+    /** What QA should look at (domain proofFlags), recomputed at check-in, check-out and submission. */
+    proofFlags: jsonb('proof_flags').$type<ProofFlag[]>(),
+    /** The proofer who holds the review (claimNextEvaluation / startReview), and since when. */
+    reviewerId: text('reviewer_id').references(() => users.id),
+    reviewClaimedAt: timestamp('review_claimed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import { deliveryOf, reportRecipients, uploadFolder } from '../../domain/index.js';
 import {
   canTransition,
@@ -41,7 +41,9 @@ import {
   toStored,
 } from './evaluation-store.js';
 import { fileAnswersToKeys } from './file-answers.js';
+import { assertHoldsReview, claimFor, takeReview } from './qa-claims.js';
 import { isStaff, requireShopper, requireStaff, staffRole } from './roles.js';
+import { DEFAULT_PROOF_LIMITS, finaliseProof, type ProofLimits } from './visit-proof.js';
 
 export const MSG_NOT_EDITABLE = 'This evaluation can no longer be changed.';
 export const MSG_NOT_READY = 'Please complete or correct the highlighted questions before submitting.';
@@ -76,7 +78,7 @@ async function saveDocument(
 }
 
 /** The shopper's own evaluation (a shopper reaches only their own). */
-async function ownEvaluation(db: Db, user: UserRow | null, id: string) {
+export async function ownEvaluation(db: Db, user: UserRow | null, id: string) {
   const shopper = requireShopper(user);
   const row = await loadEvaluationRow(db, id, { lock: true });
   if (row.userId !== shopper.id || row.isSurvey) throw notAuthorized();
@@ -134,7 +136,7 @@ export async function saveEvaluationAnswers(
 /** Submits a complete evaluation ('Ready to Submit'); otherwise refuses, naming each element to fix. */
 export async function submitEvaluation(
   db: Db,
-  opts: { user: UserRow | null; id: string; now: Date; notify: NotifyDeps },
+  opts: { user: UserRow | null; id: string; now: Date; notify: NotifyDeps; proofLimits?: ProofLimits },
 ) {
   return inTransaction(db, async (tx) => {
     const { shopper, row } = await ownEvaluation(tx, opts.user, opts.id);
@@ -169,6 +171,8 @@ export async function submitEvaluation(
       { status: S.Submitted, submittedAt: opts.now, shopDate },
       opts.now,
     );
+    // A missing check-in or check-out is flagged for QA now that the visit is over.
+    await finaliseProof(tx, saved, opts.proofLimits ?? DEFAULT_PROOF_LIMITS);
     // The first submission only: a resubmission after corrections is not news to the customer.
     if (row.clientId && row.status !== S.Rejected) {
       const names = await namesOf(tx, row);
@@ -231,7 +235,8 @@ export async function startReview(db: Db, opts: { user: UserRow | null; id: stri
   const staff = requireStaff(opts.user);
   return inTransaction(db, async (tx) => {
     const row = await loadEvaluationRow(tx, opts.id, { lock: true });
-    if (row.status === S.Reviewing) return row;
+    // Already in review: the proofer who holds it keeps it; another takes it over only when allowed.
+    if (row.status === S.Reviewing) return takeReview(tx, row, staff, opts.now);
     assertTransition(row, S.Reviewing);
     await recordTransition(tx, {
       evaluationId: row.id,
@@ -242,7 +247,7 @@ export async function startReview(db: Db, opts: { user: UserRow | null; id: stri
     });
     const [saved] = await tx
       .update(evaluations)
-      .set({ status: S.Reviewing, updatedAt: opts.now })
+      .set({ status: S.Reviewing, ...claimFor(staff, opts.now), updatedAt: opts.now })
       .where(eq(evaluations.id, row.id))
       .returning();
     return saved!;
@@ -261,6 +266,7 @@ export async function commentOnElement(
       const message = 'Start the review before leaving comments.';
       throw new AppError('CONFLICT', message, [{ field: '_id', message }]);
     }
+    assertHoldsReview(row, staff);
     const e = await loadEngineEvaluation(tx, row, { role: 'proofer', displayName: staff.email });
     const next = setProofingComment(e, opts.elementId, opts.comment.trim());
     if (!next.ok) {
@@ -331,6 +337,7 @@ export async function rejectEvaluation(
   return inTransaction(db, async (tx) => {
     const row = await loadEvaluationRow(tx, opts.id, { lock: true });
     assertTransition(row, S.Rejected);
+    assertHoldsReview(row, staff);
     await recordTransition(tx, {
       evaluationId: row.id,
       from: row.status,
@@ -392,6 +399,7 @@ export async function approveEvaluation(
   return inTransaction(db, async (tx) => {
     const row = await loadEvaluationRow(tx, opts.id, { lock: true });
     assertTransition(row, S.Approved);
+    assertHoldsReview(row, staff);
     const e = await loadEngineEvaluation(tx, row);
     const report = await storeScores(tx, row.id, e);
     await recordTransition(tx, {
@@ -567,17 +575,6 @@ export async function listMyEvaluations(db: Db, user: UserRow | null) {
     .from(evaluations)
     .where(and(eq(evaluations.userId, shopper.id), eq(evaluations.isSurvey, false)))
     .orderBy(desc(evaluations.updatedAt));
-}
-
-/** The QA queue: submitted and in-review evaluations, oldest submission first. */
-export async function listQaQueue(db: Db, user: UserRow | null) {
-  requireStaff(user);
-  return db
-    .select()
-    .from(evaluations)
-    .where(inArray(evaluations.status, [S.Submitted, S.Reviewing]))
-    .orderBy(asc(evaluations.submittedAt), asc(evaluations.id))
-    .limit(200);
 }
 
 /**

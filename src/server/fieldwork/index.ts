@@ -9,7 +9,6 @@ export {
   approveEvaluation,
   commentOnElement,
   listMyEvaluations,
-  listQaQueue,
   readableEvaluation,
   rejectEvaluation,
   releaseEvaluation,
@@ -20,6 +19,12 @@ export {
   viewerOf,
 } from './evaluations.js';
 export { formOfVersion } from './forms.js';
+export {
+  claimNextEvaluation,
+  listQaQueue,
+  MSG_CLAIMED,
+  reviewerNameOf,
+} from './qa-claims.js';
 export { registerShopper } from './register-shopper.js';
 export { isShopper, isStaff, ROLES, requireShopper } from './roles.js';
 export { cancelShopVisits, runVisitScheduling, visitsInsert } from './schedule-visits.js';
@@ -32,4 +37,5 @@ export {
   qrSurvey,
   submitSurveyResponse,
 } from './surveys.js';
+export { checkIn, checkOut, type ProofLimits, proofOf, type VisitProof } from './visit-proof.js';
 export { acceptVisit, listOpenVisits, type OpenVisit } from './visits.js';

@@ -9,6 +9,9 @@ import { fileAnswersToUrls } from '../fieldwork/file-answers.js';
 import {
   acceptVisit,
   approveEvaluation,
+  checkIn,
+  checkOut,
+  claimNextEvaluation,
   commentOnElement,
   type EvaluationRow,
   findSurvey,
@@ -20,19 +23,23 @@ import {
   loadEngineEvaluation,
   type OpenVisit,
   type ProgramSummary,
+  type ProofLimits,
   programSummary,
+  proofOf,
   type QrSurvey,
   qrSurvey,
   readableEvaluation,
   registerShopper,
   rejectEvaluation,
   releaseEvaluation,
+  reviewerNameOf,
   type StoredEvaluation,
   saveEvaluationAnswers,
   sharedShopReport,
   startReview,
   submitEvaluation,
   submitSurveyResponse,
+  type VisitProof,
   viewerOf,
 } from '../fieldwork/index.js';
 import type { NotifyDeps } from '../notifications/notify.js';
@@ -137,6 +144,35 @@ async function loadSubject(ctx: AppContext, row: EvaluationRow) {
   return { programName: '', locationName: '', address: null, dueDate: null };
 }
 
+/** The visit proof of a row for this caller (null unless its shopper or QA staff), once per response. */
+const proofs = new WeakMap<EvaluationRow, Promise<VisitProof | null>>();
+function proofFor(ctx: AppContext, row: EvaluationRow) {
+  const hit = proofs.get(row) ?? proofOf(ctx.db, ctx.user, row);
+  proofs.set(row, hit);
+  return hit;
+}
+const proofPart =
+  <K extends keyof VisitProof>(key: K) =>
+  async (e: EvaluationRow, _a: unknown, ctx: AppContext): Promise<VisitProof[K] | null> =>
+    (await proofFor(ctx, e))?.[key] ?? null;
+const limitsOf = (ctx: AppContext): ProofLimits => ({
+  maxDistanceM: ctx.config.VISIT_MAX_DISTANCE_M,
+  minMinutes: ctx.config.VISIT_MIN_MINUTES,
+});
+
+const ProofFlagType = builder
+  .objectRef<{ code: string; level: string; message: string }>('ProofFlag')
+  .implement({
+    description: "Something about the visit's check-in and check-out for QA to look at.",
+    fields: (t) => ({
+      code: t.exposeString('code', {
+        description: 'no-check-in, no-check-out, too-far, too-short or no-coordinates.',
+      }),
+      level: t.exposeString('level', { description: "'flag' (QA must look) or 'note' (for information)." }),
+      message: t.exposeString('message'),
+    }),
+  });
+
 /** Resolvers the Evaluation and SharedShopReport types share. */
 const percentOf = (e: EvaluationRow) =>
   e.score == null || e.possibleScore == null ? null : percentage(e.score, e.possibleScore);
@@ -221,6 +257,63 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
               .where(eq(evaluationEvents.evaluationId, e.id))
               .orderBy(asc(evaluationEvents.createdAt))
           : [],
+    }),
+    checkInAt: t.string({
+      nullable: true,
+      description:
+        'Visit proof (its shopper and QA staff only, null for others): when the shopper checked in.',
+      resolve: async (e, a, ctx) => (await proofPart('checkInAt')(e, a, ctx))?.toISOString() ?? null,
+    }),
+    checkOutAt: t.string({
+      nullable: true,
+      description: 'Visit proof: when the shopper checked out.',
+      resolve: async (e, a, ctx) => (await proofPart('checkOutAt')(e, a, ctx))?.toISOString() ?? null,
+    }),
+    checkInLatitude: t.float({ nullable: true, resolve: proofPart('checkInLatitude') }),
+    checkInLongitude: t.float({ nullable: true, resolve: proofPart('checkInLongitude') }),
+    checkInAccuracyMeters: t.float({ nullable: true, resolve: proofPart('checkInAccuracyMeters') }),
+    locationLatitude: t.float({
+      nullable: true,
+      description: "Visit proof: the location's geocoded point, to show beside the check-in.",
+      resolve: proofPart('locationLatitude'),
+    }),
+    locationLongitude: t.float({ nullable: true, resolve: proofPart('locationLongitude') }),
+    distanceMeters: t.int({
+      nullable: true,
+      description: "Visit proof: metres from the check-in to the location's geocoded point.",
+      resolve: proofPart('distanceMeters'),
+    }),
+    durationMinutes: t.int({
+      nullable: true,
+      description: 'Visit proof: whole minutes from check-in to check-out.',
+      resolve: proofPart('durationMinutes'),
+    }),
+    locationHasCoordinates: t.boolean({
+      nullable: true,
+      description: 'Visit proof: whether the location has map coordinates to measure the distance to.',
+      resolve: proofPart('locationHasCoordinates'),
+    }),
+    proofFlags: t.field({
+      type: [ProofFlagType],
+      nullable: true,
+      description: 'Visit proof: flags and notes for QA.',
+      resolve: proofPart('flags'),
+    }),
+    reviewerName: t.string({
+      nullable: true,
+      description: 'QA staff only: the proofer holding the review, while it is in review.',
+      resolve: (e, _a, ctx) =>
+        isStaff(ctx.user) && e.status === EvaluationStatus.Reviewing ? reviewerNameOf(ctx.db, e) : null,
+    }),
+    reviewClaimedAt: t.string({
+      nullable: true,
+      description: 'QA staff only: since when the reviewer holds the review.',
+      resolve: (e, _a, ctx) => (isStaff(ctx.user) ? (e.reviewClaimedAt?.toISOString() ?? null) : null),
+    }),
+    reviewedByMe: t.boolean({
+      description: 'Whether the caller holds the review (while it is in review).',
+      resolve: (e, _a, ctx) =>
+        !!ctx.user && e.status === EvaluationStatus.Reviewing && e.reviewerId === ctx.user.id,
     }),
     viewerRole: t.string({
       description:
@@ -438,7 +531,60 @@ builder.mutationFields((t) => ({
     authScopes: { loggedIn: true },
     args: { _id: t.arg.string({ required: true }) },
     resolve: (_r, a, ctx) =>
-      submitEvaluation(ctx.db, { user: ctx.user, id: a._id, now: new Date(), notify: notifyDepsOf(ctx) }),
+      submitEvaluation(ctx.db, {
+        user: ctx.user,
+        id: a._id,
+        now: new Date(),
+        notify: notifyDepsOf(ctx),
+        proofLimits: limitsOf(ctx),
+      }),
+  }),
+  checkIn: t.field({
+    type: EvaluationType,
+    description:
+      "The shopper checks in at the visit with the browser's position; the time is the server's. Once.",
+    authScopes: { loggedIn: true },
+    args: {
+      _id: t.arg.string({ required: true }),
+      latitude: t.arg.float({ required: true }),
+      longitude: t.arg.float({ required: true }),
+      accuracy: t.arg.float({ description: 'Metres, as the browser reports it.' }),
+    },
+    resolve: (_r, a, ctx) =>
+      checkIn(ctx.db, {
+        user: ctx.user,
+        id: a._id,
+        position: { latitude: a.latitude, longitude: a.longitude, accuracy: a.accuracy },
+        now: new Date(),
+        limits: limitsOf(ctx),
+      }),
+  }),
+  checkOut: t.field({
+    type: EvaluationType,
+    description: "The shopper checks out after checking in; the time is the server's. Once.",
+    authScopes: { loggedIn: true },
+    args: {
+      _id: t.arg.string({ required: true }),
+      latitude: t.arg.float({ required: true }),
+      longitude: t.arg.float({ required: true }),
+      accuracy: t.arg.float({ description: 'Metres, as the browser reports it.' }),
+    },
+    resolve: (_r, a, ctx) =>
+      checkOut(ctx.db, {
+        user: ctx.user,
+        id: a._id,
+        position: { latitude: a.latitude, longitude: a.longitude, accuracy: a.accuracy },
+        now: new Date(),
+        limits: limitsOf(ctx),
+      }),
+  }),
+  claimNextEvaluation: t.field({
+    type: EvaluationType,
+    nullable: true,
+    description:
+      "QA staff: takes the first unclaimed submitted evaluation in the queue's order for review; null when none is left.",
+    authScopes: { loggedIn: true },
+    resolve: (_r, _a, ctx) => claimNextEvaluation(ctx.db, { user: ctx.user, now: new Date() }),
   }),
   releaseEvaluation: t.field({
     type: EvaluationType,

@@ -14,6 +14,7 @@ import { SaveIndicator } from './save-indicator';
 import { SectionPicker, sectionProgress } from './section-picker';
 import { contextOf, type StoredEvaluation } from './stored-evaluation';
 import { useAutosave } from './use-autosave';
+import { CheckOutReminder, VisitProofCard } from './visit-proof-card';
 
 type Data = FieldEvaluationQuery['evaluation'];
 
@@ -125,6 +126,7 @@ export function EvaluationEditor({
         status={data.status}
         aside={<SaveIndicator state={autosave.state} onRetry={() => void autosave.flush()} />}
       />
+      <VisitProofCard proof={data} />
       {externalComment && (
         <Alert color="red" variant="light" title="Corrections needed" data-testid="reviewer-note">
           <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
@@ -184,6 +186,7 @@ export function EvaluationEditor({
             )}
             <Paper withBorder p="md" radius="md">
               <Stack gap="sm">
+                <CheckOutReminder proof={data} />
                 <Button
                   size="md"
                   leftSection={<IconSend size={18} />}

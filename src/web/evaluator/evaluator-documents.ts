@@ -65,6 +65,34 @@ export const EVALUATION = graphql(`
       address
       dueDate
       submittedAt
+      ...ShopperVisitProof
+    }
+  }
+`);
+
+/** What the shopper sees of their own check-in and check-out. */
+export const SHOPPER_VISIT_PROOF = graphql(`
+  fragment ShopperVisitProof on Evaluation {
+    _id
+    checkInAt
+    checkOutAt
+    distanceMeters
+    durationMinutes
+  }
+`);
+
+export const CHECK_IN = graphql(`
+  mutation CheckIn($id: String!, $latitude: Float!, $longitude: Float!, $accuracy: Float) {
+    checkIn(_id: $id, latitude: $latitude, longitude: $longitude, accuracy: $accuracy) {
+      ...ShopperVisitProof
+    }
+  }
+`);
+
+export const CHECK_OUT = graphql(`
+  mutation CheckOut($id: String!, $latitude: Float!, $longitude: Float!, $accuracy: Float) {
+    checkOut(_id: $id, latitude: $latitude, longitude: $longitude, accuracy: $accuracy) {
+      ...ShopperVisitProof
     }
   }
 `);
@@ -105,7 +133,24 @@ export const QA_QUEUE = graphql(`
       programName
       locationName
       address
+      dueDate
       submittedAt
+      reviewerName
+      reviewedByMe
+      proofFlags {
+        code
+        level
+        message
+      }
+    }
+  }
+`);
+
+export const CLAIM_NEXT_EVALUATION = graphql(`
+  mutation ClaimNextEvaluation {
+    claimNextEvaluation {
+      _id
+      status
     }
   }
 `);
@@ -125,6 +170,24 @@ export const QA_EVALUATION = graphql(`
       locationName
       address
       submittedAt
+      reviewerName
+      reviewedByMe
+      reviewClaimedAt
+      checkInAt
+      checkOutAt
+      checkInLatitude
+      checkInLongitude
+      checkInAccuracyMeters
+      locationLatitude
+      locationLongitude
+      distanceMeters
+      durationMinutes
+      locationHasCoordinates
+      proofFlags {
+        code
+        level
+        message
+      }
       events {
         toStatusName
         comment
@@ -140,6 +203,9 @@ export const START_REVIEW = graphql(`
       _id
       status
       statusName
+      reviewerName
+      reviewedByMe
+      reviewClaimedAt
     }
   }
 `);

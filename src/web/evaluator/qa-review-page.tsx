@@ -20,6 +20,7 @@ import {
   SET_PROOFING_COMMENT,
   START_REVIEW,
 } from './evaluator-documents';
+import { QaVisitProof } from './qa-visit-proof';
 import { RejectModal } from './reject-modal';
 import { contextOf, readStored, rebuildEvaluation } from './stored-evaluation';
 
@@ -84,7 +85,11 @@ export function QaReviewPage() {
     );
   }
 
-  const reviewing = evaluation.status === S.Reviewing;
+  // Another proofer holds the review: read only, with a takeover the server allows after 30 minutes.
+  const heldByOther =
+    evaluation.status === S.Reviewing && !evaluation.reviewedByMe && !!evaluation.reviewerName;
+  const reviewing = evaluation.status === S.Reviewing && !heldByOther;
+  const takeOver = () => startReview({ variables: { id } }).catch(notifyError);
   const engine = rebuildEvaluation(stored, contextOf(evaluation, stored.document, { readOnly: true }));
   const report = evaluation.report as Report | null;
 
@@ -126,6 +131,19 @@ export function QaReviewPage() {
         submittedAt={evaluation.submittedAt}
         status={evaluation.status}
       />
+      {heldByOther && (
+        <Alert color="yellow" variant="light" title={`Reviewing: ${evaluation.reviewerName}`} role="status">
+          <Stack gap="xs" align="flex-start">
+            <Text size="sm">
+              Another proofer is reviewing this evaluation. A review left for 30 minutes may be taken over.
+            </Text>
+            <Button size="compact-sm" variant="light" onClick={() => void takeOver()}>
+              Take over the review
+            </Button>
+          </Stack>
+        </Alert>
+      )}
+      <QaVisitProof proof={evaluation} />
       <Paper withBorder radius="md" p="md">
         {reviewing ? (
           <Stack gap="sm">
@@ -155,7 +173,9 @@ export function QaReviewPage() {
           <Text size="sm" c="dimmed">
             {evaluation.status === S.Submitted
               ? 'Starting the review…'
-              : `This evaluation is ${evaluation.statusName}; there is nothing to review.`}
+              : heldByOther
+                ? 'You can read this evaluation; only its reviewer can comment, reject or approve it.'
+                : `This evaluation is ${evaluation.statusName}; there is nothing to review.`}
           </Text>
         )}
       </Paper>
