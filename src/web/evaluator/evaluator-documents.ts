@@ -57,6 +57,7 @@ export const EVALUATION = graphql(`
       _id
       status
       statusName
+      version
       form
       document
       viewerRole
@@ -70,10 +71,24 @@ export const EVALUATION = graphql(`
 `);
 
 export const SAVE_EVALUATION = graphql(`
-  mutation SaveEvaluation($id: String!, $answers: JSON!, $currentSectionId: String) {
-    saveEvaluation(_id: $id, answers: $answers, currentSectionId: $currentSectionId) {
+  mutation SaveEvaluation(
+    $id: String!
+    $answers: JSON!
+    $currentSectionId: String
+    $baseVersion: Int!
+    $photoTakenAt: JSON
+  ) {
+    saveEvaluation(
+      _id: $id
+      answers: $answers
+      currentSectionId: $currentSectionId
+      baseVersion: $baseVersion
+      photoTakenAt: $photoTakenAt
+    ) {
       _id
       status
+      version
+      document
     }
   }
 `);
