@@ -42,9 +42,37 @@ function useUserOffline(): { user: OfflineUser | null; loading: boolean } {
   }
 }
 
+/**
+ * The service worker that keeps the evaluator app working offline (src/web/evaluator-sw.ts), registered
+ * from the evaluator's pages only, its library loaded lazily (never on the storefront's first page).
+ */
+function useEvaluatorServiceWorker(pathname: string) {
+  useEffect(() => {
+    if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+    void import('workbox-window')
+      .then(({ Workbox }) => new Workbox('/evaluator-sw.js', { scope: '/evaluator' }).register())
+      .catch(() => undefined);
+  }, []);
+  // Pages reached inside the app are not requests the worker sees: keep a copy of each, so a reload
+  // without a connection still opens it (the worker's cache, cleared on logout).
+  useEffect(() => {
+    if (!('serviceWorker' in navigator) || typeof caches === 'undefined') return;
+    void navigator.serviceWorker.ready
+      .then(async () => {
+        const cache = await caches.open(EVALUATOR_PAGES);
+        if (!(await cache.match(pathname))) await cache.add(pathname);
+      })
+      .catch(() => undefined);
+  }, [pathname]);
+}
+
+/** The service worker's cache of evaluator pages (src/web/evaluator-sw.ts). */
+const EVALUATOR_PAGES = 'evaluator-pages';
+
 export function EvaluatorLayout() {
-  const { user, loading } = useUserOffline();
   const { pathname, search } = useLocation();
+  useEvaluatorServiceWorker(pathname);
+  const { user, loading } = useUserOffline();
   if (loading) return <PageLoader />;
   const atHome = pathname.replace(/\/+$/, '') === HOME;
   if (!user && !atHome) {
