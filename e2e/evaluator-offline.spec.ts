@@ -121,7 +121,21 @@ test('a shopper fills in a visit offline, reloads offline, and everything is sav
   });
   await expect(page.getByTestId('save-state')).toHaveText('Saved on this phone');
 
-  // A reload without a connection: the app and the answers are still there.
+  // A reload without a connection: the app and the answers are still there. (The page puts changes
+  // into the outbox a moment after the last one; the photo's save is the last to get there.)
+  const waitingPhotos = () =>
+    page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('evaluator-offline');
+          open.onsuccess = () => {
+            const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+            all.onsuccess = () =>
+              resolve(all.result.filter((s) => JSON.stringify(s.answers).includes('offline-photo:')).length);
+          };
+        }),
+    );
+  await expect.poll(waitingPhotos).toBe(1);
   await page.reload();
   await expect(section.getByRole('heading', { name: 'Cleanliness' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('offline-banner')).toHaveText(/^Offline: \d+ changes? waiting$/);
