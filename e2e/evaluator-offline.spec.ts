@@ -162,10 +162,12 @@ test('a shopper fills in a visit offline, reloads offline, and everything is sav
   await choose(page, 'answered-accurately', 'Yes, confidently');
   await section.getByLabel(/Rate the employee's product knowledge/).fill('8');
   await choose(page, 'upsell', 'Yes');
-  await section.getByLabel(/What did the employee suggest/).fill('A larger coffee.');
+  await section.getByLabel(/What did the employee suggest/).fill('A larger coffee for fifty cents more.');
   await page.getByRole('button', { name: 'Next' }).click();
   await choose(page, 'would-return', 'Definitely');
-  await section.getByLabel(/Summarize your visit/).fill('A polite greeting and a clean store.');
+  await section
+    .getByLabel(/Summarize your visit/)
+    .fill('A polite greeting, a clean store and a helpful suggestion. I would come back.');
   await section.getByLabel(/Receipt total/).fill('23.5');
   await expect(page.getByTestId('completion-description')).toHaveText('Ready to Submit');
   await page.getByRole('button', { name: 'Submit', exact: true }).click();

@@ -21,7 +21,7 @@ export function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry: (
     return (
       <Group gap={6} wrap="nowrap" data-testid="save-state" data-state={state}>
         <IconCloudOff size={16} color="var(--mantine-color-yellow-8)" />
-        <Text size="sm" c="yellow.9" fw={600}>
+        <Text size="sm" fw={600}>
           Saved on this phone
         </Text>
       </Group>
