@@ -3,6 +3,7 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { type DocumentNode, Kind, parse } from 'graphql';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { bundleStats } from './scripts/vite/bundle-stats.js';
 import { firstPageLibraries } from './scripts/vite/first-page-libraries.js';
 import { precompress } from './scripts/vite/precompress.js';
@@ -53,6 +54,29 @@ function operationName(document: DocumentNode): string | undefined {
 const FRAMEWORK =
   /node_modules\/(react|react-dom|scheduler|react-router|@apollo|graphql|optimism|@wry|zen-observable|zen-observable-ts|ts-invariant|tslib|rehackt)\//;
 
+/**
+ * The evaluator app's service worker, dist/web/evaluator-sw.js (src/web/evaluator-sw.ts, Workbox):
+ * precaches the built scripts and styles (the app shell). The manifest is a server route (per brand) and
+ * the evaluator layout registers the worker itself, so the plugin injects nothing into index.html.
+ */
+function evaluatorServiceWorker() {
+  return VitePWA({
+    strategies: 'injectManifest',
+    srcDir: '.',
+    filename: 'evaluator-sw.ts',
+    injectRegister: false,
+    manifest: false,
+    scope: '/evaluator',
+    injectManifest: {
+      rollupFormat: 'iife',
+      globPatterns: ['assets/**/*.{js,css}'],
+      // Source maps are not part of the shell; one large chunk (the charts) stays under 5 MB.
+      globIgnores: ['**/*.map'],
+      maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+    },
+  });
+}
+
 /** The storefront's first page, /industry: the entry, the app it starts and the Get Started route. */
 const FIRST_PAGE = firstPageLibraries({
   roots: ['src/web/main.tsx', 'src/web/app/start.tsx', 'src/web/order/get-started-page.tsx'].map((file) =>
@@ -72,7 +96,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     bundleStats(),
     precompress(),
-    ...(isSsrBuild ? [] : [FIRST_PAGE.plugin]),
+    ...(isSsrBuild ? [] : [FIRST_PAGE.plugin, evaluatorServiceWorker()]),
   ],
   build: {
     outDir: '../../dist/web',

@@ -15,6 +15,7 @@ import { registerExportRoute } from './admin/export-route.js';
 import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { registerEvaluatorAppRoutes } from './evaluator-app/manifest-routes.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
 import { withBrandImageUrls } from './file-references.js';
 import { registerGraphiQLAssets } from './graphql/graphiql.js';
@@ -32,7 +33,7 @@ import { etagOf, HASHED_ASSET, HTML_PAGE, matchesIfNoneMatch, staticFileHeaders 
 import { registerStorageRoutes } from './storage-routes.js';
 import { loadBuildManifest, modulePreloads, pageStylesheets } from './web-preload.js';
 import { openRenderer, serverRender } from './web-render.js';
-import { loadShellTemplate, publicBrand, renderShell } from './web-shell.js';
+import { isEvaluatorPath, loadShellTemplate, publicBrand, renderShell } from './web-shell.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -108,6 +109,7 @@ export async function buildApp(deps: {
   await registerExportRoute(app, deps);
   await registerPayoutCsvRoute(app, deps);
   await registerSurveyRoutes(app, deps);
+  await registerEvaluatorAppRoutes(app, deps);
   await registerUnsubscribeRoute(app, deps);
   await registerReportingApi(app, deps);
   await registerApiDocs(app);
@@ -168,6 +170,7 @@ export async function buildApp(deps: {
     const rendered = await serverRender(await currentRenderer(), app, req, publicBrand(brand), req.log);
     const html = renderShell(template, brand, {
       preloads: modulePreloads(manifest, pathname),
+      installable: isEvaluatorPath(pathname),
       ...(rendered && {
         extra: { apollo: rendered.apolloState },
         stylesheets: pageStylesheets(manifest, pathname),

@@ -9,6 +9,8 @@ describe('how long a file of the built app is kept', () => {
     ['brands/sb1.png', 'public, max-age=86400'],
     ['samples/mystery-shop-report.html', 'private, no-cache'],
     ['index.html', 'private, no-cache'],
+    // The evaluator app's service worker: the browser must see a new one at once.
+    ['evaluator-sw.js', 'no-cache'],
   ])('%s: %s', (file, expected) => {
     expect(cacheControlFor(file)).toBe(expected);
   });

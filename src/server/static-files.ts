@@ -26,8 +26,13 @@ export const PUBLIC_FILE = 'public, max-age=86400';
  */
 export const HTML_PAGE = 'private, no-cache';
 
+/** The evaluator app's service worker (vite-plugin-pwa, src/web/evaluator-sw.ts), at the root of dist/web. */
+export const SERVICE_WORKER = 'evaluator-sw.js';
+
 /** Cache-Control for a file of the built web app, by its path relative to dist/web. */
 export function cacheControlFor(relativePath: string): string {
+  // The service worker: the browser checks it for updates, a stale copy would keep an old app shell.
+  if (relativePath === SERVICE_WORKER) return 'no-cache';
   const parts = relativePath.split(/[\\/]/).filter(Boolean);
   if (parts[0] === 'assets') return IMMUTABLE;
   if (/\.html?$/i.test(relativePath)) return HTML_PAGE;

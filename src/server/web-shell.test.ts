@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BrandRow } from './context.js';
-import { publicBrand, renderShell } from './web-shell.js';
+import { isEvaluatorPath, publicBrand, renderShell } from './web-shell.js';
 
 const brand = (colours: Partial<BrandRow>) =>
   ({
@@ -29,5 +29,18 @@ describe('the brand the page starts with', () => {
     const html = renderShell('<head><!--app-head--></head>', brand({ headerTextColor: '#1a1a1a' }));
     const json = /<script type="application\/json" id="bootstrap-data">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(json ?? '{}').brand.textColors.header).toBe('#1a1a1a');
+  });
+});
+
+describe('the evaluator app pages', () => {
+  it('link the web app manifest; other pages do not', () => {
+    expect(isEvaluatorPath('/evaluator')).toBe(true);
+    expect(isEvaluatorPath('/evaluator/evaluations/e1')).toBe(true);
+    expect(isEvaluatorPath('/evaluators')).toBe(false);
+    expect(isEvaluatorPath('/industry')).toBe(false);
+    const page = renderShell('<head><!--app-head--></head>', brand({}), { installable: true });
+    expect(page).toContain('<link rel="manifest" href="/evaluator/manifest.webmanifest">');
+    expect(page).toContain('<meta name="theme-color" content="#ffeb3b">');
+    expect(renderShell('<head><!--app-head--></head>', brand({}))).not.toContain('rel="manifest"');
   });
 });

@@ -46,7 +46,12 @@ export type ShellParts = {
   body?: string;
   /** The server render's resource hints (preloads), trusted markup for the head. */
   hints?: string;
+  /** The evaluator app's pages link its web app manifest (installable, docs/offline-evaluator.md). */
+  installable?: boolean;
 };
+
+/** /evaluator and its pages: the installable, offline-capable evaluator app. */
+export const isEvaluatorPath = (pathname: string) => /^\/evaluator(?:\/|$)/.test(pathname);
 
 /**
  * Injects the brand (title, favicon, theme colour, bootstrap JSON) into the built index.html, with
@@ -69,6 +74,12 @@ export function renderShell(template: string, brand: BrandRow, parts: ShellParts
     brand.faviconUrl
       ? `<link rel="icon" href="${escapeHtml(brand.faviconUrl)}">`
       : '<link rel="icon" href="/favicon.svg">',
+    ...(parts.installable
+      ? [
+          '<link rel="manifest" href="/evaluator/manifest.webmanifest">',
+          '<link rel="apple-touch-icon" href="/evaluator/icon-192.png">',
+        ]
+      : []),
     `<script type="application/json" id="bootstrap-data">${jsonForHtml(bootstrap)}</script>`,
   ].join('\n    ');
   // At the end of the head, after the entry's own stylesheets (index.html): first the route's stylesheets

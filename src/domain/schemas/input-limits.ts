@@ -98,6 +98,7 @@ export const INPUT_LIMITS: Readonly<Record<string, InputLimit>> = {
 
   // Numbers.
   'Query.order.orderNumber': { label: 'Order number', range: [1, 2_147_483_647] },
+  'Mutation.saveEvaluation.baseVersion': { label: 'Base version', range: [0, 2_147_483_647] },
   'Query.orders.first': PAGE,
   'WebhookEndpoint.deliveries.first': PAGE,
   'Query.actionPlans.first': PAGE,

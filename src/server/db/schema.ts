@@ -604,6 +604,11 @@ export const evaluations = pgTable(
     status: integer('status').notNull().default(10001),
     /** The engine's evaluation document (answers, metadata, statuses, proofing comments). */
     document: jsonb('document').notNull(),
+    /**
+     * Goes up by one on every write of `document`: an offline save names the version it was made on
+     * and is refused when another device saved in between (docs/offline-evaluator.md).
+     */
+    version: integer('version').notNull().default(0),
     score: real('score'),
     possibleScore: real('possible_score'),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),

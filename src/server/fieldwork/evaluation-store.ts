@@ -51,6 +51,8 @@ export type StoredEvaluation = {
     | 'externalComment'
     | 'timeSubmitted'
   >;
+  /** When each photo answer was taken ({elementId: ISO time}), as the shopper's device said. */
+  photoTakenAt?: Record<string, string>;
 };
 
 export const MSG_EVALUATION_NOT_FOUND = 'Evaluation not found.';

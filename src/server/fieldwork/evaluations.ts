@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { deliveryOf, reportRecipients, uploadFolder } from '../../domain/index.js';
 import {
   canTransition,
@@ -46,6 +46,8 @@ import { isStaff, requireShopper, requireStaff, staffRole } from './roles.js';
 import { DEFAULT_PROOF_LIMITS, finaliseProof, type ProofLimits } from './visit-proof.js';
 
 export const MSG_NOT_EDITABLE = 'This evaluation can no longer be changed.';
+export const MSG_STALE_SAVE =
+  'This evaluation was changed on another device. Reload it to see the newest answers.';
 export const MSG_NOT_READY = 'Please complete or correct the highlighted questions before submitting.';
 export const MSG_REJECT_COMMENT = 'Please say what the shopper needs to correct.';
 export const msgBadTransition = (from: number, to: number) =>
@@ -61,17 +63,27 @@ function assertTransition(row: EvaluationRow, to: number) {
   }
 }
 
+/** Every write of an evaluation's document bumps its version (offline saves compare against it). */
+const nextVersion = sql`${evaluations.version} + 1`;
+
 async function saveDocument(
   db: Db,
   row: EvaluationRow,
   e: Evaluation,
   set: Partial<typeof evaluations.$inferInsert>,
   now: Date,
+  /** When photos were taken ({elementId: ISO time}); kept while the photo answer stays. */
+  photoTakenAt?: Record<string, string>,
 ) {
   const stored = row.document as StoredEvaluation;
+  const document: StoredEvaluation = toStored(e, stored.context);
+  const taken = Object.entries({ ...stored.photoTakenAt, ...photoTakenAt }).filter(
+    ([id]) => e.answers[id] != null,
+  );
+  if (taken.length) document.photoTakenAt = Object.fromEntries(taken);
   const [saved] = await db
     .update(evaluations)
-    .set({ document: toStored(e, stored.context), updatedAt: now, ...set })
+    .set({ document, version: nextVersion, updatedAt: now, ...set })
     .where(eq(evaluations.id, row.id))
     .returning();
   return saved!;
@@ -97,6 +109,13 @@ export async function saveEvaluationAnswers(
     id: string;
     answers: Record<string, unknown>;
     currentSectionId?: string | null;
+    /**
+     * The version the changes were made on: a different stored version refuses the save (CONFLICT),
+     * changing nothing. Left out (old callers, scripts) means no check; the web app always sends it.
+     */
+    baseVersion?: number | null;
+    /** When the photos in `answers` were taken ({elementId: ISO time}), kept with the answer. */
+    photoTakenAt?: Record<string, unknown> | null;
     now: Date;
     /** Makes the public URLs of stored files (a photo or recording answer may be sent as one). */
     storage: Pick<StorageAdapter, 'publicUrl'>;
@@ -107,6 +126,10 @@ export async function saveEvaluationAnswers(
     if (!isShopperEditable(row.status)) {
       throw new AppError('CONFLICT', MSG_NOT_EDITABLE, [{ field: '_id', message: MSG_NOT_EDITABLE }]);
     }
+    if (opts.baseVersion != null && opts.baseVersion !== row.version) {
+      throw new AppError('CONFLICT', MSG_STALE_SAVE, [{ field: 'baseVersion', message: MSG_STALE_SAVE }]);
+    }
+    const photoTakenAt = takenTimes(opts.photoTakenAt, opts.answers);
     const loaded = await loadEngineEvaluation(tx, row);
     const files = fileAnswersToKeys(loaded.form, opts.answers, uploadFolder('evaluations', row.id), (key) =>
       opts.storage.publicUrl(key),
@@ -129,8 +152,28 @@ export async function saveEvaluationAnswers(
       });
       status = S.Started;
     }
-    return saveDocument(tx, row, e, { status }, opts.now);
+    return saveDocument(tx, row, e, { status }, opts.now, photoTakenAt);
   });
+}
+
+export const MSG_BAD_TAKEN_TIME = 'The time a photo was taken must be a date and time.';
+
+/** The photos' taken times of a save: ISO times for the answers in the same save, anything else refused. */
+function takenTimes(
+  given: Record<string, unknown> | null | undefined,
+  answers: Record<string, unknown>,
+): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [id, value] of Object.entries(given ?? {})) {
+    const time = typeof value === 'string' ? new Date(value) : null;
+    if (!time || Number.isNaN(time.getTime()) || !(id in answers)) {
+      throw new AppError('BAD_USER_INPUT', MSG_BAD_TAKEN_TIME, [
+        { field: `photoTakenAt.${id}`, message: MSG_BAD_TAKEN_TIME },
+      ]);
+    }
+    out[id] = time.toISOString();
+  }
+  return out;
 }
 
 /** Submits a complete evaluation ('Ready to Submit'); otherwise refuses, naming each element to fix. */
@@ -280,6 +323,7 @@ export async function commentOnElement(
       .update(evaluations)
       .set({
         document: { ...stored, proofingComments: { ...next.value.proofingComments } },
+        version: nextVersion,
         updatedAt: opts.now,
       })
       .where(eq(evaluations.id, row.id))
@@ -356,6 +400,7 @@ export async function rejectEvaluation(
           ...stored,
           metadata: { ...stored.metadata, externalComment: comment, timeSubmitted: null },
         },
+        version: nextVersion,
         updatedAt: opts.now,
       })
       .where(eq(evaluations.id, row.id))

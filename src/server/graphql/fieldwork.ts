@@ -200,6 +200,9 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
   fields: (t) => ({
     _id: t.exposeString('id'),
     status: t.exposeInt('status'),
+    version: t.exposeInt('version', {
+      description: 'Goes up on every change of the document; a save names the version it was made on.',
+    }),
     statusName: t.string({ resolve: (e) => evaluationStatusName(e.status) ?? String(e.status) }),
     isSurvey: t.exposeBoolean('isSurvey'),
     formVersionId: t.exposeString('formVersionId'),
@@ -512,6 +515,14 @@ builder.mutationFields((t) => ({
       _id: t.arg.string({ required: true }),
       answers: t.arg({ type: 'JSON', required: true }),
       currentSectionId: t.arg.string(),
+      baseVersion: t.arg.int({
+        description:
+          "The evaluation's version the answers were changed on; another version refuses the save (CONFLICT). Left out: no check.",
+      }),
+      photoTakenAt: t.arg({
+        type: 'JSON',
+        description: 'When the photos in answers were taken: {elementId: ISO date-time}.',
+      }),
     },
     resolve: (_r, a, ctx) =>
       saveEvaluationAnswers(ctx.db, {
@@ -522,6 +533,11 @@ builder.mutationFields((t) => ({
             ? (a.answers as Record<string, unknown>)
             : {},
         currentSectionId: a.currentSectionId,
+        baseVersion: a.baseVersion,
+        photoTakenAt:
+          a.photoTakenAt && typeof a.photoTakenAt === 'object' && !Array.isArray(a.photoTakenAt)
+            ? (a.photoTakenAt as Record<string, unknown>)
+            : null,
         now: new Date(),
         storage: ctx.adapters.storage,
       }),

@@ -163,7 +163,11 @@ export function buildOpenApiDocument() {
       ].join('\n\n'),
     },
     tags: [
-      { name: 'Reporting', description: 'Read-only reports of a customer account; every call is signed with the shared secret or carries an API key (Bearer).' },
+      {
+        name: 'Reporting',
+        description:
+          'Read-only reports of a customer account; every call is signed with the shared secret or carries an API key (Bearer).',
+      },
       { name: 'Exports', description: 'CSV downloads through short-lived, single-purpose links.' },
       { name: 'Surveys', description: 'Public survey assets.' },
     ],

@@ -25,6 +25,9 @@ export function LogoutPage() {
   useEffect(() => {
     logout()
       .catch(() => undefined)
+      // A shared phone keeps nothing of the evaluator app's offline data (a chunk of its own).
+      .then(() => import('../evaluator/offline/clear').then((m) => m.clearOfflineData()))
+      .catch(() => undefined)
       .finally(() => window.location.assign('/login'));
   }, [logout]);
   return <PageLoader />;

@@ -1,14 +1,17 @@
-import { useMutation } from '@apollo/client';
+import { useApolloClient, useMutation } from '@apollo/client';
 import { Alert, Button, Grid, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconSend } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { fieldErrors, notifyError, notifySuccess } from '../app/apollo';
 import { CompletionSummaryView, EvaluationSection, SectionPager, useEvaluationEntry } from '../evaluation';
 import type { FieldEvaluationQuery } from '../gql/graphql';
-import { uploadFile } from '../order/upload-file';
+import { UploadError, uploadFile } from '../order/upload-file';
 import { EvaluationHeader } from './evaluation-header';
-import { SUBMIT_EVALUATION } from './evaluator-documents';
+import { EVALUATION, SUBMIT_EVALUATION } from './evaluator-documents';
 import { GiveBackButton } from './give-back-button';
+import type { Outbox } from './offline/outbox';
+import { keepPhotoOffline, rememberTakenAt } from './offline/photos';
+import { OfflineBanner } from './offline-banner';
 import { ProofingNote } from './proofing-note';
 import { SaveIndicator } from './save-indicator';
 import { SectionPicker, sectionProgress } from './section-picker';
@@ -35,11 +38,17 @@ function elementErrors(err: unknown): Record<string, string> {
 export function EvaluationEditor({
   data,
   stored,
+  outbox,
   onSubmitted,
+  onReload,
 }: {
   data: Data;
   stored: StoredEvaluation;
+  /** Where saves go first (IndexedDB), to be sent in order when there is a connection. */
+  outbox: Outbox;
   onSubmitted: () => void;
+  /** Loads the evaluation again from the server (after its waiting changes were dropped). */
+  onReload: () => void;
 }) {
   // The stored evaluation is read once: from here on the page holds the answers.
   const [form] = useState(() => stored.form);
@@ -48,14 +57,30 @@ export function EvaluationEditor({
   const entry = useEvaluationEntry(form, context, start);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [showAll, setShowAll] = useState(false);
-  const autosave = useAutosave({
-    evaluationId: data._id,
-    evaluation: entry.evaluation,
-    onError: (err) => {
-      setServerErrors((e) => ({ ...e, ...elementErrors(err) }));
+  const autosave = useAutosave({ evaluationId: data._id, evaluation: entry.evaluation, outbox });
+  const client = useApolloClient();
+  const [settling, setSettling] = useState(false);
+  const reloadNewest = async () => {
+    setSettling(true);
+    await outbox.dropAll();
+    setSettling(false);
+    onReload();
+  };
+  const keepMine = async () => {
+    setSettling(true);
+    try {
+      const newest = await client.query({
+        query: EVALUATION,
+        variables: { id: data._id },
+        fetchPolicy: 'no-cache',
+      });
+      outbox.keepMine(newest.data.evaluation?.version ?? 0);
+    } catch (err) {
       notifyError(err);
-    },
-  });
+    } finally {
+      setSettling(false);
+    }
+  };
   const [submitEvaluation] = useMutation(SUBMIT_EVALUATION);
   const [submitting, setSubmitting] = useState(false);
   const sectionTop = useRef<HTMLDivElement>(null);
@@ -91,8 +116,23 @@ export function EvaluationEditor({
   };
   // A photo or recording goes into the evaluation's folder; the answer holds the URL the server derived
   // from its key (the server stores the key and refuses any other address).
-  const uploadEvaluationFile = async (file: File) =>
-    (await uploadFile({ folder: `evaluations/${data._id}`, file, onProgress: () => {} })).publicUrl;
+  // Offline (or when the upload cannot reach the server), the photo waits on the phone (IndexedDB)
+  // and the outbox uploads it before the save that names it. Either way it keeps the time it was taken.
+  const uploadEvaluationFile = async (file: File) => {
+    if (!navigator.onLine) return keepPhotoOffline(data._id, file);
+    try {
+      const { publicUrl } = await uploadFile({
+        folder: `evaluations/${data._id}`,
+        file,
+        onProgress: () => {},
+      });
+      rememberTakenAt(publicUrl, file);
+      return publicUrl;
+    } catch (err) {
+      if (err instanceof UploadError && !navigator.onLine) return keepPhotoOffline(data._id, file);
+      throw err;
+    }
+  };
 
   const showMissing = () => {
     setShowAll(true);
@@ -116,15 +156,23 @@ export function EvaluationEditor({
     }
   };
 
+  const outboxState = autosave.outboxState;
   return (
     <Stack gap="md">
+      <OfflineBanner
+        state={outboxState}
+        waiting={outboxState.waiting + (autosave.state !== 'saved' && outboxState.waiting === 0 ? 1 : 0)}
+        onReloadNewest={() => void reloadNewest()}
+        onKeepMine={() => void keepMine()}
+        busy={settling}
+      />
       <EvaluationHeader
         programName={data.programName}
         locationName={data.locationName}
         address={data.address}
         dueDate={data.dueDate}
         status={data.status}
-        aside={<SaveIndicator state={autosave.state} onRetry={() => void autosave.flush()} />}
+        aside={<SaveIndicator state={autosave.state} onRetry={() => outbox.retry()} />}
       />
       <VisitProofCard proof={data} />
       {externalComment && (
@@ -208,7 +256,7 @@ export function EvaluationEditor({
                   </Group>
                 )}
                 <Group justify="center">
-                  <GiveBackButton evaluationId={data._id} beforeRelease={autosave.discard} />
+                  <GiveBackButton evaluationId={data._id} beforeRelease={() => void autosave.discard()} />
                 </Group>
               </Stack>
             </Paper>

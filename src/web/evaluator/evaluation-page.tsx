@@ -1,5 +1,4 @@
 import '../app/full-styles';
-import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Stack } from '@mantine/core';
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router';
@@ -10,7 +9,7 @@ import { PageLoader } from '../app/session';
 import { EvaluationEditor } from './evaluation-editor';
 import { EvaluationHeader } from './evaluation-header';
 import { EvaluationReadOnly } from './evaluation-read-only';
-import { EVALUATION } from './evaluator-documents';
+import { useEvaluationWithOutbox } from './offline/use-evaluation-with-outbox';
 import { contextOf, readStored, rebuildEvaluation } from './stored-evaluation';
 
 function Problem({ children }: { children: React.ReactNode }) {
@@ -26,15 +25,12 @@ function Problem({ children }: { children: React.ReactNode }) {
   );
 }
 
-/** /evaluator/evaluations/:id: fill in an evaluation, or read a submitted one. */
+/** /evaluator/evaluations/:id: fill in an evaluation (online or offline), or read a submitted one. */
 export function EvaluationPage() {
   const { id = '' } = useParams();
-  // Always the server's latest: the page keeps its own copy of the answers while it is open.
-  const { data, loading, error, refetch } = useQuery(EVALUATION, {
-    variables: { id },
-    fetchPolicy: 'network-only',
-  });
-  const evaluation = data?.evaluation;
+  // The server's latest when online, else the copy on this phone; with the waiting saves over it.
+  const { loaded, reload } = useEvaluationWithOutbox(id);
+  const evaluation = loaded.kind === 'ready' ? loaded.evaluation : null;
   usePageTitle(evaluation?.programName ?? 'Evaluation');
   const form = evaluation?.form;
   const doc = evaluation?.document;
@@ -43,18 +39,33 @@ export function EvaluationPage() {
     [form, doc],
   );
 
-  if (loading && !data) return <PageLoader />;
-  if (error) return <Problem>{errorMessage(error)}</Problem>;
+  if (loaded.kind === 'loading') return <PageLoader />;
+  if (loaded.kind === 'error') return <Problem>{errorMessage(loaded.error)}</Problem>;
+  if (loaded.kind === 'offline-unknown') {
+    return (
+      <Problem>
+        You are offline and this evaluation was not opened on this phone before. Open it once with a
+        connection to take it offline.
+      </Problem>
+    );
+  }
   if (!evaluation || !stored) return <Problem>There is no evaluation with this id.</Problem>;
   if (stored instanceof Error) return <Problem>{stored.message}</Problem>;
 
-  if (isShopperEditable(evaluation.status) && evaluation.viewerRole === 'shopper') {
+  if (
+    isShopperEditable(evaluation.status) &&
+    evaluation.viewerRole === 'shopper' &&
+    loaded.kind === 'ready' &&
+    loaded.outbox
+  ) {
     return (
       <EvaluationEditor
-        key={evaluation._id}
+        key={`${evaluation._id}-${evaluation.version}`}
         data={evaluation}
         stored={stored}
-        onSubmitted={() => void refetch()}
+        outbox={loaded.outbox}
+        onSubmitted={reload}
+        onReload={reload}
       />
     );
   }

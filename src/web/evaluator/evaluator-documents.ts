@@ -57,6 +57,7 @@ export const EVALUATION = graphql(`
       _id
       status
       statusName
+      version
       form
       document
       viewerRole
@@ -98,10 +99,24 @@ export const CHECK_OUT = graphql(`
 `);
 
 export const SAVE_EVALUATION = graphql(`
-  mutation SaveEvaluation($id: String!, $answers: JSON!, $currentSectionId: String) {
-    saveEvaluation(_id: $id, answers: $answers, currentSectionId: $currentSectionId) {
+  mutation SaveEvaluation(
+    $id: String!
+    $answers: JSON!
+    $currentSectionId: String
+    $baseVersion: Int!
+    $photoTakenAt: JSON
+  ) {
+    saveEvaluation(
+      _id: $id
+      answers: $answers
+      currentSectionId: $currentSectionId
+      baseVersion: $baseVersion
+      photoTakenAt: $photoTakenAt
+    ) {
       _id
       status
+      version
+      document
     }
   }
 `);

@@ -1,13 +1,15 @@
 import '../app/full-styles';
-import { useQuery } from '@apollo/client';
+import { useApolloClient, useQuery } from '@apollo/client';
 import { Alert, Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 import { formatDateUs } from '../../domain';
 import { errorMessage } from '../app/apollo';
 import { usePageTitle } from '../app/page-title';
 import { PageLoader } from '../app/session';
 import { MY_EVALUATIONS } from './evaluator-documents';
+import { keepEvaluationsOffline } from './offline/prefetch';
 import { StatusBadge } from './status-badge';
 
 /** /evaluator/evaluations: the shopper's evaluations, newest first, each with its status. */
@@ -15,6 +17,12 @@ export function MyEvaluationsPage() {
   usePageTitle('My Evaluations');
   const { data, loading, error } = useQuery(MY_EVALUATIONS, { fetchPolicy: 'cache-and-network' });
   const rows = data?.myEvaluations ?? [];
+  const client = useApolloClient();
+  const list = data?.myEvaluations;
+  // The evaluations in progress are kept on the phone for offline use.
+  useEffect(() => {
+    if (list) void keepEvaluationsOffline(client, list);
+  }, [client, list]);
   return (
     <Stack gap="md">
       <Title order={1} size="h2">

@@ -22,7 +22,7 @@ import {
 } from './evaluator-documents';
 import { QaVisitProof } from './qa-visit-proof';
 import { RejectModal } from './reject-modal';
-import { contextOf, readStored, rebuildEvaluation } from './stored-evaluation';
+import { contextOf, readStored, rebuildEvaluation, takenLabel } from './stored-evaluation';
 
 const S = EvaluationStatus;
 
@@ -190,12 +190,19 @@ export function QaReviewPage() {
             evaluation={engine}
             renderBelow={(element) =>
               element.typeId === 'remark' ? null : (
-                <CommentBox
-                  elementId={element.localId}
-                  initial={stored.document.proofingComments[element.localId] ?? ''}
-                  disabled={!reviewing}
-                  onSave={saveComment}
-                />
+                <>
+                  {stored.document.photoTakenAt[element.localId] && (
+                    <Text size="xs" c="dimmed" data-testid="photo-taken">
+                      {takenLabel(stored.document.photoTakenAt[element.localId]!)}
+                    </Text>
+                  )}
+                  <CommentBox
+                    elementId={element.localId}
+                    initial={stored.document.proofingComments[element.localId] ?? ''}
+                    disabled={!reviewing}
+                    onSave={saveComment}
+                  />
+                </>
               )
             }
           />

@@ -1,8 +1,8 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
-import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCheck, IconCloudOff } from '@tabler/icons-react';
 import type { SaveState } from './use-autosave';
 
-/** 'Saved', 'Saving…' or 'Not saved' with a retry: the autosave as the shopper sees it. */
+/** 'Saved', 'Saving…', 'Saved on this phone' (offline) or 'Not saved' with a retry: the autosave as the shopper sees it. */
 export function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry: () => void }) {
   if (state === 'error') {
     return (
@@ -14,6 +14,16 @@ export function SaveIndicator({ state, onRetry }: { state: SaveState; onRetry: (
         <Button size="compact-xs" variant="light" color="red" onClick={onRetry}>
           Retry
         </Button>
+      </Group>
+    );
+  }
+  if (state === 'offline') {
+    return (
+      <Group gap={6} wrap="nowrap" data-testid="save-state" data-state={state}>
+        <IconCloudOff size={16} color="var(--mantine-color-yellow-8)" />
+        <Text size="sm" fw={600}>
+          Saved on this phone
+        </Text>
       </Group>
     );
   }

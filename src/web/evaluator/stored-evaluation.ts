@@ -24,6 +24,8 @@ export interface StoredDocument {
   answers: Answers;
   proofingComments: Record<string, string>;
   metadata: Partial<EvaluationMetadata>;
+  /** When each photo answer was taken ({elementId: ISO time}). */
+  photoTakenAt: Record<string, string>;
 }
 
 /** The fields of an evaluation query that rebuild it. */
@@ -61,6 +63,7 @@ export function readStored(data: Pick<EvaluationData, 'form' | 'document'>): Sto
       answers: answers.ok ? answers.value : {},
       proofingComments: textRecord(doc.proofingComments),
       metadata: record(doc.metadata) as Partial<EvaluationMetadata>,
+      photoTakenAt: textRecord(doc.photoTakenAt),
     },
   };
 }
@@ -99,4 +102,13 @@ export function rebuildEvaluation(stored: StoredEvaluation, context: EvaluationC
       ...(known ? {} : { currentSectionId: started.metadata.currentSectionId }),
     },
   });
+}
+
+/** "Taken 14:02, 26 Nov 2026": when a photo was taken, in the viewer's time zone. */
+export function takenLabel(iso: string, timeZone?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  const time = d.toLocaleTimeString('en-GB', { hour: '2-digit', minute: '2-digit', timeZone });
+  const day = d.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone });
+  return `Taken ${time}, ${day}`;
 }

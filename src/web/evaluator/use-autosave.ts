@@ -1,94 +1,98 @@
-import { useMutation } from '@apollo/client';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { Evaluation } from '../../evaluation';
 import { answerChanges } from './answer-changes';
-import { SAVE_EVALUATION } from './evaluator-documents';
+import type { Outbox, OutboxState } from './offline/outbox';
+import { mapAnswers } from './offline/outbox-logic';
+import { takenAtOfAnswer, toOutboxValue } from './offline/photos';
 
-export type SaveState = 'saved' | 'pending' | 'saving' | 'error';
+export type SaveState = 'saved' | 'pending' | 'saving' | 'error' | 'offline';
 
 export const AUTOSAVE_DELAY_MS = 800;
 
+/** The state the save indicator shows, from the outbox and what the debounce still holds. */
+export function saveStateOf(outbox: OutboxState, unqueued: boolean): SaveState {
+  if (outbox.problem) return 'error';
+  if (outbox.waiting === 0 && !unqueued) return 'saved';
+  if (!outbox.online) return 'offline';
+  return outbox.sending ? 'saving' : 'pending';
+}
+
 /**
- * Saves the evaluation on screen a moment after the last change (answers and the current section),
- * one save at a time. `flush` saves now and resolves true once everything is saved (before a
- * submit); `discard` forgets what is unsaved. Leaving the page saves what is pending; closing the tab with unsaved answers asks first.
+ * Saves the evaluation on screen a moment after the last change (answers and the current section):
+ * the changes go into the offline outbox (IndexedDB) first, which sends them in order whenever there
+ * is a connection. `flush` queues now and resolves true once everything is on the server (before a
+ * submit); `discard` forgets what is unsaved. Leaving the page queues what is pending; closing the
+ * tab before the changes reach the outbox asks first.
  */
 export function useAutosave(opts: {
   evaluationId: string;
   evaluation: Evaluation | null;
-  onError: (err: unknown) => void;
+  outbox: Outbox;
   delay?: number;
 }) {
-  const { evaluationId, evaluation } = opts;
-  const [save] = useMutation(SAVE_EVALUATION);
-  const [state, setState] = useState<SaveState>('saved');
+  const { evaluation, outbox } = opts;
+  const outboxState = useSyncExternalStore(outbox.subscribe, outbox.getState, outbox.getState);
+  const [unqueued, setUnqueued] = useState(false);
   const saved = useRef(evaluation);
   const latest = useRef(evaluation);
   latest.current = evaluation;
-  const running = useRef<Promise<boolean> | null>(null);
-  const onError = useRef(opts.onError);
-  onError.current = opts.onError;
 
-  const flush = useCallback(async (): Promise<boolean> => {
-    while (running.current) await running.current;
+  /** Puts the changes since the last queued state into the outbox. */
+  const queue = useCallback(async () => {
     const base = saved.current;
     const target = latest.current;
-    if (!base || !target) return true;
+    if (!base || !target || base === target) return;
+    saved.current = target;
     const changes = answerChanges(base, target);
-    const sectionId = target.metadata.currentSectionId;
-    if (changes.length === 0 && sectionId === base.metadata.currentSectionId) {
-      setState('saved');
-      return true;
+    const sectionId = target.metadata.currentSectionId ?? null;
+    setUnqueued(latest.current !== target);
+    if (changes.length === 0 && sectionId === base.metadata.currentSectionId) return;
+    const answers = Object.fromEntries(changes);
+    const photoTakenAt: Record<string, string> = {};
+    for (const [id, value] of changes) {
+      const taken = takenAtOfAnswer(value);
+      if (taken) photoTakenAt[id] = taken;
     }
-    setState('saving');
-    const run = save({
-      variables: { id: evaluationId, answers: Object.fromEntries(changes), currentSectionId: sectionId },
-    })
-      .then(() => {
-        saved.current = target;
-        setState(latest.current === target ? 'saved' : 'pending');
-        return true;
-      })
-      .catch((err: unknown) => {
-        setState('error');
-        onError.current(err);
-        return false;
-      })
-      .finally(() => {
-        running.current = null;
-      });
-    running.current = run;
-    return run;
-  }, [evaluationId, save]);
+    await outbox.add({
+      answers: mapAnswers(answers, toOutboxValue),
+      currentSectionId: sectionId,
+      photoTakenAt,
+    });
+  }, [outbox]);
+
+  const flush = useCallback(async (): Promise<boolean> => {
+    await queue();
+    return outbox.flush();
+  }, [queue, outbox]);
 
   useEffect(() => {
     if (!evaluation || evaluation === saved.current) return;
-    setState((s) => (s === 'saving' ? s : 'pending'));
-    const timer = setTimeout(() => void flush(), opts.delay ?? AUTOSAVE_DELAY_MS);
+    setUnqueued(true);
+    const timer = setTimeout(() => void queue(), opts.delay ?? AUTOSAVE_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [evaluation, flush, opts.delay]);
+  }, [evaluation, queue, opts.delay]);
 
-  const unsaved = state !== 'saved';
   useEffect(() => {
-    if (!unsaved) return;
+    if (!unqueued) return;
     const warn = (e: BeforeUnloadEvent) => e.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [unsaved]);
+  }, [unqueued]);
 
-  // Leaving the page (another screen of the app) saves what the debounce has not saved yet.
+  // Leaving the page (another screen of the app) queues what the debounce has not queued yet.
   useEffect(
     () => () => {
-      if (latest.current !== saved.current) void flush();
+      if (latest.current !== saved.current) void queue();
     },
-    [flush],
+    [queue],
   );
 
   /** Forgets unsaved changes (the evaluation is being given back). */
-  const discard = useCallback(() => {
+  const discard = useCallback(async () => {
     saved.current = latest.current;
-    setState('saved');
-  }, []);
+    setUnqueued(false);
+    await outbox.dropAll();
+  }, [outbox]);
 
-  return { state, flush, discard };
+  return { state: saveStateOf(outboxState, unqueued), outboxState, flush, discard };
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "evaluations" ADD COLUMN "version" integer DEFAULT 0 NOT NULL;
