@@ -2,6 +2,15 @@ import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/storefront-e2e-${process.pid}`;
+/**
+ * The field journey (e2e/evaluator-offline.spec.ts) runs against a second server whose geocoder is
+ * Google's adapter talking to a local stand-in the spec starts (e2e/geocoder-stand-in.ts), so its
+ * locations have map coordinates and QA sees a check-in distance. Every other journey keeps the
+ * built-in offline geocoder, which gives none.
+ */
+const FIELD_PORT = PORT + 1;
+export const GEOCODER_PORT = PORT + 2;
+const FIELD_JOURNEYS = /evaluator-offline\.spec\.ts$/;
 
 /**
  * End-to-end journeys in Debian's Chromium against the real server on a fresh embedded database
@@ -34,18 +43,33 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: `rm -rf ${DATA_DIR} && tsx src/server/main.ts`,
-    url: `http://localhost:${PORT}/healthz`,
+  projects: [
+    { name: 'journeys', testIgnore: FIELD_JOURNEYS },
+    { name: 'field', testMatch: FIELD_JOURNEYS, use: { baseURL: `http://localhost:${FIELD_PORT}` } },
+  ],
+  webServer: [
+    server(PORT, DATA_DIR),
+    server(FIELD_PORT, `${DATA_DIR}-field`, {
+      GOOGLE_MAPS_KEY: 'e2e-stand-in-key',
+      GOOGLE_MAPS_API_BASE: `http://127.0.0.1:${GEOCODER_PORT}`,
+    }),
+  ],
+});
+
+/** The app on a fresh embedded database with the demo seed, on `port`. */
+function server(port: number, dataDir: string, more: Record<string, string> = {}) {
+  return {
+    command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
+    url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,
     // The daily billing and visit scheduling runs stay off, so the journeys see the demo data as seeded
     // whatever the time of day (src/server/jobs has their tests).
     env: {
-      PORT: String(PORT),
+      PORT: String(port),
       // Links and images of e-mails sent outside a request (digests, scheduled runs) point here.
-      PUBLIC_URL: `http://localhost:${PORT}`,
-      DATA_DIR,
+      PUBLIC_URL: `http://localhost:${port}`,
+      DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'development',
       BILLING_RUN_AT: 'off',
@@ -54,6 +78,7 @@ export default defineConfig({
       ACTION_PLAN_REMINDERS_AT: 'off',
       // The webhooks journey's local receiver (e2e/webhooks.spec.ts): allowed although local, over http.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:4555,localhost:4555',
+      ...more,
     },
-  },
-});
+  };
+}

@@ -1,11 +1,23 @@
+import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { gql, placeOrderThroughApi, test } from './support';
+import type { StandIn } from '../src/server/adapters/stand-in-server';
+import { CONGRESS_AVE, startGeocoderStandIn } from './geocoder-stand-in';
+import { DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
 
-// The evaluator app offline (docs/offline-evaluator.md), on a phone: a shopper accepts a visit, loses
-// the connection, answers and adds a photo, reloads the page without a connection (the app and the
-// answers are still there), comes back online, sees everything saved and submits.
+// The evaluator app in the field (docs/offline-evaluator.md, docs/visit-proof.md,
+// docs/shopper-payments.md), on a phone: a shopper accepts a visit and checks in, loses the
+// connection, answers and adds a photo, reloads the page without a connection (the app and the
+// answers are still there), comes back online, sees everything saved, checks out and submits; QA
+// sees the visit proof and approves; the shopper's payment appears; an admin pays it and downloads
+// the payout's CSV.
 
 const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1280, height: 900 };
+/** The phone stands at 600 Congress Ave, Austin, and lets the app read its position. */
+const AT_THE_DINER = {
+  geolocation: { latitude: 30.2686, longitude: -97.7428, accuracy: 12 },
+  permissions: ['geolocation'],
+};
 const baseURL = () => test.info().project.use.baseURL ?? 'http://localhost:4173';
 const stamp = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
@@ -30,7 +42,7 @@ async function customerOrders(request: APIRequestContext, locationName: string) 
         city: 'Austin',
         state: 'TX',
         postalCode: '78701',
-        formattedAddress: '600 Congress Ave, Austin, TX 78701, USA',
+        formattedAddress: CONGRESS_AVE.line,
       },
     },
     cardNumber: '4242424242424242',
@@ -55,15 +67,25 @@ async function photo(page: Page): Promise<Buffer> {
   return Buffer.from(dataUrl.split(',')[1]!, 'base64');
 }
 
-test('a shopper fills in a visit offline, reloads offline, and everything is saved once back online', async ({
+// This journey's server geocodes through Google's adapter, played by a local stand-in, so the
+// location has map coordinates (playwright.config.ts, project 'field').
+let geocoder: StandIn;
+test.beforeAll(async () => {
+  geocoder = await startGeocoderStandIn();
+});
+test.afterAll(() => geocoder?.close());
+
+test('a shopper checks in, fills in a visit offline, reloads offline, submits once back online, and is paid', async ({
   browser,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const locationName = `Offline Diner ${stamp()}`;
   await customerOrders(request, locationName);
+  expect(geocoder.requests.map((r) => r.query.get('address'))).toContain(CONGRESS_AVE.line);
 
-  const context = await browser.newContext({ baseURL: baseURL(), viewport: PHONE });
+  const context = await browser.newContext({ baseURL: baseURL(), viewport: PHONE, ...AT_THE_DINER });
+  const shopperEmail = `offline-shopper-${stamp()}@example.test`;
   const page = await context.newPage();
 
   // A new shopper signs up and accepts the visit.
@@ -71,7 +93,7 @@ test('a shopper fills in a visit offline, reloads offline, and everything is sav
   const signup = page.getByTestId('shopper-signup');
   await signup.getByLabel('First Name').fill('Pat');
   await signup.getByLabel('Last Name').fill('Phone');
-  await signup.getByLabel('E-mail').fill(`offline-shopper-${stamp()}@example.test`);
+  await signup.getByLabel('E-mail').fill(shopperEmail);
   await signup.getByLabel('Choose a password').fill('shopper-pass');
   await signup.getByLabel('Phone').fill('5125550177');
   await signup.getByLabel('City').fill('Austin');
@@ -81,6 +103,12 @@ test('a shopper fills in a visit offline, reloads offline, and everything is sav
   const card = page.getByTestId('visit-card').filter({ hasText: locationName });
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(/\/evaluator\/evaluations\/[^/]+$/);
+  const evaluationId = page.url().split('/').pop()!;
+
+  // On arrival the shopper checks in: the server records its time and the phone's position.
+  const proof = page.getByTestId('visit-proof');
+  await proof.getByRole('button', { name: 'Check in' }).click();
+  await expect(proof).toContainText('Checked in at');
   const section = page.getByTestId('evaluation-section');
   await expect(section.getByRole('heading', { name: 'Arrival and Greeting' })).toBeVisible();
   await expect(page.getByTestId('offline-banner')).toHaveText('All changes saved');
@@ -170,7 +198,64 @@ test('a shopper fills in a visit offline, reloads offline, and everything is sav
     .fill('A polite greeting, a clean store and a helpful suggestion. I would come back.');
   await section.getByLabel(/Receipt total/).fill('23.5');
   await expect(page.getByTestId('completion-description')).toHaveText('Ready to Submit');
+  await page.getByRole('button', { name: 'Check out before you submit' }).click();
+  await expect(proof).toContainText('Visit ');
   await page.getByRole('button', { name: 'Submit', exact: true }).click();
   await expect(page.getByTestId('status-badge')).toHaveText('Submitted', { timeout: 15_000 });
+
+  // QA (an admin) reviews it: the check-in point, duration and flags, then approves.
+  const admin = await (await browser.newContext({ baseURL: baseURL(), viewport: DESKTOP })).newPage();
+  await loginThroughForm(admin, DEMO.admin.email, DEMO.admin.password);
+  await expect(admin.getByTestId('header-user')).toBeVisible();
+  await admin.goto(`/evaluator/qa/${evaluationId}`);
+  await expect(admin.getByTestId('status-badge')).toHaveText('In review', { timeout: 20_000 });
+  const visitProof = admin.getByTestId('qa-visit-proof');
+  await expect(visitProof).toContainText('Check-in');
+  // The phone stood about 66 m from the location's geocoded point: shown, and within the limit.
+  await expect(visitProof.getByTestId('proof-distance')).toHaveText(/^\d{2} m$/);
+  await expect(visitProof.getByTestId('proof-flag').filter({ hasText: /from the location/ })).toHaveCount(0);
+  await expect(visitProof.getByRole('link', { name: 'Open in OpenStreetMap' })).toHaveAttribute(
+    'href',
+    /mlat=30\.268/,
+  );
+  await expect(visitProof.getByTestId('proof-flag').filter({ hasText: /Visit lasted \d+ min/ })).toHaveCount(
+    1,
+  );
+  await admin.getByRole('button', { name: 'Approve' }).click();
+  await expect(admin.getByText('Evaluation approved')).toBeVisible({ timeout: 20_000 });
+
+  // The shopper's payment appears, pending.
+  await page.goto('/evaluator/payments');
+  const line = page.getByTestId('payable-row').filter({ hasText: locationName });
+  await expect(line).toContainText('Pending');
+
+  // The admin pays this shopper's line in a payout and downloads its CSV.
+  await admin.goto('/admin/payables');
+  const search = admin.getByRole('search', { name: 'Search payables by shopper' });
+  await search.getByRole('searchbox', { name: 'Shopper' }).fill(shopperEmail);
+  await search.getByRole('button', { name: 'Search' }).click();
+  await expect(admin.getByTestId('admin-payable-row')).toHaveCount(1);
+  await admin.getByRole('checkbox', { name: 'Select all pending in view' }).check();
+  await admin.getByRole('button', { name: /^Mark 1 paid/ }).click();
+  const dialog = admin.getByRole('dialog', { name: 'Mark paid' });
+  const reference = `FIELD-${stamp()}`;
+  await dialog.getByRole('textbox', { name: 'Payout reference' }).fill(reference);
+  await dialog.getByRole('button', { name: 'Mark paid' }).click();
+  await expect(dialog).toBeHidden();
+  const batch = admin.getByTestId('payout-batches').getByRole('row', { name: new RegExp(reference) });
+  const [download] = await Promise.all([
+    admin.waitForEvent('download'),
+    batch.getByRole('button', { name: 'Download CSV' }).click(),
+  ]);
+  const csv = (await readFile((await download.path())!, 'utf8')).trimEnd().split('\r\n');
+  expect(csv).toHaveLength(2);
+  expect(csv[1]).toContain(shopperEmail);
+  expect(csv[1]).toContain(evaluationId);
+  expect(csv[1]).toContain(reference);
+
+  // And the shopper sees it paid.
+  await page.reload();
+  await expect(line).toContainText('Paid');
+  await expect(line).toContainText(reference);
   await context.close();
 });

@@ -29,12 +29,13 @@ export type StandIn = {
 };
 
 /**
- * A local HTTP server on a random port that plays a third-party service in tests: it records every
+ * A local HTTP server on a random port (or `opts.port`) that plays a third-party service in tests: it records every
  * request and answers with what the handler returns. Tests use it because the real services are not
  * reachable from here, and it lets them assert exactly what an adapter sends.
  */
 export async function startStandIn(
   handler: (req: ReceivedRequest) => StandInReply | Promise<StandInReply>,
+  opts: { port?: number } = {},
 ): Promise<StandIn> {
   const requests: ReceivedRequest[] = [];
   const server = createServer(async (req, res) => {
@@ -66,7 +67,7 @@ export async function startStandIn(
     });
     res.end(payload);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,

@@ -142,7 +142,7 @@ export function QaVisitProof({ proof }: { proof: VisitProofData }) {
                 <Text size="xs" c="dimmed">
                   {label}
                 </Text>
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} data-testid={`proof-${label.toLowerCase()}`}>
                   {value}
                 </Text>
               </div>
