@@ -49,6 +49,9 @@ async function customerOrders(request: APIRequestContext, locationName: string) 
   });
 }
 
+const SHOTS = process.env.FIELD_SHOTS_DIR ?? 'test-results';
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SHOTS}/field-${name}.png`, fullPage: true });
 const question = (page: Page, elementId: string): Locator => page.locator(`[data-element-id="${elementId}"]`);
 const choose = (page: Page, elementId: string, option: string) =>
   question(page, elementId).getByRole('radio', { name: option, exact: true }).check();
@@ -148,6 +151,7 @@ test('a shopper checks in, fills in a visit offline, reloads offline, submits on
     timeout: 10_000,
   });
   await expect(page.getByTestId('save-state')).toHaveText('Saved on this phone');
+  await shot(page, 'offline-390');
 
   // A reload without a connection: the app and the answers are still there. (The page puts changes
   // into the outbox a moment after the last one; the photo's save is the last to get there.)
@@ -221,6 +225,7 @@ test('a shopper checks in, fills in a visit offline, reloads offline, submits on
   await expect(visitProof.getByTestId('proof-flag').filter({ hasText: /Visit lasted \d+ min/ })).toHaveCount(
     1,
   );
+  await shot(admin, 'qa-proof-desktop');
   await admin.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Evaluation approved')).toBeVisible({ timeout: 20_000 });
 
