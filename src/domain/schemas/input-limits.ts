@@ -21,7 +21,7 @@ export interface InputLimit {
   label?: string;
   /** Strings (and each string of a list). */
   text?: TextRule;
-  /** Ints: inclusive range. */
+  /** Ints and Floats: inclusive range (Ints also whole). */
   range?: readonly [number, number];
   /** Lists. */
   maxItems?: number;
@@ -119,6 +119,13 @@ export const INPUT_LIMITS: Readonly<Record<string, InputLimit>> = {
     range: [MONTHS_PURCHASED.min, MONTHS_PURCHASED.max],
   },
   'ShopInput.reimbursement': { label: 'Reimbursement', range: CENTS },
+  // Visit proof: a browser position (a coarse one, from the network, can be kilometres wide).
+  'Mutation.checkIn.latitude': { label: 'Latitude', range: [-90, 90] },
+  'Mutation.checkIn.longitude': { label: 'Longitude', range: [-180, 180] },
+  'Mutation.checkIn.accuracy': { label: 'Accuracy', range: [0, 20_000_000] },
+  'Mutation.checkOut.latitude': { label: 'Latitude', range: [-90, 90] },
+  'Mutation.checkOut.longitude': { label: 'Longitude', range: [-180, 180] },
+  'Mutation.checkOut.accuracy': { label: 'Accuracy', range: [0, 20_000_000] },
   'ShopInput.frequencyQuantity': { label: 'Number of Shops', range: [0, MAX_SHOP_QUANTITY] },
   'ShopInput.totalQuantity': { label: 'Number of Shops', range: [0, MAX_SHOP_QUANTITY] },
   'ShopperRegisterInput.birthYear': { label: 'Birth Year', range: [1900, 2100] },

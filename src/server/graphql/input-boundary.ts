@@ -44,12 +44,15 @@ function checkText(label: string, coordinate: string, name: string): Check {
   };
 }
 
-function checkRange(label: string, range: readonly [number, number] | undefined): Check {
+/** Ints (`whole`) and Floats: inside the inclusive range. */
+function checkRange(label: string, range: readonly [number, number] | undefined, whole: boolean): Check {
   if (!range) return () => {};
   const [min, max] = range;
-  const message = `${label} must be a whole number from ${min} to ${max}.`;
+  const message = whole
+    ? `${label} must be a whole number from ${min} to ${max}.`
+    : `${label} must be a number between ${min} and ${max}.`;
   return (value, path, out) => {
-    if (typeof value === 'number' && (value < min || value > max || !Number.isInteger(value)))
+    if (typeof value === 'number' && (value < min || value > max || (whole && !Number.isInteger(value))))
       out.push({ field: path, message });
   };
 }
@@ -149,7 +152,7 @@ function compile(
         return checkText(label, coordinate, name);
       case 'Int':
       case 'Float':
-        return checkRange(label, limit?.range);
+        return checkRange(label, limit?.range, nullable.name === 'Int');
       case 'JSON':
         return checkJson(label);
     }
