@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import { PNG } from 'pngjs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { newId } from '../db/ids.js';
 import { brands } from '../db/schema.js';
@@ -76,6 +77,76 @@ describe('the evaluator app manifest', () => {
     expect(
       readPng((await t.inject({ method: 'GET', url: '/evaluator/icon-512.png' })).rawPayload).width,
     ).toBe(512);
+  });
+});
+
+describe('the evaluator app icons', () => {
+  /** A brand on its own domain whose favicon is a stored file with these bytes; returns its host. */
+  async function brandWithFavicon(domain: string, bytes: Buffer, colour = '#00AA00') {
+    const id = newId();
+    const local = t.adapters.localStorage!;
+    const upload = await local.sign({
+      folder: `brands/${id}`,
+      fileName: 'icon.png',
+      contentType: 'image/png',
+    });
+    await local.write(upload.fileKey, bytes);
+    await t.db.insert(brands).values({
+      id,
+      shortName: domain.split('.')[0]!,
+      name: domain,
+      type: 'CUSTOM_DOMAIN',
+      customDomain: domain,
+      primaryColor: colour,
+      faviconUrl: upload.fileKey,
+    });
+    return domain;
+  }
+  const icon = async (host: string, size: number) => {
+    const res = await t.inject({ method: 'GET', url: `/evaluator/icon-${size}.png`, headers: { host } });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    return PNG.sync.read(res.rawPayload);
+  };
+  const pixel = (png: PNG, x: number, y: number) => [
+    ...png.data.subarray((y * png.width + x) * 4, (y * png.width + x) * 4 + 3),
+  ];
+
+  it('draws the brand’s PNG favicon inside the safe zone on the brand’s colour, at both sizes', async () => {
+    // A 40×20 favicon: solid magenta, with a transparent top row.
+    const fav = new PNG({ width: 40, height: 20 });
+    for (let i = 0; i < 40 * 20; i++) fav.data.set(i < 40 ? [0, 0, 0, 0] : [255, 0, 255, 255], i * 4);
+    const host = await brandWithFavicon('fav.example.test', PNG.sync.write(fav));
+    for (const size of [192, 512]) {
+      const png = await icon(host, size);
+      expect([png.width, png.height]).toEqual([size, size]);
+      expect(pixel(png, 0, 0)).toEqual([0, 170, 0]); // the brand colour, full bleed
+      expect(pixel(png, size - 1, size - 1)).toEqual([0, 170, 0]);
+      expect(pixel(png, size / 2, size / 2)).toEqual([255, 0, 255]); // from the favicon
+      // Inside the safe zone but outside the (wide, short) image: the white plate.
+      expect(pixel(png, size / 2, Math.round(size * 0.3))).toEqual([255, 255, 255]);
+    }
+    // Served again from the cache, same bytes.
+    const again = await icon(host, 192);
+    expect(pixel(again, 96, 96)).toEqual([255, 0, 255]);
+  });
+
+  it('falls back to the drawn mark when the favicon is not a PNG or is broken', async () => {
+    const notPng = await brandWithFavicon('gif.example.test', Buffer.from('GIF89a not really'), '#FF0000');
+    const broken = await brandWithFavicon(
+      'broken.example.test',
+      Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('garbage')]),
+      '#FF0000',
+    );
+    for (const host of [notPng, broken])
+      for (const size of [192, 512]) {
+        const png = await icon(host, size);
+        expect([png.width, png.height]).toEqual([size, size]);
+        expect(pixel(png, 0, 0)).toEqual([255, 0, 0]);
+        // The drawn mark: a white dot in the middle.
+        expect(pixel(png, Math.floor(size / 2), Math.floor(size / 2))).toEqual([255, 255, 255]);
+      }
   });
 });
 
