@@ -18,6 +18,12 @@ export const ZExportQuery = z.object({
   }),
 });
 
+/** Whether the user a download link was made for is still an admin (a link outlives no demotion). */
+export async function isStillAdmin(db: Db, uid: string): Promise<boolean> {
+  const [row] = await db.select({ admin: users.admin }).from(users).where(eq(users.id, uid)).limit(1);
+  return row?.admin === true;
+}
+
 /**
  * GET /admin/export/{customers|orders}?token=: the admin's export link. The token is a short-lived,
  * single-purpose one from createExportLink, never the login token; the CSV streams as it is read.
@@ -37,12 +43,7 @@ export async function registerExportRoute(app: FastifyInstance, deps: { db: Db; 
         .type('text/plain')
         .send('This export link is invalid or has expired. Start the export again from the admin area.');
     }
-    const [admin] = await deps.db
-      .select({ admin: users.admin })
-      .from(users)
-      .where(eq(users.id, uid))
-      .limit(1);
-    if (!admin?.admin) return reply.code(403).type('text/plain').send('Not Authorized');
+    if (!(await isStillAdmin(deps.db, uid))) return reply.code(403).type('text/plain').send('Not Authorized');
     return reply
       .type('text/csv; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { payoutCsv } from '../../domain/index.js';
+import { isStillAdmin } from '../admin/export-route.js';
 import { EXPORT_TOKEN_TTL_MS } from '../admin/index.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
 import type { Config } from '../config.js';
@@ -105,12 +106,7 @@ export async function registerPayoutCsvRoute(app: FastifyInstance, deps: { db: D
         .type('text/plain')
         .send('This download link is invalid or has expired. Download it again from Shopper Payments.');
     }
-    const [admin] = await deps.db
-      .select({ admin: users.admin })
-      .from(users)
-      .where(eq(users.id, uid))
-      .limit(1);
-    if (!admin?.admin) return reply.code(403).type('text/plain').send('Not Authorized');
+    if (!(await isStillAdmin(deps.db, uid))) return reply.code(403).type('text/plain').send('Not Authorized');
     const found = await payoutBatchCsv(deps.db, batchId);
     if (!found) return reply.code(404).type('text/plain').send('Unknown payout.');
     const name = `payout-${found.reference.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 60) || batchId}.csv`;
