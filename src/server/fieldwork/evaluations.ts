@@ -41,7 +41,7 @@ import {
   toStored,
 } from './evaluation-store.js';
 import { fileAnswersToKeys } from './file-answers.js';
-import { assertHoldsReview, claimFor, takeReview } from './qa-claims.js';
+import { assertHoldsReview, beginReview, takeReview } from './qa-claims.js';
 import { isStaff, requireShopper, requireStaff, staffRole } from './roles.js';
 import { DEFAULT_PROOF_LIMITS, finaliseProof, type ProofLimits } from './visit-proof.js';
 
@@ -281,19 +281,7 @@ export async function startReview(db: Db, opts: { user: UserRow | null; id: stri
     // Already in review: the proofer who holds it keeps it; another takes it over only when allowed.
     if (row.status === S.Reviewing) return takeReview(tx, row, staff, opts.now);
     assertTransition(row, S.Reviewing);
-    await recordTransition(tx, {
-      evaluationId: row.id,
-      from: row.status,
-      to: S.Reviewing,
-      userId: staff.id,
-      now: opts.now,
-    });
-    const [saved] = await tx
-      .update(evaluations)
-      .set({ status: S.Reviewing, ...claimFor(staff, opts.now), updatedAt: opts.now })
-      .where(eq(evaluations.id, row.id))
-      .returning();
-    return saved!;
+    return beginReview(tx, row, staff, opts.now);
   });
 }
 

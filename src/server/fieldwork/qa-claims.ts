@@ -109,19 +109,23 @@ export async function claimNextEvaluation(db: Db, opts: { user: UserRow | null; 
       .limit(1)
       .for('update', { of: evaluations, skipLocked: true });
     if (!next) return null;
-    const row = next.evaluation;
-    await recordTransition(tx, {
-      evaluationId: row.id,
-      from: row.status,
-      to: S.Reviewing,
-      userId: staff.id,
-      now: opts.now,
-    });
-    const [saved] = await tx
-      .update(evaluations)
-      .set({ status: S.Reviewing, ...claimFor(staff, opts.now), updatedAt: opts.now })
-      .where(eq(evaluations.id, row.id))
-      .returning();
-    return saved!;
+    return beginReview(tx, next.evaluation, staff, opts.now);
   });
+}
+
+/** A submitted evaluation goes into review, claimed by this proofer (the transition recorded). */
+export async function beginReview(tx: Db, row: EvaluationRow, staff: UserRow, now: Date) {
+  await recordTransition(tx, {
+    evaluationId: row.id,
+    from: row.status,
+    to: S.Reviewing,
+    userId: staff.id,
+    now,
+  });
+  const [saved] = await tx
+    .update(evaluations)
+    .set({ status: S.Reviewing, ...claimFor(staff, now), updatedAt: now })
+    .where(eq(evaluations.id, row.id))
+    .returning();
+  return saved!;
 }
