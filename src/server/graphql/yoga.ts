@@ -10,6 +10,7 @@ import { apiKeyGuard } from './api-key-guard.js';
 import { enumInputErrors } from './enums.js';
 import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
 import { graphiqlFor, introspectionForAdminsOnly, renderGraphiQLPage } from './graphiql.js';
+import { compiledExecution } from './jit.js';
 import { schema } from './schema.js';
 import { teamGuard } from './team-guard.js';
 import { trustedDocuments } from './trusted-documents.js';
@@ -56,6 +57,7 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
       teamGuard(),
       enumInputErrors,
       apiKeyGuard(),
+      compiledExecution(),
     ],
     context: async ({ req, reply }): Promise<AppContext> => {
       // API clients may authenticate with an API key instead of a session (ctx.apiKey then says so).

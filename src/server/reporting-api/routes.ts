@@ -142,18 +142,7 @@ async function authenticateSigned(
   // Who asks, read now (a member removed or changed since the signature was made has their new reach):
   // the client itself, a platform admin, or a member of the client's team whose role sees reports. A
   // manager's results are limited to their locations (`scope`).
-  const [asker] = await deps.db
-    .select({
-      admin: users.admin,
-      member: accountMembers,
-      reach: sql<
-        Parameters<typeof reachOfJson>[0]
-      >`case when ${accountMembers.role} = 'manager' then ${memberReachJson(deps.db)} end`,
-    })
-    .from(users)
-    .leftJoin(accountMembers, eq(accountMembers.userId, users.id))
-    .where(eq(users.id, q.userMakingRequest))
-    .limit(1);
+  const asker = await reportingCaller(deps.db, q.userMakingRequest);
   const member = asker?.member && !asker.member.removedAt ? asker.member : null;
   if (!asker) return refuse(reply);
   let scope: string[] | null = null;
@@ -170,6 +159,23 @@ async function authenticateSigned(
     }
   }
   return { q, scope, reach };
+}
+
+/** The caller of a signed call: admin or not, their team membership, and a manager's reach. */
+export async function reportingCaller(db: Db, userId: string) {
+  const [asker] = await db
+    .select({
+      admin: users.admin,
+      member: accountMembers,
+      reach: sql<
+        Parameters<typeof reachOfJson>[0]
+      >`case when ${accountMembers.role} = 'manager' then ${memberReachJson(db)} end`,
+    })
+    .from(users)
+    .leftJoin(accountMembers, eq(accountMembers.userId, users.id))
+    .where(eq(users.id, userId))
+    .limit(1);
+  return asker;
 }
 
 /**
