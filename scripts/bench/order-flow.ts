@@ -62,7 +62,7 @@ import { postgresAddress } from '../../src/server/db/client.js';
 import { freePort, waitUntilUp } from './production-server.js';
 
 const DURATION_S = Number(process.env.DURATION ?? 60);
-const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
+export const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
 const ACCOUNT_EVERY = Number(process.env.ACCOUNT_EVERY ?? 5);
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const WARMUP_S = Number(process.env.WARMUP ?? 5);
@@ -128,6 +128,7 @@ export class Phase {
     readonly name: string,
     readonly thinkMs: number,
     instances: number,
+    readonly shoppers: number,
   ) {
     this.served = Array.from({ length: instances }, () => 0);
   }
@@ -154,7 +155,13 @@ export type PhaseResult = { phase: Phase; measured: Measured; underTarget: boole
  * phase, and stops everything and drops the database. `thinkMs` adds the think-time phase after the
  * closed loop.
  */
-export async function orderFlow(opts: { instances: number; thinkMs: number }): Promise<PhaseResult[]> {
+export async function orderFlow(opts: {
+  instances: number;
+  thinkMs: number;
+  /** Shoppers; CONCURRENCY unless given. */
+  shoppers?: number;
+}): Promise<PhaseResult[]> {
+  const shoppers = opts.shoppers ?? CONCURRENCY;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
   const dbName = `storefront_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await admin.unsafe(`CREATE DATABASE "${dbName}"`);
@@ -221,7 +228,7 @@ export async function orderFlow(opts: { instances: number; thinkMs: number }): P
     }
 
     console.log(
-      `Order flow: ${CONCURRENCY} anonymous shoppers, ${DURATION_S} s per phase, against PostgreSQL (${dbName}, ` +
+      `Order flow: ${shoppers} anonymous shoppers, ${DURATION_S} s per phase, against PostgreSQL (${dbName}, ` +
         `${SOCKET_DIR ? `Unix socket in ${SOCKET_DIR}` : `TCP to ${url.host}`}); ` +
         `server: node ${nodeArgs.join(' ')} ${path.relative(process.cwd(), APP_DIR) || '.'}/src/server/main.ts, ` +
         (opts.instances > 1
@@ -239,7 +246,7 @@ export async function orderFlow(opts: { instances: number; thinkMs: number }): P
       Promise.race([runPhase(endpoints, catalogue, phase, seconds, admin, dbName, serverPids), ...exits]);
 
     if (WARMUP_S > 0) {
-      const warm = new Phase('warm-up', 0, opts.instances);
+      const warm = new Phase('warm-up', 0, opts.instances, shoppers);
       await run(warm, WARMUP_S);
       console.log(`Warm-up: ${WARMUP_S} s closed loop, ${warm.requests} requests, not counted.`);
     }
@@ -252,8 +259,8 @@ export async function orderFlow(opts: { instances: number; thinkMs: number }): P
     const stats = postgres(address, { ...socket, max: 1, onnotice: () => {} });
     await stats.unsafe('ANALYZE');
     await stats.end({ timeout: 5 });
-    const phases = [new Phase('closed loop', 0, opts.instances)];
-    if (opts.thinkMs > 0) phases.push(new Phase('think time', opts.thinkMs, opts.instances));
+    const phases = [new Phase('closed loop', 0, opts.instances, shoppers)];
+    if (opts.thinkMs > 0) phases.push(new Phase('think time', opts.thinkMs, opts.instances, shoppers));
     const results: PhaseResult[] = [];
     for (const phase of phases) {
       const measured = await run(phase, DURATION_S);
@@ -474,7 +481,9 @@ async function runPhase(
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, (_, shopper) => shop(endpoints, catalogue, shopper, deadline, phase)),
+    Array.from({ length: phase.shoppers }, (_, shopper) =>
+      shop(endpoints, catalogue, shopper, deadline, phase),
+    ),
   );
   const elapsed = (performance.now() - started) / 1000;
   const bench = process.cpuUsage(benchBefore);
@@ -555,9 +564,9 @@ function report(phase: Phase, { elapsed, cpu }: Measured): boolean {
   console.log('');
   console.log(
     phase.thinkMs > 0
-      ? `== Model: think time. ${CONCURRENCY} shoppers, each pausing ${phase.thinkMs / 2}-${(phase.thinkMs * 3) / 2} ms ` +
+      ? `== Model: think time. ${phase.shoppers} shoppers, each pausing ${phase.thinkMs / 2}-${(phase.thinkMs * 3) / 2} ms ` +
           `(mean ${phase.thinkMs} ms) after every step.`
-      : `== Model: closed loop. ${CONCURRENCY} shoppers, no pause between steps: ${CONCURRENCY} requests always in flight.`,
+      : `== Model: closed loop. ${phase.shoppers} shoppers, no pause between steps: ${phase.shoppers} requests always in flight.`,
   );
   console.log(
     `Completed checkouts: ${total} in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(1)}/s ` +
