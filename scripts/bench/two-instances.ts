@@ -9,6 +9,11 @@
 //   ACCOUNT_EVERY=0  guests only unless set: an account's password hash (scrypt, on threads of its own)
 //                    costs several times a whole order's CPU and would hide the rest of the app's cost per
 //                    request, which is what two instances could change
+//   HALF=1           also runs one instance with half the shoppers (HALF=0: not): each of two instances
+//                    serves about half the requests, and a process serving fewer requests a second spends
+//                    more CPU on each (fewer requests share each turn of its event loop, each write and
+//                    wake-up); this run shows how much of a rise in CPU per request is that, and how much
+//                    is two instances getting in each other's way. Printed, not gated.
 //
 // What it can show on this machine. Two cores are shared by the app, PostgreSQL and the load generator
 // (and by whatever else runs beside them: "other work" below). With one instance the app's event loop
@@ -31,15 +36,18 @@ import type { Measured, Phase } from './order-flow.js';
 
 // order-flow.ts reads its settings when it loads.
 process.env.ACCOUNT_EVERY ??= '0';
-const { orderFlow, otherWork, P95_TARGET_MS, percentile } = await import('./order-flow.js');
+const { CONCURRENCY, orderFlow, otherWork, P95_TARGET_MS, percentile } = await import('./order-flow.js');
 
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
+const HALF = process.env.HALF !== '0';
 const MIN_THROUGHPUT_RATIO = 0.9;
 const MAX_CPU_RATIO = 1.2;
 
 /** What the rounds of one kind (one instance or two) measured, added up. */
 type Totals = {
+  name: string;
   instances: number;
+  shoppers: number;
   requests: number;
   checkouts: number;
   failures: number;
@@ -54,8 +62,10 @@ type Totals = {
   samples: Map<string, number[]>;
 };
 
-const empty = (instances: number): Totals => ({
+const empty = (name: string, instances: number, shoppers: number): Totals => ({
+  name,
   instances,
+  shoppers,
   requests: 0,
   checkouts: 0,
   failures: 0,
@@ -86,14 +96,18 @@ function add(t: Totals, phase: Phase, { elapsed, cpu }: Measured) {
 }
 
 async function main() {
-  const one = empty(1);
-  const two = empty(2);
+  const one = empty('one instance', 1, CONCURRENCY);
+  const two = empty('two instances', 2, CONCURRENCY);
+  const half = empty(`one instance, ${Math.ceil(CONCURRENCY / 2)} shoppers`, 1, Math.ceil(CONCURRENCY / 2));
+  const kinds = HALF ? [one, two, half] : [one, two];
   for (let round = 1; round <= ROUNDS; round++) {
-    for (const totals of [one, two]) {
-      console.log(
-        `\n#### Round ${round} of ${ROUNDS}: ${totals.instances === 1 ? 'one instance' : 'two instances'}`,
-      );
-      const [closed] = await orderFlow({ instances: totals.instances, thinkMs: 0 });
+    for (const totals of kinds) {
+      console.log(`\n#### Round ${round} of ${ROUNDS}: ${totals.name}`);
+      const [closed] = await orderFlow({
+        instances: totals.instances,
+        thinkMs: 0,
+        shoppers: totals.shoppers,
+      });
       add(totals, closed!.phase, closed!.measured);
     }
   }
@@ -111,10 +125,9 @@ async function main() {
   console.log(
     `\n== One instance against two: closed loop, ${ROUNDS} round(s) of each, ${availableParallelism()} cores`,
   );
-  for (const t of [one, two]) {
-    const name = t.instances === 1 ? 'one instance' : 'two instances';
+  for (const t of kinds) {
     console.log(
-      `${name}: ${rate(t).toFixed(0)} requests/s, ${(t.checkouts / t.elapsed).toFixed(1)} checkouts/s, ` +
+      `${t.name}: ${rate(t).toFixed(0)} requests/s, ${(t.checkouts / t.elapsed).toFixed(1)} checkouts/s, ` +
         `${t.failures} failed flows; CPU ms per request: ` +
         t.server
           .map(
@@ -135,6 +148,15 @@ async function main() {
       `CPU per request ${twoServers.map((c, i) => `instance ${i + 1} x${(c / oneServer).toFixed(2)}`).join(', ')}, ` +
       `PostgreSQL x${(twoPg / onePg).toFixed(2)}.`,
   );
+  if (HALF) {
+    const halfServer = perRequest(half.server[0]!, half.served[0]!);
+    console.log(
+      `two/${half.name}: CPU per request ` +
+        `${twoServers.map((c, i) => `instance ${i + 1} x${(c / halfServer).toFixed(2)}`).join(', ')} ` +
+        `(that one instance served ${rate(half).toFixed(0)} requests/s, each of two ` +
+        `${(two.served[0]! / two.elapsed).toFixed(0)}; one with all shoppers ${rate(one).toFixed(0)}).`,
+    );
+  }
 
   console.log('');
   console.log(`${'p95 ms'.padEnd(26)}${'one'.padStart(8)}${'two'.padStart(8)}`);
