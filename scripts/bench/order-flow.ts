@@ -160,6 +160,8 @@ export async function orderFlow(opts: {
   thinkMs: number;
   /** Shoppers; CONCURRENCY unless given. */
   shoppers?: number;
+  /** With thinkMs, measure the think-time phase only (the warm-up is a closed loop still). */
+  thinkTimeOnly?: boolean;
 }): Promise<PhaseResult[]> {
   const shoppers = opts.shoppers ?? CONCURRENCY;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
@@ -259,7 +261,8 @@ export async function orderFlow(opts: {
     const stats = postgres(address, { ...socket, max: 1, onnotice: () => {} });
     await stats.unsafe('ANALYZE');
     await stats.end({ timeout: 5 });
-    const phases = [new Phase('closed loop', 0, opts.instances, shoppers)];
+    const phases =
+      opts.thinkMs > 0 && opts.thinkTimeOnly ? [] : [new Phase('closed loop', 0, opts.instances, shoppers)];
     if (opts.thinkMs > 0) phases.push(new Phase('think time', opts.thinkMs, opts.instances, shoppers));
     const results: PhaseResult[] = [];
     for (const phase of phases) {

@@ -9,11 +9,14 @@
 //   ACCOUNT_EVERY=0  guests only unless set: an account's password hash (scrypt, on threads of its own)
 //                    costs several times a whole order's CPU and would hide the rest of the app's cost per
 //                    request, which is what two instances could change
-//   HALF=1           also runs one instance with half the shoppers (HALF=0: not): each of two instances
-//                    serves about half the requests, and a process serving fewer requests a second spends
-//                    more CPU on each (fewer requests share each turn of its event loop, each write and
-//                    wake-up); this run shows how much of a rise in CPU per request is that, and how much
-//                    is two instances getting in each other's way. Printed, not gated.
+//   CONTROL=1        also runs one instance at the request rate each of the two served (CONTROL=0: not).
+//                    A process serving fewer requests a second spends more CPU on each (its JIT and
+//                    garbage collector's threads work the same for fewer requests, fewer requests share
+//                    each turn of its event loop), and on a machine-bound closed loop each of two
+//                    instances serves about half of what one does. So this run paces the shoppers with
+//                    think time to about that rate on one instance: CPU per request much the same as
+//                    the two's means their rise is their lighter load, not the two getting in each
+//                    other's way. Printed, not gated.
 //
 // What it can show on this machine. Two cores are shared by the app, PostgreSQL and the load generator
 // (and by whatever else runs beside them: "other work" below). With one instance the app's event loop
@@ -39,7 +42,7 @@ process.env.ACCOUNT_EVERY ??= '0';
 const { CONCURRENCY, orderFlow, otherWork, P95_TARGET_MS, percentile } = await import('./order-flow.js');
 
 const ROUNDS = Math.max(1, Number(process.env.ROUNDS ?? 1));
-const HALF = process.env.HALF !== '0';
+const CONTROL = process.env.CONTROL !== '0';
 const MIN_THROUGHPUT_RATIO = 0.9;
 const MAX_CPU_RATIO = 1.2;
 
@@ -47,7 +50,6 @@ const MAX_CPU_RATIO = 1.2;
 type Totals = {
   name: string;
   instances: number;
-  shoppers: number;
   requests: number;
   checkouts: number;
   failures: number;
@@ -62,10 +64,9 @@ type Totals = {
   samples: Map<string, number[]>;
 };
 
-const empty = (name: string, instances: number, shoppers: number): Totals => ({
+const empty = (name: string, instances: number): Totals => ({
   name,
   instances,
-  shoppers,
   requests: 0,
   checkouts: 0,
   failures: 0,
@@ -96,19 +97,22 @@ function add(t: Totals, phase: Phase, { elapsed, cpu }: Measured) {
 }
 
 async function main() {
-  const one = empty('one instance', 1, CONCURRENCY);
-  const two = empty('two instances', 2, CONCURRENCY);
-  const half = empty(`one instance, ${Math.ceil(CONCURRENCY / 2)} shoppers`, 1, Math.ceil(CONCURRENCY / 2));
-  const kinds = HALF ? [one, two, half] : [one, two];
+  const one = empty('one instance', 1);
+  const two = empty('two instances', 2);
+  const paced = empty("one instance at each of two's rate", 1);
+  const kinds = CONTROL ? [one, two, paced] : [one, two];
   for (let round = 1; round <= ROUNDS; round++) {
+    let thinkMs = 0;
     for (const totals of kinds) {
       console.log(`\n#### Round ${round} of ${ROUNDS}: ${totals.name}`);
-      const [closed] = await orderFlow({
-        instances: totals.instances,
-        thinkMs: 0,
-        shoppers: totals.shoppers,
-      });
-      add(totals, closed!.phase, closed!.measured);
+      const [result] = await orderFlow({ instances: totals.instances, thinkMs, thinkTimeOnly: true });
+      const { phase, measured } = result!;
+      add(totals, phase, measured);
+      if (totals === two) {
+        // Each shopper's cycle, a request and a pause, at the rate one of the two instances served.
+        const latency = [...phase.samples.values()].flat().reduce((a, b) => a + b, 0) / phase.requests;
+        thinkMs = Math.max(1, (CONCURRENCY * 1000 * measured.elapsed) / phase.served[0]! - latency);
+      }
     }
   }
 
@@ -148,13 +152,13 @@ async function main() {
       `CPU per request ${twoServers.map((c, i) => `instance ${i + 1} x${(c / oneServer).toFixed(2)}`).join(', ')}, ` +
       `PostgreSQL x${(twoPg / onePg).toFixed(2)}.`,
   );
-  if (HALF) {
-    const halfServer = perRequest(half.server[0]!, half.served[0]!);
+  if (CONTROL) {
+    const pacedServer = perRequest(paced.server[0]!, paced.served[0]!);
     console.log(
-      `two/${half.name}: CPU per request ` +
-        `${twoServers.map((c, i) => `instance ${i + 1} x${(c / halfServer).toFixed(2)}`).join(', ')} ` +
-        `(that one instance served ${rate(half).toFixed(0)} requests/s, each of two ` +
-        `${(two.served[0]! / two.elapsed).toFixed(0)}; one with all shoppers ${rate(one).toFixed(0)}).`,
+      `two/${paced.name}: CPU per request ` +
+        `${twoServers.map((c, i) => `instance ${i + 1} x${(c / pacedServer).toFixed(2)}`).join(', ')} ` +
+        `(that one instance served ${rate(paced).toFixed(0)} requests/s, each of two ` +
+        `${(two.served[0]! / two.elapsed).toFixed(0)}; one in the closed loop ${rate(one).toFixed(0)}).`,
     );
   }
 
