@@ -10,9 +10,9 @@
 //                    costs several times a whole order's CPU and would hide the rest of the app's cost per
 //                    request, which is what two instances could change
 //   CONTROL=1        also runs one instance at the request rate each of the two served (CONTROL=0: not).
-//                    A process serving fewer requests a second spends more CPU on each (its JIT and
-//                    garbage collector's threads work the same for fewer requests, fewer requests share
-//                    each turn of its event loop), and on a machine-bound closed loop each of two
+//                    A process serving fewer requests a second spends more CPU on each (probably: fewer
+//                    requests share each turn of its event loop, its JIT and garbage collector's threads
+//                    work for fewer requests), and on a machine-bound closed loop each of two
 //                    instances serves about half of what one does. So this run paces the shoppers with
 //                    think time to about that rate on one instance: CPU per request much the same as
 //                    the two's means their rise is their lighter load, not the two getting in each
@@ -34,6 +34,12 @@
 //     two instances seeing half the requests (less work per event-loop turn, its own caches to fill).
 // The p95s are printed (the 50 ms target is order-flow's own gate) but not gated here: on two shared
 // cores, latency follows whatever else the machine is doing.
+// Measured here (November 2026, other jobs taking 0.3-1.4 of the 2 cores) it FAILS: each of two
+// instances spent 1.3-1.5x one's CPU per request and the two served 0.66-0.74x one's requests/s, with
+// no failed flow. The control run (CONTROL, below) puts most of that on each process's lower request
+// rate rather than on the two meeting in PostgreSQL: one instance paced to ~190 requests/s spent 1.67
+// ms per request, against 1.27 at 365/s and 1.87 for each of two at 123/s; PostgreSQL's 0.50 ms per
+// request paced matched the two's 0.51.
 import { availableParallelism } from 'node:os';
 import type { Measured, Phase } from './order-flow.js';
 
