@@ -158,12 +158,10 @@ export type PhaseResult = { phase: Phase; measured: Measured; underTarget: boole
 export async function orderFlow(opts: {
   instances: number;
   thinkMs: number;
-  /** Shoppers; CONCURRENCY unless given. */
-  shoppers?: number;
   /** With thinkMs, measure the think-time phase only (the warm-up is a closed loop still). */
   thinkTimeOnly?: boolean;
 }): Promise<PhaseResult[]> {
-  const shoppers = opts.shoppers ?? CONCURRENCY;
+  const shoppers = CONCURRENCY;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
   const dbName = `storefront_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await admin.unsafe(`CREATE DATABASE "${dbName}"`);
