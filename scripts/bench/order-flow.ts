@@ -9,6 +9,15 @@
 //   WARMUP=5            seconds of closed-loop traffic before measuring (JIT, connection pools); its
 //                       numbers are not kept
 //   WEB_CONCURRENCY=1   server processes (the app's own setting; see src/server/main.ts)
+//   INSTANCES=1         separate app instances, each its own `main.ts` process on its own port, as two
+//                       machines behind a load balancer would be (not the cluster module: that is
+//                       WEB_CONCURRENCY). The first migrates and seeds; the others start once it is up.
+//                       Each shopper sends each request to the next instance in turn (round-robin per
+//                       request, as a load balancer without session affinity does): an order started
+//                       on one instance is read, extended and paid on the others, which holds because
+//                       every instance keeps its state in the database. CPU per request is then
+//                       printed per instance (its CPU / the requests it served).
+//                       scripts/bench/two-instances.ts compares one instance with two.
 //   BENCH_POSTGRES_URL=postgres://postgres@127.0.0.1:5432/test   (the server, to create the database)
 //   BENCH_SOCKET_DIR=/var/run/postgresql   the app reaches PostgreSQL through its Unix-domain socket in this
 //                       directory (DATABASE_URL ...?host=DIR), as an app on the database's machine would;
@@ -36,7 +45,9 @@
 // shoppers who pause between steps as people do. Both are printed when THINK_MS is set; the exit code
 // judges the think-time model then, and the closed loop otherwise. Besides latency, each phase prints
 // the CPU time spent per request by the server, by PostgreSQL (this database's backends) and by the
-// load generator, read from /proc: a figure that the other work on a shared machine hardly moves.
+// load generator, read from /proc: a figure that the other work on a shared machine hardly moves. That
+// other work is printed too (the cores the machine was busy beyond this benchmark's processes, from
+// /proc/stat), since it moves the throughput and the latencies.
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -45,24 +56,25 @@ import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { postgresAddress } from '../../src/server/db/client.js';
 import { freePort, waitUntilUp } from './production-server.js';
 
 const DURATION_S = Number(process.env.DURATION ?? 60);
-const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
+export const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
 const ACCOUNT_EVERY = Number(process.env.ACCOUNT_EVERY ?? 5);
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const WARMUP_S = Number(process.env.WARMUP ?? 5);
 const DOCUMENTS = process.env.DOCUMENTS === 'id' ? 'id' : 'text';
 const WEB_CONCURRENCY = Number(process.env.WEB_CONCURRENCY ?? 1);
+const INSTANCES = Number(process.env.INSTANCES ?? 1);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const APP_DIR = path.resolve(process.env.BENCH_APP_DIR ?? '.');
 const SOCKET_DIR =
   process.env.BENCH_SOCKET_DIR ??
   (existsSync('/var/run/postgresql/.s.PGSQL.5432') ? '/var/run/postgresql' : '');
-const P95_TARGET_MS = 50;
-const HARD_STOP_MS = (WARMUP_S + DURATION_S * (THINK_MS > 0 ? 2 : 1) + 120) * 1000;
+export const P95_TARGET_MS = 50;
 
 const DOCS = {
   publishedIndustries: `query { publishedIndustries { _id title questionnaires { _id title type minimumReimbursement } } }`,
@@ -89,7 +101,7 @@ const ADDRESSES = [
   '200 Peachtree St NE, Atlanta, GA 30303',
 ];
 
-type Op =
+export type Op =
   | 'publishedIndustries'
   | 'startOrder'
   | 'order'
@@ -104,21 +116,28 @@ type Op =
 type Data = any;
 
 /** What one phase measured. */
-class Phase {
+export class Phase {
   samples = new Map<Op, number[]>();
   failures = 0;
   failureMessages = new Map<string, number>();
   completed = { guest: 0, account: 0 };
   requests = 0;
+  /** Requests answered by each instance. */
+  served: number[];
   constructor(
     readonly name: string,
     readonly thinkMs: number,
-  ) {}
-  record(op: Op, ms: number) {
+    instances: number,
+    readonly shoppers: number,
+  ) {
+    this.served = Array.from({ length: instances }, () => 0);
+  }
+  record(op: Op, ms: number, instance: number) {
     const list = this.samples.get(op) ?? [];
     list.push(ms);
     this.samples.set(op, list);
     this.requests++;
+    this.served[instance]!++;
   }
   fail(err: unknown) {
     this.failures++;
@@ -127,7 +146,22 @@ class Phase {
   }
 }
 
-async function main() {
+/** One measured phase: what the shoppers saw, and the CPU the processes spent on it. */
+export type PhaseResult = { phase: Phase; measured: Measured; underTarget: boolean };
+
+/**
+ * Creates a fresh bench database, starts `instances` app processes on it (each on its own port, as
+ * separate machines behind a load balancer would be), runs the warm-up and the phases, prints each
+ * phase, and stops everything and drops the database. `thinkMs` adds the think-time phase after the
+ * closed loop.
+ */
+export async function orderFlow(opts: {
+  instances: number;
+  thinkMs: number;
+  /** With thinkMs, measure the think-time phase only (the warm-up is a closed loop still). */
+  thinkTimeOnly?: boolean;
+}): Promise<PhaseResult[]> {
+  const shoppers = CONCURRENCY;
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
   const dbName = `storefront_bench_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   await admin.unsafe(`CREATE DATABASE "${dbName}"`);
@@ -135,16 +169,18 @@ async function main() {
   url.pathname = `/${dbName}`;
   if (SOCKET_DIR) url.searchParams.set('host', SOCKET_DIR);
 
-  const hardStop = setTimeout(() => {
-    console.error('Benchmark exceeded its time limit; stopping.');
-    server?.kill('SIGKILL');
-    process.exit(2);
-  }, HARD_STOP_MS);
+  const servers: ChildProcess[] = [];
+  const hardStop = setTimeout(
+    () => {
+      console.error('Benchmark exceeded its time limit; stopping.');
+      for (const server of servers) server.kill('SIGKILL');
+      process.exit(2);
+    },
+    (WARMUP_S + DURATION_S * (opts.thinkMs > 0 ? 2 : 1) + 120 * opts.instances) * 1000,
+  );
   hardStop.unref();
 
-  let server: ChildProcess | null = null;
   try {
-    const port = await freePort();
     const documentsFile = `/tmp/${dbName}-documents.json`;
     writeFileSync(
       documentsFile,
@@ -154,48 +190,63 @@ async function main() {
       ...startScriptNodeFlags(),
       ...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean),
     ];
-    server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
-      cwd: APP_DIR,
-      stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        APP_SECRET: randomBytes(24).toString('hex'),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: url.toString(),
-        SEED_DEMO: '1',
-        DATA_DIR: `/tmp/${dbName}`,
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        PUBLIC_URL: `http://127.0.0.1:${port}`,
-        WEB_CONCURRENCY: String(WEB_CONCURRENCY),
-        TRUSTED_DOCUMENTS: documentsFile,
-      },
-    });
-    const exited = new Promise<never>((_, reject) =>
-      server!.once('exit', (code) => reject(new Error(`The server exited with ${code}.`))),
-    );
-    exited.catch(() => {});
-    const origin = `http://127.0.0.1:${port}`;
-    await Promise.race([waitUntilUp(origin), exited]);
-    const endpoint = `${origin}/api`;
+    const secret = randomBytes(24).toString('hex');
+    // The first instance migrates and seeds the database; the others start once it is up, as a second
+    // machine would join a running deployment (their migration finds nothing to do, the seed a database
+    // that is not empty). All share APP_SECRET, as instances of one deployment do.
+    const endpoints: string[] = [];
+    const exits: Promise<never>[] = [];
+    for (let i = 0; i < opts.instances; i++) {
+      const port = await freePort();
+      const server = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
+        cwd: APP_DIR,
+        stdio: ['ignore', 'ignore', 'inherit'],
+        env: {
+          ...process.env,
+          NODE_ENV: 'production',
+          APP_SECRET: secret,
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: url.toString(),
+          SEED_DEMO: i === 0 ? '1' : '0',
+          DATA_DIR: `/tmp/${dbName}`,
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          WEB_CONCURRENCY: String(WEB_CONCURRENCY),
+          TRUSTED_DOCUMENTS: documentsFile,
+        },
+      });
+      servers.push(server);
+      const exited = new Promise<never>((_, reject) =>
+        server.once('exit', (code) => reject(new Error(`Server instance ${i + 1} exited with ${code}.`))),
+      );
+      exited.catch(() => {});
+      exits.push(exited);
+      const origin = `http://127.0.0.1:${port}`;
+      await Promise.race([waitUntilUp(origin), ...exits]);
+      endpoints.push(`${origin}/api`);
+    }
 
     console.log(
-      `Order flow: ${CONCURRENCY} anonymous shoppers, ${DURATION_S} s per phase, against PostgreSQL (${dbName}, ` +
+      `Order flow: ${shoppers} anonymous shoppers, ${DURATION_S} s per phase, against PostgreSQL (${dbName}, ` +
         `${SOCKET_DIR ? `Unix socket in ${SOCKET_DIR}` : `TCP to ${url.host}`}); ` +
         `server: node ${nodeArgs.join(' ')} ${path.relative(process.cwd(), APP_DIR) || '.'}/src/server/main.ts, ` +
-        `${WEB_CONCURRENCY} process(es); ` +
+        (opts.instances > 1
+          ? `${opts.instances} instances on their own ports (each request to the next, round-robin), `
+          : '') +
+        `${WEB_CONCURRENCY} process(es)${opts.instances > 1 ? ' each' : ''}; ` +
         (ACCOUNT_EVERY > 0
           ? `every ${ACCOUNT_EVERY}th order recurring with a new account.`
           : 'guests only, one-time shops') +
         (DOCUMENTS === 'id' ? '; documents sent by id (trusted documents).' : '; documents sent as text.'),
     );
-    const catalogue = await prepare(endpoint);
+    const catalogue = await prepare(endpoints[0]!);
+    const serverPids = servers.map((s) => s.pid!);
     const run = async (phase: Phase, seconds: number) =>
-      Promise.race([runPhase(endpoint, catalogue, phase, seconds, admin, dbName, server!.pid!), exited]);
+      Promise.race([runPhase(endpoints, catalogue, phase, seconds, admin, dbName, serverPids), ...exits]);
 
     if (WARMUP_S > 0) {
-      const warm = new Phase('warm-up', 0);
+      const warm = new Phase('warm-up', 0, opts.instances, shoppers);
       await run(warm, WARMUP_S);
       console.log(`Warm-up: ${WARMUP_S} s closed loop, ${warm.requests} requests, not counted.`);
     }
@@ -208,29 +259,41 @@ async function main() {
     const stats = postgres(address, { ...socket, max: 1, onnotice: () => {} });
     await stats.unsafe('ANALYZE');
     await stats.end({ timeout: 5 });
-    const phases = [new Phase('closed loop', 0)];
-    if (THINK_MS > 0) phases.push(new Phase('think time', THINK_MS));
-    const verdicts: boolean[] = [];
-    for (const phase of phases) verdicts.push(report(phase, await run(phase, DURATION_S)));
-    const judged = phases.length - 1;
-    const failures = phases.reduce((n, p) => n + p.failures, 0);
-    console.log(
-      `Exit status judges the ${phases[judged]!.name} model` +
-        (phases.length > 1
-          ? ` (THINK_MS=${THINK_MS}); the closed loop is printed above for comparison.`
-          : '.'),
-    );
-    process.exitCode = verdicts[judged] && failures === 0 ? 0 : 1;
-  } finally {
-    if (server && server.exitCode === null) {
-      const gone = new Promise((resolve) => server!.once('exit', resolve));
-      server.kill('SIGTERM');
-      await Promise.race([gone, sleep(10_000).then(() => server!.kill('SIGKILL'))]);
+    const phases =
+      opts.thinkMs > 0 && opts.thinkTimeOnly ? [] : [new Phase('closed loop', 0, opts.instances, shoppers)];
+    if (opts.thinkMs > 0) phases.push(new Phase('think time', opts.thinkMs, opts.instances, shoppers));
+    const results: PhaseResult[] = [];
+    for (const phase of phases) {
+      const measured = await run(phase, DURATION_S);
+      results.push({ phase, measured, underTarget: report(phase, measured) });
     }
+    return results;
+  } finally {
+    await Promise.all(
+      servers.map(async (server) => {
+        if (server.exitCode !== null || server.signalCode !== null) return;
+        const gone = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await Promise.race([gone, sleep(10_000).then(() => server.kill('SIGKILL'))]);
+      }),
+    );
     await admin.unsafe(`DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`);
     await admin.end({ timeout: 5 });
     clearTimeout(hardStop);
   }
+}
+
+async function main() {
+  const results = await orderFlow({ instances: INSTANCES, thinkMs: THINK_MS });
+  const judged = results[results.length - 1]!;
+  const failures = results.reduce((n, r) => n + r.phase.failures, 0);
+  console.log(
+    `Exit status judges the ${judged.phase.name} model` +
+      (results.length > 1
+        ? ` (THINK_MS=${THINK_MS}); the closed loop is printed above for comparison.`
+        : '.'),
+  );
+  process.exitCode = judged.underTarget && failures === 0 ? 0 : 1;
 }
 
 /** The Node flags that `npm start` gives the server (package.json's start script), so it runs as there. */
@@ -260,13 +323,22 @@ async function prepare(endpoint: string): Promise<Catalogue> {
 const think = (phase: Phase) =>
   phase.thinkMs > 0 ? sleep(phase.thinkMs * (0.5 + Math.random())) : Promise.resolve();
 
-async function shop(endpoint: string, catalogue: Catalogue, shopper: number, deadline: number, phase: Phase) {
+async function shop(
+  endpoints: string[],
+  catalogue: Catalogue,
+  shopper: number,
+  deadline: number,
+  phase: Phase,
+) {
   // Shoppers who pause do not all arrive at once.
   if (phase.thinkMs > 0) await sleep(Math.random() * phase.thinkMs);
+  // With several instances, each request goes to the next one; shoppers start on different ones.
+  let next = shopper;
   const timed = async (op: Op, query: string, variables: Record<string, unknown>): Promise<Data> => {
+    const instance = next++ % endpoints.length;
     const t0 = performance.now();
-    const data = await call(endpoint, query, variables);
-    phase.record(op, performance.now() - t0);
+    const data = await call(endpoints[instance]!, query, variables);
+    phase.record(op, performance.now() - t0, instance);
     await think(phase);
     return data;
   };
@@ -372,47 +444,68 @@ async function call(endpoint: string, query: string, variables: Record<string, u
   return body.data;
 }
 
-type Cpu = { server: number; serverLoops: number; postgres: number; bench: number };
-type Measured = { elapsed: number; cpu: Cpu };
+/** CPU ms of one instance: all its processes and threads, and its processes' main threads (event loops). */
+export type InstanceCpu = { server: number; serverLoops: number };
+export type Cpu = InstanceCpu & {
+  instances: InstanceCpu[];
+  postgres: number;
+  bench: number;
+  /** Every process on the machine, this benchmark's and others' (/proc/stat). */
+  machine: number;
+};
+export type Measured = { elapsed: number; cpu: Cpu };
 
-/** Runs the shoppers for `seconds` and reads the CPU the server, PostgreSQL and this process used. */
+/** Runs the shoppers for `seconds` and reads the CPU each instance, PostgreSQL and this process used. */
 async function runPhase(
-  endpoint: string,
+  endpoints: string[],
   catalogue: Catalogue,
   phase: Phase,
   seconds: number,
   admin: postgres.Sql,
   dbName: string,
-  serverPid: number,
+  serverPids: number[],
 ): Promise<Measured> {
   const backends = async () =>
     (await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`).map(
       (r) => r.pid,
     );
-  const serverPids = () => [serverPid, ...childrenOf(serverPid)];
-  const before = cpuOf(serverPids());
-  const loopsBefore = cpuOf(serverPids(), { mainThread: true });
+  const processes = (pid: number) => [pid, ...childrenOf(pid)];
+  const read = () =>
+    serverPids.map((pid) => ({
+      all: cpuOf(processes(pid)),
+      loops: cpuOf(processes(pid), { mainThread: true }),
+    }));
+  const before = read();
   const pgBefore = cpuOf(await backends());
   const benchBefore = process.cpuUsage();
+  const machineBefore = machineCpu();
   const started = performance.now();
   const deadline = started + seconds * 1000;
   await Promise.all(
-    Array.from({ length: CONCURRENCY }, (_, shopper) => shop(endpoint, catalogue, shopper, deadline, phase)),
+    Array.from({ length: phase.shoppers }, (_, shopper) =>
+      shop(endpoints, catalogue, shopper, deadline, phase),
+    ),
   );
   const elapsed = (performance.now() - started) / 1000;
   const bench = process.cpuUsage(benchBefore);
-  const after = cpuOf(serverPids());
-  const loopsAfter = cpuOf(serverPids(), { mainThread: true });
+  const machine = machineCpu() - machineBefore;
+  const after = read();
   const pgAfter = cpuOf(await backends());
   const delta = (a: Map<number, number>, b: Map<number, number>) =>
     [...a].reduce((sum, [pid, ms]) => sum + ms - (b.get(pid) ?? 0), 0);
+  const instances = after.map((a, i) => ({
+    server: delta(a.all, before[i]!.all),
+    serverLoops: delta(a.loops, before[i]!.loops),
+  }));
   return {
     elapsed,
     cpu: {
-      server: delta(after, before),
-      serverLoops: delta(loopsAfter, loopsBefore),
+      server: instances.reduce((sum, c) => sum + c.server, 0),
+      serverLoops: instances.reduce((sum, c) => sum + c.serverLoops, 0),
+      instances,
       postgres: delta(pgAfter, pgBefore),
       bench: (bench.user + bench.system) / 1000,
+      machine,
     },
   };
 }
@@ -436,6 +529,12 @@ function cpuOf(pids: number[], opts: { mainThread?: boolean } = {}): Map<number,
   return out;
 }
 
+/** CPU time (ms) all cores have spent busy since boot, /proc/stat's user, nice, system, irq and softirq. */
+function machineCpu(): number {
+  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  return (f[0]! + f[1]! + f[2]! + f[5]! + f[6]!) * 10;
+}
+
 function childrenOf(pid: number): number[] {
   const kids: number[] = [];
   for (const entry of readdirSync('/proc')) {
@@ -450,7 +549,10 @@ function childrenOf(pid: number): number[] {
   return kids;
 }
 
-function percentile(sorted: number[], p: number): number {
+/** CPU ms the machine spent on anything but this benchmark's processes (other jobs on a shared machine). */
+export const otherWork = (cpu: Cpu) => Math.max(0, cpu.machine - cpu.server - cpu.postgres - cpu.bench);
+
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
   return sorted[i]!;
@@ -463,9 +565,9 @@ function report(phase: Phase, { elapsed, cpu }: Measured): boolean {
   console.log('');
   console.log(
     phase.thinkMs > 0
-      ? `== Model: think time. ${CONCURRENCY} shoppers, each pausing ${phase.thinkMs / 2}-${(phase.thinkMs * 3) / 2} ms ` +
+      ? `== Model: think time. ${phase.shoppers} shoppers, each pausing ${phase.thinkMs / 2}-${(phase.thinkMs * 3) / 2} ms ` +
           `(mean ${phase.thinkMs} ms) after every step.`
-      : `== Model: closed loop. ${CONCURRENCY} shoppers, no pause between steps: ${CONCURRENCY} requests always in flight.`,
+      : `== Model: closed loop. ${phase.shoppers} shoppers, no pause between steps: ${phase.shoppers} requests always in flight.`,
   );
   console.log(
     `Completed checkouts: ${total} in ${elapsed.toFixed(1)} s = ${(total / elapsed).toFixed(1)}/s ` +
@@ -480,8 +582,19 @@ function report(phase: Phase, { elapsed, cpu }: Measured): boolean {
       `${perRequest(cpu.serverLoops)} ms; the rest: garbage collection and the threads that hash passwords), ` +
       `PostgreSQL ${perRequest(cpu.postgres)} ms, load generator ${perRequest(cpu.bench)} ms. ` +
       `Cores busy: server ${cores(cpu.server)} (event loop${WEB_CONCURRENCY > 1 ? 's' : ''} ${cores(cpu.serverLoops)}), ` +
-      `PostgreSQL ${cores(cpu.postgres)}, load generator ${cores(cpu.bench)}, of ${availableParallelism()}.`,
+      `PostgreSQL ${cores(cpu.postgres)}, load generator ${cores(cpu.bench)}, ` +
+      `other work on the machine ${cores(otherWork(cpu))}, of ${availableParallelism()}.`,
   );
+  if (cpu.instances.length > 1) {
+    cpu.instances.forEach((c, i) => {
+      const served = phase.served[i]!;
+      const per = (ms: number) => (served ? (ms / served).toFixed(2) : '-');
+      console.log(
+        `  instance ${i + 1}: ${served} requests, CPU ${per(c.server)} ms per request (event loop ` +
+          `${per(c.serverLoops)} ms), ${cores(c.server)} cores busy.`,
+      );
+    });
+  }
   console.log('');
   const pad = (s: string, n: number) => s.padEnd(n);
   const num = (v: number) => v.toFixed(1).padStart(8);
@@ -509,7 +622,9 @@ function report(phase: Phase, { elapsed, cpu }: Measured): boolean {
   return allUnder;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
