@@ -59,7 +59,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
 import postgres from 'postgres';
 import { postgresAddress } from '../../src/server/db/client.js';
-import { freePort, waitUntilUp } from './production-server.js';
+import { cpuOf, freePort, startScriptNodeFlags, waitUntilUp } from './production-server.js';
 
 const DURATION_S = Number(process.env.DURATION ?? 60);
 export const CONCURRENCY = Number(process.env.CONCURRENCY ?? 20);
@@ -296,14 +296,6 @@ async function main() {
   process.exitCode = judged.underTarget && failures === 0 ? 0 : 1;
 }
 
-/** The Node flags that `npm start` gives the server (package.json's start script), so it runs as there. */
-function startScriptNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  return pkg.scripts.start?.match(/--[a-z-]+=\S+/g) ?? [];
-}
-
 type Catalogue = { shop: { _id: string; minimumReimbursement: number } };
 
 async function prepare(endpoint: string): Promise<Catalogue> {
@@ -508,25 +500,6 @@ async function runPhase(
       machine,
     },
   };
-}
-
-/** CPU time (user + system, ms) of each process, or of its main thread only, from /proc. */
-function cpuOf(pids: number[], opts: { mainThread?: boolean } = {}): Map<number, number> {
-  const tick = 10; // ms per clock tick (USER_HZ = 100 on Linux)
-  const out = new Map<number, number>();
-  for (const pid of pids) {
-    try {
-      const stat = readFileSync(
-        opts.mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`,
-        'utf8',
-      );
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      out.set(pid, (Number(f[11]) + Number(f[12])) * tick);
-    } catch {
-      // gone
-    }
-  }
-  return out;
 }
 
 /** CPU time (ms) all cores have spent busy since boot, /proc/stat's user, nice, system, irq and softirq. */

@@ -30,7 +30,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { signingText } from '../../src/domain/index.js';
 import { withBenchDatabase } from './bench-database.js';
-import { APP_DIR, freePort, waitUntilUp } from './production-server.js';
+import { APP_DIR, cpuOf, freePort, startScriptNodeFlags, waitUntilUp } from './production-server.js';
 
 const SECONDS = Number(process.env.SECONDS ?? 5);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
@@ -52,11 +52,11 @@ function webDocument(name: string): { id: string; text: string } {
 }
 
 /** CPU time (user + system, ms) of a process and its threads so far, from /proc. */
-function cpuMs(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(f[11]) + Number(f[12])) * 10; // clock ticks of 10 ms (USER_HZ = 100)
-}
+const cpuMs = (pid: number): number => {
+  const ms = cpuOf([pid]).get(pid);
+  if (ms === undefined) throw new Error(`Process ${pid} is gone.`);
+  return ms;
+};
 
 type Server = { origin: string; pid: number; stop: () => Promise<void> };
 
@@ -85,14 +85,6 @@ async function startServer(args: string[], env: Record<string, string>): Promise
     throw err;
   }
   return { origin, pid: child.pid!, stop };
-}
-
-/** The Node flags that `npm start` gives the server (package.json's start script). */
-function startScriptNodeFlags(): string[] {
-  const pkg = JSON.parse(readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
-  return pkg.scripts.start?.match(/--[a-z-]+=\S+/g) ?? [];
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the benchmark reads responses loosely.

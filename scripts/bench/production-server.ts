@@ -86,7 +86,7 @@ export async function loginToken(origin: string, email: string, password: string
 }
 
 /** The Node flags that `npm start` gives the server (package.json's start script). */
-function startScriptNodeFlags(): string[] {
+export function startScriptNodeFlags(): string[] {
   const pkg = JSON.parse(readFileSync(path.join(APP_DIR, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
@@ -117,4 +117,23 @@ export async function waitUntilUp(origin: string) {
     await sleep(200);
   }
   throw new Error('The server did not come up within 120 s.');
+}
+
+/** CPU time (user + system, ms) of each process, or of its main thread only, from /proc. */
+export function cpuOf(pids: number[], opts: { mainThread?: boolean } = {}): Map<number, number> {
+  const tick = 10; // ms per clock tick (USER_HZ = 100 on Linux)
+  const out = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(
+        opts.mainThread ? `/proc/${pid}/task/${pid}/stat` : `/proc/${pid}/stat`,
+        'utf8',
+      );
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      out.set(pid, (Number(f[11]) + Number(f[12])) * tick);
+    } catch {
+      // gone
+    }
+  }
+  return out;
 }
