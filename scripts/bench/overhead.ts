@@ -5,6 +5,8 @@
 //   CONNECTIONS=20     autocannon's connections (requests in flight)
 //   CALLS=order,...    only these calls (by the name printed; for a profile of one call)
 //   BENCH_SERVER_NODE_ARGS  extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+//   BENCH_APP_DIR=.    the checkout whose server is measured (an earlier commit's worktree, to compare
+//                      before and after in one run); the bare route always runs from this checkout
 //   BENCH_POSTGRES_URL, BENCH_SOCKET_DIR  as in order-flow.ts
 //
 // Both servers run in their own process on one fresh database, reached through PostgreSQL's Unix socket
@@ -41,6 +43,7 @@ const SOCKET_DIR =
   process.env.BENCH_SOCKET_DIR ??
   (existsSync('/var/run/postgresql/.s.PGSQL.5432') ? '/var/run/postgresql' : '');
 const ORDER_RATIO_TARGET = 0.6;
+const APP = path.resolve(process.env.BENCH_APP_DIR ?? APP_DIR);
 
 const ORDER_FLOW_ORDER = `query ($id: String) { order(_id: $id) { _id status initialDue { value displayValue }
     userQuestionnaires { _id qid questionnaire { title minimumReimbursement } }
@@ -48,7 +51,7 @@ const ORDER_FLOW_ORDER = `query ($id: String) { order(_id: $id) { _id status ini
 
 /** The web app's documents, by name, from the list GraphQL Codegen writes (`npm run codegen`). */
 function webDocument(name: string): { id: string; text: string } {
-  const file = path.join(APP_DIR, 'src/web/gql/persisted-documents.json');
+  const file = path.join(APP, 'src/web/gql/persisted-documents.json');
   const list = JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>;
   const found = Object.entries(list).find(([, text]) =>
     new RegExp(`\\b(query|mutation) ${name}\\b`).test(text),
@@ -66,10 +69,10 @@ const cpuMs = (pid: number): number => {
 
 type Server = { origin: string; pid: number; stop: () => Promise<void> };
 
-async function startServer(args: string[], env: Record<string, string>): Promise<Server> {
+async function startServer(args: string[], env: Record<string, string>, cwd = APP_DIR): Promise<Server> {
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, args, {
-    cwd: APP_DIR,
+    cwd,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: { ...process.env, ...env, PORT: String(port) },
   });
@@ -190,19 +193,23 @@ async function main() {
     ];
     const servers: Server[] = [];
     try {
-      const app = await startServer([...nodeArgs, '--import', 'tsx', 'src/server/main.ts'], {
-        NODE_ENV: 'production',
-        APP_SECRET: randomBytes(24).toString('hex'),
-        LOG_LEVEL: 'warn',
-        DATABASE_URL: url.toString(),
-        SEED_DEMO: '1',
-        DATA_DIR: `/tmp/${bench.name}`,
-        HOST: '127.0.0.1',
-        BILLING_RUN_AT: 'off',
-        VISIT_SCHEDULING_AT: 'off',
-        DIGEST_AT: 'off',
-        ACTION_PLAN_REMINDERS_AT: 'off',
-      });
+      const app = await startServer(
+        [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'],
+        {
+          NODE_ENV: 'production',
+          APP_SECRET: randomBytes(24).toString('hex'),
+          LOG_LEVEL: 'warn',
+          DATABASE_URL: url.toString(),
+          SEED_DEMO: '1',
+          DATA_DIR: `/tmp/${bench.name}`,
+          HOST: '127.0.0.1',
+          BILLING_RUN_AT: 'off',
+          VISIT_SCHEDULING_AT: 'off',
+          DIGEST_AT: 'off',
+          ACTION_PLAN_REMINDERS_AT: 'off',
+        },
+        APP,
+      );
       servers.push(app);
       const oid = await makeCart(app.origin);
       const login = await gql(
