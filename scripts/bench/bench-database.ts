@@ -36,8 +36,10 @@ export type BenchDatabase = {
 export async function withBenchDatabase<T>(label: string, fn: (db: BenchDatabase) => Promise<T>): Promise<T> {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   const reuse = process.env.BENCH_REUSE_DB;
-  if (reuse && !/^[a-z0-9_]+$/.test(reuse)) throw new Error('BENCH_REUSE_DB: lower-case letters, digits and _');
-  const name = reuse || `storefront_bench_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  if (reuse && !/^[a-z0-9_]+$/.test(reuse))
+    throw new Error('BENCH_REUSE_DB: lower-case letters, digits and _');
+  const name =
+    reuse || `storefront_bench_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const exists =
     reuse && (await admin`select 1 from pg_database where datname = ${reuse}`.then((r) => r.length > 0));
   if (!exists) await admin.unsafe(`CREATE DATABASE "${name}"`);
