@@ -342,8 +342,15 @@ export function summaryShops(db: Db, client: string, f: SummaryFilter) {
     );
   }
   if (f.groupBy) {
-    // Evaluations are summed per group first; names join the few groups.
-    const named = f.programName || f.locationName;
+    // Evaluations are summed per group first; names join the few groups. A program name is turned into
+    // the client's program ids first (from the totals, which hold every program with a shop), so the
+    // covering index reads that program's shops only instead of all of them joined and filtered.
+    const programIds = f.programName
+      ? sql`and evaluations.uqid = any(array(select distinct t.uqid from location_score_totals t
+          join user_questionnaires uq on uq.id = t.uqid join questionnaires q on q.id = uq.qid
+          where t.client_id = ${client} and q.title = ${f.programName}))`
+      : sql``;
+    const named = f.locationName;
     const perLocation = groupingPerLocation(f.groupBy);
     const period = groupingPeriod(f.groupBy);
     const keys = [
@@ -364,7 +371,7 @@ export function summaryShops(db: Db, client: string, f: SummaryFilter) {
             (count(*) filter (where evaluations.possible_score > 0))::int as scored_shops
           from evaluations
           ${named ? sql`join user_questionnaires uq on uq.id = evaluations.uqid join questionnaires q on q.id = uq.qid join locations l on l.id = evaluations.location_id` : sql``}
-          where ${approvedOf(client, f)} ${namedFilters(f)}
+          where ${approvedOf(client, f)} ${programIds} ${namedFilters({ ...f, programName: null })}
           group by ${sql.join(keys, sql`, `)}
         ) g
         join user_questionnaires uq on uq.id = g.uqid
