@@ -307,6 +307,16 @@ export type SummaryFilter = DateFilter &
 const bucketOf = (period: 'month' | 'day', column: SQL) =>
   period === 'month' ? sql`${column} - extract(day from ${column})::int + 1` : column;
 
+/**
+ * The ids of the client's programs of a name, as an array evaluated once (from the per-location totals,
+ * which hold every program with an approved shop): an index reads those programs' rows only, where a
+ * join on the title filtered every row.
+ */
+const programIdsNamed = (client: string, name: string) =>
+  sql`array(select distinct t.uqid from location_score_totals t
+    join user_questionnaires uq on uq.id = t.uqid join questionnaires q on q.id = uq.qid
+    where t.client_id = ${client} and q.title = ${name})`;
+
 /** The period of a grouping as one more group key (`, bucket`), none when it sums the whole range. */
 const periodKey = (grouping: SummaryGrouping, column: SQL) => {
   const period = groupingPeriod(grouping);
@@ -346,9 +356,7 @@ export function summaryShops(db: Db, client: string, f: SummaryFilter) {
     // the client's program ids first (from the totals, which hold every program with a shop), so the
     // covering index reads that program's shops only instead of all of them joined and filtered.
     const programIds = f.programName
-      ? sql`and evaluations.uqid = any(array(select distinct t.uqid from location_score_totals t
-          join user_questionnaires uq on uq.id = t.uqid join questionnaires q on q.id = uq.qid
-          where t.client_id = ${client} and q.title = ${f.programName}))`
+      ? sql`and evaluations.uqid = any(${programIdsNamed(client, f.programName)})`
       : sql``;
     const named = f.locationName;
     const perLocation = groupingPerLocation(f.groupBy);
@@ -417,7 +425,7 @@ function rollupSource(
   const filters = sql`${f.startDate ? sql`and d.shop_date >= ${f.startDate}` : sql``}
     ${f.endDate ? sql`and d.shop_date <= ${f.endDate}` : sql``}
     ${f.programId ? sql`and d.uqid = ${f.programId}` : sql``}
-    ${f.programName ? sql`and q.title = ${f.programName}` : sql``}`;
+    ${f.programName ? sql`and d.uqid = any(${programIdsNamed(client, f.programName)})` : sql``}`;
   const rows = (table: RollupTable | RegionRollupTable, which: SQL) =>
     sql`select d.shop_date, q.title, ${t.columns}
       from ${table} d
