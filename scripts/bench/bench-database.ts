@@ -18,26 +18,49 @@ export type BenchDatabase = {
   database: Database;
   /** A plain client for bulk seeding. */
   direct: postgres.Sql;
+  /**
+   * What a reused database (BENCH_REUSE_DB) was seeded with, as `markSeeded` recorded it; null when
+   * it is new or its seeding did not finish (then it must be seeded: drop it first if not empty).
+   */
+  seededAs: string | null;
+  /** Records that the database now holds the seed `what` (kept as the database's comment). */
+  markSeeded: (what: string) => Promise<void>;
 };
 
 /**
  * Creates a uniquely named database (storefront_bench_{label}_...), migrates it, runs `fn`, and drops it
- * afterwards, unless KEEP_DB is set (then its name is printed).
+ * afterwards, unless KEEP_DB is set (then its name is printed). With BENCH_REUSE_DB=name the database
+ * of that name is used and always kept: created when missing, else only migrated, so a large seed is
+ * paid once (`seededAs` tells the caller what it holds).
  */
 export async function withBenchDatabase<T>(label: string, fn: (db: BenchDatabase) => Promise<T>): Promise<T> {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
-  const name = `storefront_bench_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const reuse = process.env.BENCH_REUSE_DB;
+  if (reuse && !/^[a-z0-9_]+$/.test(reuse))
+    throw new Error('BENCH_REUSE_DB: lower-case letters, digits and _');
+  const name =
+    reuse || `storefront_bench_${label}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const exists =
+    reuse && (await admin`select 1 from pg_database where datname = ${reuse}`.then((r) => r.length > 0));
+  if (!exists) await admin.unsafe(`CREATE DATABASE "${name}"`);
+  const [row] = await admin<{ comment: string | null }[]>`
+    select shobj_description(oid, 'pg_database') as comment from pg_database where datname = ${name}`;
+  const comment = row?.comment;
+  const seededAs = comment?.startsWith('bench seed: ') ? comment.slice('bench seed: '.length) : null;
+  const markSeeded = async (what: string) => {
+    await admin.unsafe(`COMMENT ON DATABASE "${name}" IS 'bench seed: ${what.replace(/'/g, "''")}'`);
+  };
   const url = new URL(ADMIN_URL);
   url.pathname = `/${name}`;
   const database = await openDatabase({ url: url.toString() });
   const direct = postgres(url.toString(), { max: 1, onnotice: () => {} });
   try {
-    return await fn({ name, url: url.toString(), database, direct });
+    return await fn({ name, url: url.toString(), database, direct, seededAs, markSeeded });
   } finally {
     await database.close();
     await direct.end({ timeout: 5 });
-    if (process.env.KEEP_DB) console.log(`Kept database ${name} (KEEP_DB).`);
+    if (reuse) console.log(`Kept database ${name} (BENCH_REUSE_DB).`);
+    else if (process.env.KEEP_DB) console.log(`Kept database ${name} (KEEP_DB).`);
     else await admin.unsafe(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
     await admin.end({ timeout: 5 });
   }

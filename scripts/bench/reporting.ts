@@ -1,12 +1,40 @@
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type postgres from 'postgres';
-import { signingText } from '../../src/domain/index.js';
+import {
+  ALL_LOCATIONS,
+  DEFAULT_SUMMARY_FILTERS,
+  PERFORMANCE_THRESHOLDS,
+  rangeParams,
+  type SummaryDateRange,
+  signingText,
+  summaryChartParams,
+  summaryDateRange,
+  summarySectionsParams,
+  summaryShopsParams,
+  worstQuestionsParams,
+} from '../../src/domain/index.js';
 import type { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
+import { QUESTION_PAGE_SHOPS } from '../../src/web/reports/summary/download-csv.js';
 import { percentile, startBenchApp, withBenchDatabase } from './bench-database.js';
 
 /**
+ * The reporting API's calls over HTTP (p50, p95; PASS when every p95 < 150 ms), on one seeded customer
+ * (client@bench.test / bench-client-pass, user id 'client').
+ *
+ * Size (BENCH_SIZE): `default` is BENCH_SHOPS shops (50,000) of 20 questions over 18 months at
+ * BENCH_LOCATIONS locations (200). `chain` is issue 22's chain: 20,000,000 question scores in the
+ * database, 5,000,000 of them the bench customer's (250,000 shops of 20 questions, every day from
+ * 2021-11-23 to 2026-11-22, at 1,000 locations, in 3 programs, each shop a visit), the other 15,000,000
+ * those of 15 other customers (50,000 shops each, 100 locations, 2 programs). The chain seed drops the
+ * loaded tables' indexes and foreign keys, loads with INSERT ... SELECT generate_series, and recreates
+ * them as they were; the rollups are written as approval writes them. It takes minutes: run it once
+ * with BENCH_REUSE_DB=name (see bench-database.ts) and later runs reuse the database.
+ *
+ *   flock /tmp/bench.lock env BENCH_SIZE=chain BENCH_REUSE_DB=bench_chain npx tsx scripts/bench/reporting.ts seed
+ *   flock /tmp/bench.lock env BENCH_SIZE=chain BENCH_REUSE_DB=bench_chain npx tsx scripts/bench/reporting.ts
+ *
  * `scoped` (npx tsx scripts/bench/reporting.ts scoped): the customer has 1,000 locations and a team
  * manager of 50 of them (one region); the dashboard's calls are timed for the owner, the manager and
  * the owner again, interleaved, in ROUNDS rounds. A call fails the issue's target ("no worse than the
@@ -14,9 +42,23 @@ import { percentile, startBenchApp, withBenchDatabase } from './bench-database.j
  * owner runs show how far equal work falls apart on this machine.
  */
 const SCOPED = process.argv[2] === 'scoped';
-export const SHOPS = Number(process.env.BENCH_SHOPS ?? 50_000);
+/** `seed`: seed (or check the reused database) and stop, to bench later with BENCH_REUSE_DB. */
+const SEED_ONLY = process.argv[2] === 'seed';
+export const SIZE: 'default' | 'chain' = process.env.BENCH_SIZE === 'chain' ? 'chain' : 'default';
+if (process.env.BENCH_SIZE && process.env.BENCH_SIZE !== SIZE)
+  throw new Error('BENCH_SIZE: default or chain');
+const CHAIN = SIZE === 'chain';
+/** Divides the chain's shop counts (BENCH_CHAIN_DIVISOR=100: a smoke test of the chain seed in seconds). */
+const DIVISOR = Number(process.env.BENCH_CHAIN_DIVISOR ?? 1);
+export const SHOPS = CHAIN ? 250_000 / DIVISOR : Number(process.env.BENCH_SHOPS ?? 50_000);
 export const QUESTIONS = 20;
-export const LOCATIONS = Number(process.env.BENCH_LOCATIONS ?? (SCOPED ? 1000 : 200));
+export const LOCATIONS = CHAIN ? 1000 : Number(process.env.BENCH_LOCATIONS ?? (SCOPED ? 1000 : 200));
+/** The chain's other customers: each 50,000 shops (1,000,000 question scores) at 100 locations. */
+const OTHER_CUSTOMERS = 15;
+const OTHER_SHOPS = 50_000 / DIVISOR;
+const OTHER_LOCATIONS = 100;
+/** The chain's five years of days, 2021-11-23 to 2026-11-22. */
+const CHAIN_DAYS = 1826;
 /** The scoped run's manager (manager@bench.test / bench-client-pass) sees locations l1 to l50. */
 const MANAGER_LOCATIONS = 50;
 const TARGET_MS = 150;
@@ -24,6 +66,153 @@ const REPEAT = Number(process.env.REPEAT ?? 25);
 /** The scoped run's rounds (each REPEAT requests per call and caller); its figures pool them. */
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const TODAY = new Date('2026-11-22T00:00:00Z');
+/** The list pages' paging (REPORT_PAGE of src/web/reports/reporting-client.ts, a React module). */
+const REPORT_PAGE = { pageNumber: 1, pageSize: 999 };
+
+/** What a database seeded at this size holds (recorded with BENCH_REUSE_DB; a mismatch reseeds nothing). */
+export const SEED_LABEL = CHAIN
+  ? `chain${DIVISOR === 1 ? '' : ` / ${DIVISOR}`}`
+  : `default ${SHOPS} shops ${LOCATIONS} locations`;
+
+/**
+ * Seeds the database at this size unless BENCH_REUSE_DB's database holds that seed already; prints
+ * what it holds and how long seeding took.
+ */
+export async function seedAtSize(
+  bench: { direct: postgres.Sql; seededAs: string | null; markSeeded: (what: string) => Promise<void> },
+  more?: (sql: postgres.Sql, passwordHash: string) => Promise<void>,
+) {
+  const { direct } = bench;
+  const t0 = performance.now();
+  const label = more ? `${SEED_LABEL} + ${more.name}` : SEED_LABEL;
+  const reused = bench.seededAs === label;
+  if (reused) console.log(`Reusing the database seeded as ${label}.`);
+  else {
+    if (bench.seededAs !== null || (await direct`select 1 from users limit 1`).length)
+      throw new Error(`The reused database holds another seed (${bench.seededAs}): drop it or name another.`);
+    const passwordHash = await hashPassword('bench-client-pass');
+    if (CHAIN) await seedChain(direct, passwordHash);
+    else await seed(direct, passwordHash);
+    if (more) await more(direct, passwordHash);
+    await bench.markSeeded(label);
+  }
+  const [{ all, mine }] = (await direct`select count(*)::int as all,
+      count(*) filter (where e.client_id = 'client')::int as mine
+    from evaluation_question_scores qs join evaluations e on e.id = qs.evaluation_id`) as unknown as [
+    { all: number; mine: number },
+  ];
+  console.log(
+    `${reused ? 'Database' : `Seeded in ${((performance.now() - t0) / 1000).toFixed(1)} s`}: ${all} question scores, ${mine} of them the bench customer's (${LOCATIONS} locations, 3 programs, ${SHOPS} approved shops).`,
+  );
+}
+
+/** A question's score (0 or 10) in shop g of a customer with `locations` locations: varied by location. */
+const questionScore = (g: string, k: string, locations: number) =>
+  `case when ((${g} % ${locations}) * 31 + ${k} * 17 + ${g}) % 100 < 60 + (${g} % ${locations}) % 40 then 10 else 0 end`;
+
+/**
+ * The chain (BENCH_SIZE=chain): the bench customer and OTHER_CUSTOMERS more, loaded table by table
+ * with the big tables' indexes and foreign keys dropped and recreated after, as they were.
+ */
+async function seedChain(sql: postgres.Sql, passwordHash: string) {
+  await sql`set work_mem = '512MB'`;
+  await sql`set maintenance_work_mem = '1GB'`;
+  await sql`set synchronous_commit = off`;
+  const big = ['visits', 'evaluations', 'evaluation_section_scores', 'evaluation_question_scores'];
+  // Foreign keys of and to the big tables, and their indexes but the primary keys others reference.
+  const constraints =
+    (await sql`select c.conrelid::regclass::text as tbl, c.conname, pg_get_constraintdef(c.oid) as def, c.contype
+    from pg_constraint c
+    where (c.conrelid::regclass::text in ${sql(big)} and (c.contype = 'f'
+        or (c.contype = 'p' and c.conrelid::regclass::text like 'evaluation\_%\_scores')))
+      or (c.contype = 'f' and c.confrelid::regclass::text in ${sql(big)})`) as unknown as {
+      tbl: string;
+      conname: string;
+      def: string;
+      contype: string;
+    }[];
+  const indexes = (await sql`select i.indexrelid::regclass::text as name, pg_get_indexdef(i.indexrelid) as def
+    from pg_index i where i.indrelid::regclass::text in ${sql(big)}
+      and not exists (select 1 from pg_constraint c where c.conindid = i.indexrelid)`) as unknown as {
+    name: string;
+    def: string;
+  }[];
+  for (const c of constraints) await sql.unsafe(`alter table ${c.tbl} drop constraint "${c.conname}"`);
+  for (const i of indexes) await sql.unsafe(`drop index ${i.name}`);
+
+  await sql`insert into brands (id, short_name, name, is_default) values ('b', 'bench', 'Bench', true)`;
+  await sql`insert into industries (id, brand_id, title) values ('i', 'b', 'Restaurants')`;
+  await sql`insert into forms (id, name, draft) values ('f', 'F', '{}')`;
+  await sql`insert into form_versions (id, form_id, version, definition) values ('fv', 'f', 1, '{}')`;
+  await sql`insert into questionnaires (id, brand_id, industry_id, title, cost, form_id)
+    values ('q1', 'b', 'i', 'Dine-In Experience', 9500, 'f'), ('q2', 'b', 'i', 'Drive-Thru Visit', 6500, 'f'),
+           ('q3', 'b', 'i', 'Takeout Phone Order', 4500, 'f')`;
+  const customers = [
+    { id: 'client', prefix: '', shops: SHOPS, locations: LOCATIONS, programs: 3 },
+    ...Array.from({ length: OTHER_CUSTOMERS }, (_, i) => ({
+      id: `c${i + 1}`,
+      prefix: `c${i + 1}-`,
+      shops: OTHER_SHOPS,
+      locations: OTHER_LOCATIONS,
+      programs: 2,
+    })),
+  ];
+  for (const c of customers) {
+    const email = c.id === 'client' ? 'client@bench.test' : `${c.id}@bench.test`;
+    const p = c.prefix;
+    await sql`insert into users (id, email, password_hash, first_name, last_name) values (${c.id}, ${email}, ${passwordHash}, 'Bench', ${c.id})`;
+    await sql`insert into orders (id, uid, brand_id, status, order_date, amount) values (${`${p}o`}, ${c.id}, 'b', 'COMPLETE', '2021-11-01', 0)`;
+    await sql`insert into user_questionnaires (id, oid, uid, qid)
+      select ${p} || 'p' || n, ${`${p}o`}, ${c.id}, 'q' || n from generate_series(1, ${c.programs}) n`;
+    await sql`insert into locations (id, uid, name, city, state, formatted_address)
+      select ${p} || 'l' || g, ${c.id}, 'Location ' || g, 'Austin', 'TX', g || ' Main St, Austin, TX 78701'
+      from generate_series(1, ${c.locations}) g`;
+    // A recurring shop per location and program; a visit per shop date, each with its approved evaluation.
+    await sql`insert into shops (id, uid, oid, location_id, qid, uqid, status, recurring, start_date, questionnaire_title, questionnaire_type)
+      select ${p} || 's' || l || '-' || n, ${c.id}, ${`${p}o`}, ${p} || 'l' || l, 'q' || n, ${p} || 'p' || n, 'active', true,
+        '2021-11-01', 'Program ' || n, 'shop'
+      from generate_series(1, ${c.locations}) l, generate_series(1, ${c.programs}) n`;
+    // Shop g's location, program and day: days rise with g, so rows lie in date order as approvals
+    // write them (each customer's rows together, though: in production customers interleave).
+    const shop = (g: string) =>
+      `(1 + ${g} % ${c.locations}), (1 + ${g} % ${c.programs}), (date '2021-11-23' + ((${g} - 1)::int8 * ${CHAIN_DAYS} / ${c.shops})::int)`;
+    await sql.unsafe(`insert into visits (id, shop_id, uqid, location_id, cycle_start, sequence, due_date, status)
+      select '${p}v' || g, '${p}s' || l || '-' || n, '${p}p' || n, '${p}l' || l, d - extract(day from d)::int + 1, g, d, 10003
+      from generate_series(1, ${c.shops}) g, lateral (select ${shop('g')}) s (l, n, d)`);
+    // Scores are those of the question rows below, summed: the evaluation's total as approval stores it.
+    await sql.unsafe(`insert into evaluations (id, visit_id, form_version_id, status, document, client_id, uqid, location_id,
+        is_survey, shop_date, score, possible_score, submitted_at, approved_at)
+      select '${p}e' || g, '${p}v' || g, 'fv', 10004, '{}', '${c.id}', '${p}p' || n, '${p}l' || l, false, d,
+        (select sum(${questionScore('g', 'k', c.locations)}) from generate_series(1, ${QUESTIONS}) k), ${QUESTIONS * 10},
+        d + time '18:00', d + time '20:00'
+      from generate_series(1, ${c.shops}) g, lateral (select ${shop('g')}) s (l, n, d)`);
+    await sql.unsafe(`insert into evaluation_question_scores (evaluation_id, element_id, section_header, prompt, answer, score, possible_score)
+      select '${p}e' || g, 'q' || k, 'Section ' || (1 + (k - 1) / 4), 'Question ' || k || ' of program ' || (1 + g % ${c.programs}),
+        case when (g * k) % 7 < 5 then 'Yes' else 'No' end, ${questionScore('g', 'k', c.locations)}, 10
+      from generate_series(1, ${c.shops}) g, generate_series(1, ${QUESTIONS}) k`);
+    await sql.unsafe(`insert into evaluation_section_scores (evaluation_id, section_index, section_header, score, possible_score)
+      select '${p}e' || g, s - 1, 'Section ' || s,
+        (select sum(${questionScore('g', 'k', c.locations)}) from generate_series(s * 4 - 3, s * 4) k), 40
+      from generate_series(1, ${c.shops}) g, generate_series(1, ${QUESTIONS / 4}) s`);
+  }
+  // The daily rollups as approval writes them (rollUpScores), in date order as approvals add them.
+  await sql`insert into question_score_days (client_id, uqid, shop_date, prompt, percent_sum, answers)
+    select e.client_id, e.uqid, e.shop_date, qs.prompt, sum(qs.score::float8 / qs.possible_score), count(*)
+    from evaluation_question_scores qs join evaluations e on e.id = qs.evaluation_id
+    where qs.possible_score > 0 group by 1, 2, 3, 4 order by 3`;
+  await sql`insert into section_score_days (client_id, uqid, shop_date, section_index, section_header, percent_sum, shops)
+    select e.client_id, e.uqid, e.shop_date, s.section_index, s.section_header, sum(s.score::float8 / s.possible_score), count(*)
+    from evaluation_section_scores s join evaluations e on e.id = s.evaluation_id
+    where s.possible_score > 0 group by 1, 2, 3, 4, 5 order by 3`;
+  await seedTotals(sql);
+
+  for (const c of constraints.filter((c) => c.contype === 'p'))
+    await sql.unsafe(`alter table ${c.tbl} add constraint "${c.conname}" ${c.def}`);
+  for (const i of indexes) await sql.unsafe(i.def);
+  for (const c of constraints.filter((c) => c.contype === 'f'))
+    await sql.unsafe(`alter table ${c.tbl} add constraint "${c.conname}" ${c.def}`);
+  await sql`vacuum analyze`;
+}
 
 /** Loads the bench customer (client@bench.test / bench-client-pass, user id 'client') into an empty database. */
 export async function seed(sql: postgres.Sql, passwordHash: string) {
@@ -67,7 +256,28 @@ export async function seed(sql: postgres.Sql, passwordHash: string) {
   await sql`insert into section_score_days (client_id, uqid, shop_date, section_index, section_header, percent_sum, shops)
     select e.client_id, e.uqid, e.shop_date, s.section_index, s.section_header, sum(s.score::float8 / s.possible_score), count(*)
     from evaluation_section_scores s join evaluations e on e.id = s.evaluation_id group by 1, 2, 3, 4, 5 order by 3`;
+  await seedTotals(sql);
   await sql`analyze`;
+}
+
+/**
+ * The per-location totals approval keeps (rollUpScores), written for every approved mystery shop at
+ * once, as migration 0021 backfills them.
+ */
+async function seedTotals(sql: postgres.Sql) {
+  await sql.unsafe(`insert into location_score_totals (client_id, uqid, location_id, first_shop_date, last_shop_date, shops,
+      total_score, total_possible_score, percent_sum, scored_shops, positives, neutrals, negatives)
+    select client_id, uqid, location_id, min(shop_date), max(shop_date), count(*), coalesce(sum(score), 0)::float8,
+      coalesce(sum(possible_score), 0)::float8, coalesce(sum(score::float8 / possible_score) filter (where possible_score > 0), 0),
+      count(*) filter (where possible_score > 0),
+      count(*) filter (where possible_score > 0 and score / possible_score >= ${PERFORMANCE_THRESHOLDS.success}),
+      count(*) filter (where possible_score > 0 and score / possible_score >= ${PERFORMANCE_THRESHOLDS.warn}
+        and score / possible_score < ${PERFORMANCE_THRESHOLDS.success}),
+      count(*) filter (where not (possible_score > 0 and score / possible_score >= ${PERFORMANCE_THRESHOLDS.warn}))
+    from evaluations
+    where status = 10004 and not is_survey and client_id is not null and uqid is not null and shop_date is not null
+      and location_id is not null
+    group by 1, 2, 3`);
 }
 
 /** A manager of the bench customer's team whose one region holds locations l1..l50. */
@@ -94,16 +304,9 @@ async function main() {
     const { direct } = bench;
     let app: Awaited<ReturnType<typeof buildApp>> | null = null;
     try {
-      const t0 = performance.now();
-      const passwordHash = await hashPassword('bench-client-pass');
-      await seed(direct, passwordHash);
-      if (SCOPED) await seedManager(direct, passwordHash);
-      const [{ n }] = (await direct`select count(*)::int n from evaluation_question_scores`) as unknown as [
-        { n: number },
-      ];
-      console.log(
-        `Seeded 1 customer${SCOPED ? ` (and a manager of ${MANAGER_LOCATIONS} of its locations)` : ''}, ${LOCATIONS} locations, 3 programs, ${SHOPS} approved shops and ${n} question scores in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
-      );
+      await seedAtSize(bench, SCOPED ? seedManager : undefined);
+      if (SCOPED) console.log(`A manager of ${MANAGER_LOCATIONS} of the customer's locations is seeded too.`);
+      if (SEED_ONLY) return;
 
       const started = await startBenchApp(bench);
       app = started.app;
@@ -112,6 +315,7 @@ async function main() {
         (await gql(`mutation { login(email: "${email}", password: "bench-client-pass") { token } }`)).login
           .token as string;
       const token = await login('client@bench.test');
+      type Call = { url: string; init?: RequestInit };
       const signedUrl = async (path: string, params: Record<string, string | number>, token: string) => {
         const signature = (
           await gql(
@@ -126,90 +330,134 @@ async function main() {
         return `${base}${path}?${q}`;
       };
       const who = { userMakingRequest: 'client', client: 'client' };
-      const ytd = { startDate: '2026-01-01', endDate: '2026-11-22' };
-      const last30 = { startDate: '2026-10-23', endDate: '2026-11-22' };
-      const last89 = { startDate: '2026-08-25', endDate: '2026-11-22' };
-      const dineIn = { programName: 'Dine-In Experience' };
-      // The Performance Summary's calls (grouped by month from 90 days, by day below), then the
-      // per-shop calls of one program that Download CSV makes (its answers 250 shops at a time).
-      const cases: [string, string, Record<string, string | number>][] = [
-        ['summary/shops by month (All Time)', '/api/summary/shops', { ...who, groupBy: 'month' }],
-        ['summary/shops by month (Year to Date)', '/api/summary/shops', { ...who, ...ytd, groupBy: 'month' }],
-        ['summary/shops by day (89 days)', '/api/summary/shops', { ...who, ...last89, groupBy: 'day' }],
-        ['summary/shops by day (Past 30 Days)', '/api/summary/shops', { ...who, ...last30, groupBy: 'day' }],
-        [
-          'summary/sectionHeaders by month (one program, YTD)',
-          '/api/summary/sectionHeaders',
-          { ...who, ...ytd, ...dineIn, groupBy: 'month' },
-        ],
-        [
-          'summary/sectionHeaders by month (program+location, YTD)',
-          '/api/summary/sectionHeaders',
-          { ...who, ...ytd, ...dineIn, locationName: 'Location 17', groupBy: 'month' },
-        ],
-        [
-          'summary/sectionHeaders by day (one program, 89 days)',
-          '/api/summary/sectionHeaders',
-          { ...who, ...last89, ...dineIn, groupBy: 'day' },
-        ],
-        [
-          'summary/worstQuestions (Year to Date)',
-          '/api/summary/worstQuestions',
-          { ...who, ...ytd, limit: 3 },
-        ],
-        [
-          'summary/worstQuestions (one program, one location)',
-          '/api/summary/worstQuestions',
-          { ...who, ...ytd, limit: 3, programName: 'Drive-Thru Visit', locationName: 'Location 17' },
-        ],
-        ['programs', '/api/programs/', { ...who, pageNumber: 1, pageSize: 999 }],
-        [
-          'CSV: summary/shops (one program, Past 30 Days)',
-          '/api/summary/shops',
-          { ...who, ...last30, ...dineIn },
-        ],
-        [
-          'CSV: summary/sectionHeaders (one program, 30 days)',
-          '/api/summary/sectionHeaders',
-          { ...who, ...last30, ...dineIn },
-        ],
-        [
-          'CSV: summary/questions (one program, 30 days, page 1)',
-          '/api/summary/questions',
-          { ...who, ...last30, ...dineIn, pageNumber: 1, pageSize: 250 },
-        ],
-        [
-          'CSV: summary/questions (one program, YTD, page 20)',
-          '/api/summary/questions',
-          { ...who, ...ytd, ...dineIn, pageNumber: 20, pageSize: 250 },
-        ],
+      const gqlRequest = (query: string, variables: Record<string, unknown>, as: string): Call => ({
+        url: `${base}/api`,
+        init: {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` },
+          body: JSON.stringify({ query, variables }),
+        },
+      });
+      // The page's own parameters, from the domain functions it calls, for each range and filter.
+      const [span] = (await direct`select min(shop_date)::text as first, max(shop_date)::text as last
+        from evaluations where client_id = 'client'`) as unknown as [{ first: string; last: string }];
+      const rangeOf = (choice: SummaryDateRange) =>
+        summaryDateRange(choice, { today: TODAY, shopDates: [span.first, span.last] });
+      const program = 'Dine-In Experience';
+      const location = 'Location 17';
+      const one = { program, location: ALL_LOCATIONS };
+      const oneAt = { program, location };
+      type Case = { name: string; calls: (who: Record<string, string>, as: string) => Promise<Call[]> };
+      const rest = (name: string, path: string, params: Record<string, string | number>): Case => ({
+        name,
+        calls: async (w, as) => [{ url: await signedUrl(path, { ...params, ...w }, as) }],
+      });
+      const summaryCases = (choice: SummaryDateRange): Case[] => {
+        const range = rangeOf(choice);
+        const shopsParams = summaryShopsParams(choice === 'All Time' ? null : range);
+        return [
+          rest(`${choice}: summary/shops, all programs`, '/api/summary/shops', shopsParams),
+          rest(`${choice}: summary/worstQuestions, all programs`, '/api/summary/worstQuestions', {
+            ...worstQuestionsParams(range, DEFAULT_SUMMARY_FILTERS),
+          }),
+          rest(`${choice}: summary/shops (chart), one program`, '/api/summary/shops', {
+            ...summaryChartParams(range, program, DEFAULT_SUMMARY_FILTERS),
+          }),
+          rest(`${choice}: summary/sectionHeaders, one program`, '/api/summary/sectionHeaders', {
+            ...summarySectionsParams(range, program, DEFAULT_SUMMARY_FILTERS),
+          }),
+          rest(`${choice}: summary/worstQuestions, one program`, '/api/summary/worstQuestions', {
+            ...worstQuestionsParams(range, one),
+          }),
+          rest(`${choice}: summary/shops (chart), program+location`, '/api/summary/shops', {
+            ...summaryChartParams(range, program, oneAt),
+          }),
+          rest(`${choice}: summary/sectionHeaders, program+location`, '/api/summary/sectionHeaders', {
+            ...summarySectionsParams(range, program, oneAt),
+          }),
+          rest(`${choice}: summary/worstQuestions, program+location`, '/api/summary/worstQuestions', {
+            ...worstQuestionsParams(range, oneAt),
+          }),
+        ];
+      };
+      // Download CSV of one program over Past 12 Months: its shops, sections and every page of answers.
+      const csv = { ...rangeParams(rangeOf('Past 12 Months')), programName: program };
+      const questionPages = async (w: Record<string, string>, as: string) => {
+        const calls: Call[] = [];
+        for (let pageNumber = 1; ; pageNumber++) {
+          const url = await signedUrl(
+            '/api/summary/questions',
+            { ...csv, ...w, pageNumber, pageSize: QUESTION_PAGE_SHOPS },
+            as,
+          );
+          calls.push({ url });
+          const rows = (await (await fetch(url)).json()) as { shop_id: string }[];
+          if (new Set(rows.map((r) => r.shop_id)).size < QUESTION_PAGE_SHOPS) return calls;
+        }
+      };
+      const cases: Case[] = [
+        ...(['All Time', 'Year to Date', 'Past 30 Days'] as const).flatMap(summaryCases),
+        rest('CSV (one program, Past 12 Months): summary/shops', '/api/summary/shops', csv),
+        rest('CSV (one program, Past 12 Months): summary/sectionHeaders', '/api/summary/sectionHeaders', csv),
+        { name: 'CSV (one program, Past 12 Months): summary/questions, every page', calls: questionPages },
+        // My Programs, All Mystery Shops and a program's shops, with the GraphQL calls of every report page.
+        rest('programs list (/api/programs/)', '/api/programs/', REPORT_PAGE),
+        rest('shops list (/api/shops/)', '/api/shops/', { order: '', ...REPORT_PAGE }),
+        rest("a program's shops (/api/shops/?programId)", '/api/shops/', {
+          order: '',
+          programId: 'p1',
+          ...REPORT_PAGE,
+        }),
+        {
+          name: 'GraphQL ReportingViewer, ReportingApiUrl, GenerateSignature',
+          calls: async (w, as) => [
+            gqlRequest('query ReportingViewer { viewer { _id accountId } }', {}, as),
+            gqlRequest('query ReportingApiUrl { reportingApiUrl }', {}, as),
+            gqlRequest(
+              'mutation GenerateSignature($text: String!) { generateSignature(text: $text) }',
+              {
+                text: signingText({ ...w, ...REPORT_PAGE }),
+              },
+              as,
+            ),
+          ],
+        },
       ];
       type Timing = { name: string; rows: number; bytes: number; p50: number; p95: number; ms: number[] };
       /**
        * Times each case for each caller ([userMakingRequest, token]): p50, p95, rows and bytes per case
        * and caller. The callers' requests alternate, so a noisy moment of the machine falls on them alike.
+       * A case of several calls (every page of the CSV's answers) pools their timings, each call
+       * repeated so that the case has about REPEAT requests (at least 3 per call).
        */
-      const time = async (callers: [string, string][]) => {
+      const time = async (callers: [string, string][], report?: (t: Timing) => void) => {
         const results: Timing[][] = callers.map(() => []);
-        for (const [name, path, params] of cases) {
+        for (const { name, calls } of cases) {
           const targets = await Promise.all(
-            callers.map(([userMakingRequest, as]) => signedUrl(path, { ...params, userMakingRequest }, as)),
+            callers.map(([userMakingRequest, as]) => calls({ ...who, userMakingRequest }, as)),
           );
+          const perCall = Math.max(3, Math.ceil(REPEAT / targets[0]!.length));
           const ms: number[][] = callers.map(() => []);
-          const rows: number[] = [];
-          const bytes: number[] = [];
-          for (let i = 0; i < REPEAT + 3; i++) {
-            for (let k = 0; k < targets.length; k++) {
-              const c = (i + k) % targets.length;
-              const s = performance.now();
-              const res = await fetch(targets[c]!);
-              const text = await res.text();
-              if (res.status !== 200) throw new Error(`${path}: ${res.status} ${text}`);
-              if (i >= 3) ms[c]!.push(performance.now() - s);
-              bytes[c] = text.length;
-              rows[c] = (JSON.parse(text) as unknown[]).length;
+          const rows: number[] = callers.map(() => 0);
+          const bytes: number[] = callers.map(() => 0);
+          for (const [j] of targets[0]!.entries())
+            for (let i = 0; i < perCall + 3; i++) {
+              for (let k = 0; k < targets.length; k++) {
+                const c = (i + k) % targets.length;
+                const call = targets[c]![j]!;
+                const s = performance.now();
+                const res = await fetch(call.url, call.init);
+                const text = await res.text();
+                if (res.status !== 200 || text.includes('"errors"'))
+                  throw new Error(`${name}: ${res.status} ${text.slice(0, 300)}`);
+                if (i >= 3) ms[c]!.push(performance.now() - s);
+                if (i === 0) {
+                  bytes[c]! += text.length;
+                  const body = JSON.parse(text) as unknown;
+                  rows[c]! += Array.isArray(body) ? body.length : 1;
+                }
+              }
             }
-          }
           for (const [c, r] of results.entries())
             r.push({
               name,
@@ -219,6 +467,7 @@ async function main() {
               p95: percentile(ms[c]!, 95),
               ms: ms[c]!,
             });
+          report?.(results[0]!.at(-1)!);
         }
         return results;
       };
@@ -273,14 +522,16 @@ async function main() {
       }
       console.log(`\nReporting API over HTTP, ${REPEAT} requests each (target p95 < ${TARGET_MS} ms):`);
       let worst = 0;
-      for (const r of (await time([['client', token]]))[0]!) {
+      let failed = 0;
+      await time([['client', token]], (r) => {
         worst = Math.max(worst, r.p95);
+        if (r.p95 >= TARGET_MS) failed++;
         console.log(
-          `  ${r.name.padEnd(58)} ${String(r.rows).padStart(6)} rows ${(r.bytes / 1024).toFixed(0).padStart(6)} KiB   p50 ${ms(r.p50)}   p95 ${ms(r.p95)}`,
+          `  ${r.name.padEnd(66)} ${String(r.rows).padStart(7)} rows ${(r.bytes / 1024).toFixed(0).padStart(6)} KiB   p50 ${ms(r.p50)}   p95 ${ms(r.p95)}${r.p95 >= TARGET_MS ? '  over' : ''}`,
         );
-      }
+      });
       console.log(
-        `\n${worst < TARGET_MS ? 'PASS' : 'FAIL'}: the slowest endpoint p95 is ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms); today is fixed at ${TODAY.toISOString().slice(0, 10)}.`,
+        `\n${worst < TARGET_MS ? 'PASS' : 'FAIL'}: ${failed} of ${cases.length} calls over; the slowest p95 is ${worst.toFixed(1)} ms (target < ${TARGET_MS} ms); today is fixed at ${TODAY.toISOString().slice(0, 10)}.`,
       );
       if (worst >= TARGET_MS) process.exitCode = 1;
     } finally {

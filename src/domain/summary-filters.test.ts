@@ -7,10 +7,14 @@ import {
   DEFAULT_SUMMARY_FILTERS,
   filterRecords,
   filtersAtDefaults,
+  groupingPeriod,
+  groupingPerLocation,
   locationChoices,
   programChoices,
   recordDates,
   resolveFilters,
+  SUMMARY_GROUPINGS,
+  summaryChartParams,
   summaryGrouping,
   summarySectionsParams,
   summaryShopsParams,
@@ -154,8 +158,34 @@ describe('the grouped summary calls', () => {
     expect(summaryShopsParams(q1)).toEqual({
       startDate: '2024-01-01',
       endDate: '2024-03-31',
-      groupBy: 'month',
+      groupBy: 'location',
     });
+    expect(summaryShopsParams(null)).toEqual({ groupBy: 'location' });
+  });
+
+  it('ask for the chart program’s shops per period over all locations, or the chosen one', () => {
+    expect(summaryChartParams(q1, 'Lunch', DEFAULT_SUMMARY_FILTERS)).toEqual({
+      startDate: '2024-01-01',
+      endDate: '2024-03-31',
+      groupBy: 'programMonth',
+      programName: 'Lunch',
+    });
+    expect(
+      summaryChartParams(range('2024-03-01', '2024-03-31'), 'Lunch', {
+        program: ALL_PROGRAMS,
+        location: 'Mall',
+      }),
+    ).toEqual(expect.objectContaining({ groupBy: 'programDay', programName: 'Lunch', locationName: 'Mall' }));
+  });
+
+  it('name each grouping’s period and whether it keeps locations apart', () => {
+    expect(SUMMARY_GROUPINGS.map((g) => [g, groupingPeriod(g), groupingPerLocation(g)])).toEqual([
+      ['month', 'month', true],
+      ['day', 'day', true],
+      ['location', null, true],
+      ['programMonth', 'month', false],
+      ['programDay', 'day', false],
+    ]);
   });
 
   it('ask for the chart program’s sections, at the chosen location unless All', () => {

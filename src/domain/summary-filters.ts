@@ -120,21 +120,51 @@ export const worstQuestionsParams = (range: DateRange, filters: SummaryFilters) 
 });
 
 /**
- * The Performance Summary asks for summary records grouped by program, location and period: by month
- * when its chart is monthly, by day otherwise, so every widget and chart point can be summed from them.
+ * The reporting API's groupings of summary records (groupBy): per program, location and month or day;
+ * per program and location over the whole range; per program and month or day over all locations (or
+ * the one named).
  */
+export const SUMMARY_GROUPINGS = ['month', 'day', 'location', 'programMonth', 'programDay'] as const;
+export type SummaryGrouping = (typeof SUMMARY_GROUPINGS)[number];
+
+/** The period a grouping sums by, or null when it sums the whole range. */
+export const groupingPeriod = (grouping: SummaryGrouping): 'month' | 'day' | null =>
+  grouping === 'month' || grouping === 'programMonth'
+    ? 'month'
+    : grouping === 'day' || grouping === 'programDay'
+      ? 'day'
+      : null;
+
+/** Whether a grouping keeps each location's shops apart. */
+export const groupingPerLocation = (grouping: SummaryGrouping): boolean =>
+  grouping === 'month' || grouping === 'day' || grouping === 'location';
+
+/** The chart's period: by month when its chart is monthly, by day otherwise. */
 export const summaryGrouping = (range: DateRange): 'month' | 'day' =>
   chartGranularity(range.start, range.end) === 'monthly' ? 'month' : 'day';
 
-/** Query parameters of the shops of the range, grouped for the dashboard. */
-export const summaryShopsParams = (range: DateRange) => ({
+/**
+ * Query parameters of the Performance Summary's shops: one record per program and location over the
+ * range, from which its cards, board and choices are summed (a chain's thousand locations over five
+ * years are 3,000 records this way, against one per location and month otherwise). Without a range
+ * (All Time) every shop counts, and the records' first and last shop dates give the range.
+ */
+export const summaryShopsParams = (range: DateRange | null) => ({
+  ...(range ? rangeParams(range) : {}),
+  groupBy: 'location' as const,
+});
+
+/** Query parameters of the chart's shops: one program (and location, unless All) per period. */
+export const summaryChartParams = (range: DateRange, program: string, filters: SummaryFilters) => ({
   ...rangeParams(range),
-  groupBy: summaryGrouping(range),
+  groupBy: summaryGrouping(range) === 'month' ? ('programMonth' as const) : ('programDay' as const),
+  ...namedFilterParams({ ...filters, program }),
 });
 
 /** Query parameters of the chart's sections: one program (and location, unless All), grouped per period. */
 export const summarySectionsParams = (range: DateRange, program: string, filters: SummaryFilters) => ({
-  ...summaryShopsParams(range),
+  ...rangeParams(range),
+  groupBy: summaryGrouping(range),
   ...namedFilterParams({ ...filters, program }),
 });
 

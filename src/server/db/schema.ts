@@ -565,6 +565,8 @@ export const visits = pgTable(
   (t) => [
     uniqueIndex('visits_shop_cycle_seq_uq').on(t.shopId, t.cycleStart, t.sequence),
     index('visits_status_due_idx').on(t.status, t.dueDate),
+    // A program's latest visits first (/api/shops/ reads a page per program and merges them).
+    index('visits_uqid_due_idx').on(t.uqid, t.dueDate.desc(), t.id),
   ],
 );
 
@@ -649,6 +651,19 @@ export const evaluations = pgTable(
     index('evaluations_survey_link_idx').on(t.surveyLinkId),
     index('evaluations_status_idx').on(t.status, t.submittedAt),
     index('evaluations_client_date_idx').on(t.clientId, t.status, t.shopDate),
+    // The reports' sums per program and location (the Performance Summary, the programs list): an
+    // index-only scan in group order, so a chain's 250,000 shops are summed without reading the table
+    // or hashing (docs/reporting-at-scale.md). The scores are key columns as drizzle has no INCLUDE.
+    index('evaluations_client_report_idx').on(
+      t.clientId,
+      t.status,
+      t.isSurvey,
+      t.uqid,
+      t.locationId,
+      t.shopDate,
+      t.score,
+      t.possibleScore,
+    ),
     uniqueIndex('evaluations_respondent_uq').on(t.surveyLinkId, t.respondentKey),
     index('evaluations_respondent_ip_idx').on(t.respondentIp, t.createdAt),
     index('evaluations_location_date_idx').on(t.locationId, t.shopDate),
@@ -764,6 +779,39 @@ export const sectionScoreDays = pgTable(
       columns: [t.clientId, t.shopDate, t.uqid, t.sectionIndex, t.sectionHeader],
     }),
   ],
+);
+
+/**
+ * Approved mystery shops summed per client, program and location over all time, kept up to date on
+ * approval with the daily rollups: the Performance Summary's All Time and the programs list read a
+ * row per program and location instead of every shop (a chain's 250,000 shops: 3,000 rows). Positives,
+ * neutrals and negatives count the shops by their percent against PERFORMANCE_THRESHOLDS.
+ */
+export const locationScoreTotals = pgTable(
+  'location_score_totals',
+  {
+    clientId: text('client_id')
+      .notNull()
+      .references(() => users.id),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id),
+    locationId: text('location_id')
+      .notNull()
+      .references(() => locations.id),
+    firstShopDate: date('first_shop_date', { mode: 'string' }).notNull(),
+    lastShopDate: date('last_shop_date', { mode: 'string' }).notNull(),
+    shops: integer('shops').notNull(),
+    totalScore: doublePrecision('total_score').notNull(),
+    totalPossibleScore: doublePrecision('total_possible_score').notNull(),
+    /** Sum of score / possible score of the shops with something possible (scoredShops of them). */
+    percentSum: doublePrecision('percent_sum').notNull(),
+    scoredShops: integer('scored_shops').notNull(),
+    positives: integer('positives').notNull(),
+    neutrals: integer('neutrals').notNull(),
+    negatives: integer('negatives').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.clientId, t.uqid, t.locationId] })],
 );
 
 // ---------------------------------------------------------------- adapters' tables

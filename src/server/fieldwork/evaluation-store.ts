@@ -1,4 +1,5 @@
 import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { PERFORMANCE_THRESHOLDS } from '../../domain/index.js';
 import {
   type Answers,
   createEvaluation,
@@ -18,6 +19,7 @@ import {
   evaluationQuestionScores,
   evaluationSectionScores,
   evaluations,
+  locationScoreTotals,
   locations,
   questionScoreDays,
   questionScoreRegionDays,
@@ -207,6 +209,35 @@ export async function rollUpScores(db: Db, which: SQL) {
     on conflict (client_id, shop_date, uqid, section_index, section_header) do update
       set percent_sum = ${sectionScoreDays.percentSum} + excluded.percent_sum,
           shops = ${sectionScoreDays.shops} + excluded.shops`);
+  // Per program and location over all time: the shops' count, sums and performance counts.
+  const e = evaluations;
+  const ratio = sql`${e.score} / ${e.possibleScore}`;
+  const scored = sql`${e.possibleScore} > 0`;
+  const t = locationScoreTotals;
+  await db.execute(sql`
+    insert into ${t} (client_id, uqid, location_id, first_shop_date, last_shop_date, shops, total_score,
+      total_possible_score, percent_sum, scored_shops, positives, neutrals, negatives)
+    select ${e.clientId}, ${e.uqid}, ${e.locationId}, min(${e.shopDate}), max(${e.shopDate}), count(*),
+      coalesce(sum(${e.score}), 0)::float8, coalesce(sum(${e.possibleScore}), 0)::float8,
+      coalesce(sum(${e.score}::float8 / ${e.possibleScore}) filter (where ${scored}), 0),
+      count(*) filter (where ${scored}),
+      count(*) filter (where ${scored} and ${ratio} >= ${PERFORMANCE_THRESHOLDS.success}),
+      count(*) filter (where ${scored} and ${ratio} >= ${PERFORMANCE_THRESHOLDS.warn} and ${ratio} < ${PERFORMANCE_THRESHOLDS.success}),
+      count(*) filter (where not (${scored} and ${ratio} >= ${PERFORMANCE_THRESHOLDS.warn}))
+    from ${e}
+    where ${which} and ${rolledUpShop} and ${e.locationId} is not null
+    group by 1, 2, 3
+    on conflict (client_id, uqid, location_id) do update
+      set first_shop_date = least(${t.firstShopDate}, excluded.first_shop_date),
+          last_shop_date = greatest(${t.lastShopDate}, excluded.last_shop_date),
+          shops = ${t.shops} + excluded.shops,
+          total_score = ${t.totalScore} + excluded.total_score,
+          total_possible_score = ${t.totalPossibleScore} + excluded.total_possible_score,
+          percent_sum = ${t.percentSum} + excluded.percent_sum,
+          scored_shops = ${t.scoredShops} + excluded.scored_shops,
+          positives = ${t.positives} + excluded.positives,
+          neutrals = ${t.neutrals} + excluded.neutrals,
+          negatives = ${t.negatives} + excluded.negatives`);
   await rollUpRegions(db, which);
 }
 

@@ -1,6 +1,11 @@
-import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { PERFORMANCE_THRESHOLDS } from '../../domain/index.js';
+import {
+  groupingPeriod,
+  groupingPerLocation,
+  PERFORMANCE_THRESHOLDS,
+  type SummaryGrouping,
+} from '../../domain/index.js';
 import { EvaluationStatus, visitStatusName } from '../../evaluation/index.js';
 import type { Db } from '../db/client.js';
 import { executedRows } from '../db/json-rows.js';
@@ -48,8 +53,6 @@ const andInScope = (column: SQL, scope: string[] | null | undefined) =>
 const offset = (p: Paging) => (p.pageNumber - 1) * p.pageSize;
 const address = sql<string>`coalesce(${locations.formattedAddress}, concat_ws(', ', nullif(${locations.line1}, ''), nullif(${locations.city}, ''), nullif(${locations.state}, '')))`;
 const programName = questionnaires.title;
-const pct = (score: SQL | AnyPgColumn, possible: SQL | AnyPgColumn) =>
-  sql<number>`case when ${possible} > 0 then ${score} / ${possible} else 0 end`;
 
 /** Approved evaluations of one client (mystery shops unless `surveys`), optionally in a date range. */
 function approvedOf(
@@ -67,9 +70,21 @@ function approvedOf(
   );
 }
 
-/** /api/programs/: the client's programs (questionnaires on completed orders) with their result counts. */
+/**
+ * /api/programs/: the client's programs (questionnaires on completed orders) with their result counts:
+ * mystery shops from the per-location totals approval keeps, survey responses counted.
+ */
 export async function listPrograms(db: Db, client: string, paging: Paging & Scope) {
-  const ratio = pct(evaluations.score, evaluations.possibleScore);
+  // Each count: the program's mystery shops from the totals, plus its approved survey responses.
+  const ratio = sql`case when s.possible_score > 0 then s.score / s.possible_score else 0 end`;
+  const count = (column: SQL, surveys: SQL) =>
+    sql<number>`(select coalesce(sum(${column}), 0) from location_score_totals t
+        where t.client_id = ${client} and t.uqid = ${userQuestionnaires.id} ${andInScope(sql`t.location_id`, paging.scope)})
+      + (select count(*) filter (where ${surveys}) from evaluations s
+        where s.client_id = ${client} and s.status = ${EvaluationStatus.Approved} and s.is_survey
+          and s.uqid = ${userQuestionnaires.id} ${andInScope(sql`s.location_id`, paging.scope)})`.mapWith(
+      Number,
+    );
   const rows = await db
     .select({
       programId: userQuestionnaires.id,
@@ -77,30 +92,16 @@ export async function listPrograms(db: Db, client: string, paging: Paging & Scop
       programType: questionnaires.type,
       orderNumber: orders.orderNumber,
       orderDate: orders.orderDate,
-      positives:
-        sql<number>`count(${evaluations.id}) filter (where ${ratio} >= ${PERFORMANCE_THRESHOLDS.success})`.mapWith(
-          Number,
-        ),
-      negatives:
-        sql<number>`count(${evaluations.id}) filter (where ${ratio} < ${PERFORMANCE_THRESHOLDS.warn})`.mapWith(
-          Number,
-        ),
-      neutrals:
-        sql<number>`count(${evaluations.id}) filter (where ${ratio} >= ${PERFORMANCE_THRESHOLDS.warn} and ${ratio} < ${PERFORMANCE_THRESHOLDS.success})`.mapWith(
-          Number,
-        ),
+      positives: count(sql`t.positives`, sql`${ratio} >= ${PERFORMANCE_THRESHOLDS.success}`),
+      negatives: count(sql`t.negatives`, sql`${ratio} < ${PERFORMANCE_THRESHOLDS.warn}`),
+      neutrals: count(
+        sql`t.neutrals`,
+        sql`${ratio} >= ${PERFORMANCE_THRESHOLDS.warn} and ${ratio} < ${PERFORMANCE_THRESHOLDS.success}`,
+      ),
     })
     .from(userQuestionnaires)
     .innerJoin(orders, eq(orders.id, userQuestionnaires.oid))
     .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-    .leftJoin(
-      evaluations,
-      and(
-        eq(evaluations.uqid, userQuestionnaires.id),
-        eq(evaluations.status, EvaluationStatus.Approved),
-        inScope(evaluations.locationId, paging.scope),
-      ),
-    )
     .where(
       and(
         eq(orders.uid, client),
@@ -113,13 +114,6 @@ export async function listPrograms(db: Db, client: string, paging: Paging & Scop
               or exists (select 1 from ${evaluations} e where e.uqid = ${userQuestionnaires.id} ${andInScope(sql`e.location_id`, paging.scope)}))`,
       ),
     )
-    .groupBy(
-      userQuestionnaires.id,
-      questionnaires.title,
-      questionnaires.type,
-      orders.orderNumber,
-      orders.orderDate,
-    )
     .orderBy(desc(orders.orderDate), asc(questionnaires.title))
     .limit(paging.pageSize)
     .offset(offset(paging));
@@ -131,50 +125,71 @@ export async function listPrograms(db: Db, client: string, paging: Paging & Scop
   }));
 }
 
-/** /api/shops/: the visits of one of the client's programs, with the latest evaluation and its section stats. */
+/**
+ * /api/shops/: the visits of one of the client's programs, with the latest evaluation and its section
+ * stats. Each program's latest visits are read by its (uqid, due date) index, enough of them for the
+ * page, and merged; the page's evaluations are then looked up by visit (a chain's 250,000 visits are
+ * never all read or sorted).
+ */
 export async function listShops(db: Db, client: string, f: { programId?: string | null } & Paging & Scope) {
-  const latest = db
-    .selectDistinctOn([evaluations.visitId], {
-      visitId: evaluations.visitId,
-      id: evaluations.id,
-      status: evaluations.status,
-      submittedAt: evaluations.submittedAt,
-    })
-    .from(evaluations)
-    .where(eq(evaluations.clientId, client))
-    .orderBy(evaluations.visitId, desc(evaluations.createdAt))
-    .as('latest');
-  const rows = await db
+  const perProgram = db
     .select({
-      shopId: visits.id,
-      programId: visits.uqid,
+      id: visits.id,
+      uqid: visits.uqid,
+      locationId: sql<string>`${visits.locationId}`.as('v_location_id'),
+      cycleStart: visits.cycleStart,
+      dueDate: visits.dueDate,
+      status: visits.status,
+    })
+    .from(visits)
+    .where(and(sql`${visits.uqid} = ${userQuestionnaires.id}`, inScope(visits.locationId, f.scope)))
+    .orderBy(desc(visits.dueDate), asc(visits.id))
+    .limit(offset(f) + f.pageSize)
+    .as('v');
+  const visitRows = await db
+    .select({
+      shopId: perProgram.id,
+      programId: perProgram.uqid,
       programName,
       orderNumber: orders.orderNumber,
       address,
       locationName: locations.name,
-      cycleStartDate: visits.cycleStart,
-      dueDate: visits.dueDate,
-      visitStatus: visits.status,
-      evaluationId: latest.id,
-      evaluationStatus: latest.status,
-      submittedAt: latest.submittedAt,
+      cycleStartDate: perProgram.cycleStart,
+      dueDate: perProgram.dueDate,
+      visitStatus: perProgram.status,
     })
-    .from(visits)
-    .innerJoin(userQuestionnaires, eq(userQuestionnaires.id, visits.uqid))
+    .from(userQuestionnaires)
     .innerJoin(orders, eq(orders.id, userQuestionnaires.oid))
     .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-    .innerJoin(locations, eq(locations.id, visits.locationId))
-    .leftJoin(latest, eq(latest.visitId, visits.id))
-    .where(
-      and(
-        eq(orders.uid, client),
-        f.programId ? eq(visits.uqid, f.programId) : undefined,
-        inScope(visits.locationId, f.scope),
-      ),
-    )
-    .orderBy(desc(visits.dueDate), asc(visits.id))
+    .innerJoinLateral(perProgram, sql`true`)
+    .innerJoin(locations, eq(locations.id, perProgram.locationId))
+    .where(and(eq(orders.uid, client), f.programId ? eq(userQuestionnaires.id, f.programId) : undefined))
+    .orderBy(desc(perProgram.dueDate), asc(perProgram.id))
     .limit(f.pageSize)
     .offset(offset(f));
+  const visitIds = visitRows.map((r) => r.shopId);
+  const latestRows = visitIds.length
+    ? await db
+        .selectDistinctOn([evaluations.visitId], {
+          visitId: evaluations.visitId,
+          id: evaluations.id,
+          status: evaluations.status,
+          submittedAt: evaluations.submittedAt,
+        })
+        .from(evaluations)
+        .where(and(eq(evaluations.clientId, client), inArray(evaluations.visitId, visitIds)))
+        .orderBy(evaluations.visitId, desc(evaluations.createdAt))
+    : [];
+  const latest = new Map(latestRows.map((e) => [e.visitId, e]));
+  const rows = visitRows.map((r) => {
+    const e = latest.get(r.shopId);
+    return {
+      ...r,
+      evaluationId: e?.id ?? null,
+      evaluationStatus: e?.status ?? null,
+      submittedAt: e?.submittedAt ?? null,
+    };
+  });
   const approvedIds = rows
     .filter((r) => r.evaluationStatus === EvaluationStatus.Approved)
     .map((r) => r.evaluationId!);
@@ -280,9 +295,6 @@ async function jsonRows(db: Db, query: SQL, order: SQL): Promise<RawJson> {
 
 const ADDRESS_SQL = sql`coalesce(l.formatted_address, concat_ws(', ', nullif(l.line1, ''), nullif(l.city, ''), nullif(l.state, '')))`;
 
-/** How the dashboard's summary calls group records: by program, location and month or day. */
-export type SummaryGrouping = 'month' | 'day';
-
 export type SummaryFilter = DateFilter &
   Scope & {
     programId?: string | null;
@@ -292,8 +304,24 @@ export type SummaryFilter = DateFilter &
   };
 
 /** A date's month (its first day, still a date: cheaper than date_trunc's timestamp) or the day itself. */
-const bucketOf = (grouping: SummaryGrouping, column: SQL) =>
-  grouping === 'month' ? sql`${column} - extract(day from ${column})::int + 1` : column;
+const bucketOf = (period: 'month' | 'day', column: SQL) =>
+  period === 'month' ? sql`${column} - extract(day from ${column})::int + 1` : column;
+
+/**
+ * The ids of the client's programs of a name, as an array evaluated once (from the per-location totals,
+ * which hold every program with an approved shop): an index reads those programs' rows only, where a
+ * join on the title filtered every row.
+ */
+const programIdsNamed = (client: string, name: string) =>
+  sql`array(select distinct t.uqid from location_score_totals t
+    join user_questionnaires uq on uq.id = t.uqid join questionnaires q on q.id = uq.qid
+    where t.client_id = ${client} and q.title = ${name})`;
+
+/** The period of a grouping as one more group key (`, bucket`), none when it sums the whole range. */
+const periodKey = (grouping: SummaryGrouping, column: SQL) => {
+  const period = groupingPeriod(grouping);
+  return period ? sql`, ${bucketOf(period, column)}` : sql``;
+};
 
 /** The named program and location filters of the summary calls (omitted when All). */
 const namedFilters = (f: SummaryFilter) =>
@@ -301,33 +329,62 @@ const namedFilters = (f: SummaryFilter) =>
 
 /**
  * /api/summary/shops: one record per approved shop (CSV, external clients); with `groupBy`, one per
- * program, location and month or day, with its shop count, summed scores, the sum of the shops'
- * percents and its first and last shop date (the Performance Summary: a few thousand records for
- * any range instead of one per shop).
+ * group (see SUMMARY_GROUPINGS: per program with location and period, location over the range, or
+ * period over all locations), with its shop count, summed scores, the sum of the shops' percents and
+ * its first and last shop date (the Performance Summary: a few thousand records for any range
+ * instead of one per shop). Records of a grouping without locations name the location filter, or none.
  */
 export function summaryShops(db: Db, client: string, f: SummaryFilter) {
   const percent = sql`case when evaluations.possible_score > 0 then evaluations.score::float8 / evaluations.possible_score else 0 end`;
-  if (f.groupBy) {
-    // Evaluations are summed per program, location and period first; names join the few groups.
-    const named = f.programName || f.locationName;
+  if (f.groupBy === 'location' && !f.startDate && !f.endDate) {
+    // All time per program and location: the totals approval keeps (a row each), not every shop.
     return jsonRows(
       db,
-      sql`select g.shop_date, g.last_shop_date, g.uqid as program_id, q.title as program_name, l.name, g.shop_count,
+      sql`select t.first_shop_date as shop_date, t.last_shop_date, t.uqid as program_id, q.title as program_name, l.name,
+          t.shops as shop_count, t.total_score, t.total_possible_score, t.percent_sum, t.scored_shops
+        from location_score_totals t
+        join user_questionnaires uq on uq.id = t.uqid
+        join questionnaires q on q.id = uq.qid
+        join locations l on l.id = t.location_id
+        where t.client_id = ${client} ${andInScope(sql`t.location_id`, f.scope)}
+          ${f.programId ? sql`and t.uqid = ${f.programId}` : sql``} ${namedFilters(f)}`,
+      sql`t.shop_date, t.program_name collate "C", t.name collate "C"`,
+    );
+  }
+  if (f.groupBy) {
+    // Evaluations are summed per group first; names join the few groups. A program name is turned into
+    // the client's program ids first (from the totals, which hold every program with a shop), so the
+    // covering index reads that program's shops only instead of all of them joined and filtered.
+    const programIds = f.programName
+      ? sql`and evaluations.uqid = any(${programIdsNamed(client, f.programName)})`
+      : sql``;
+    const named = f.locationName;
+    const perLocation = groupingPerLocation(f.groupBy);
+    const period = groupingPeriod(f.groupBy);
+    const keys = [
+      sql`evaluations.uqid`,
+      ...(perLocation ? [sql`evaluations.location_id`] : []),
+      ...(period ? [bucketOf(period, sql`evaluations.shop_date`)] : []),
+    ];
+    return jsonRows(
+      db,
+      sql`select g.shop_date, g.last_shop_date, g.uqid as program_id, q.title as program_name,
+          ${perLocation ? sql`l.name` : sql`${f.locationName ?? null}::text`} as name, g.shop_count,
           g.total_score, g.total_possible_score, g.percent_sum, g.scored_shops
         from (
-          select evaluations.uqid, evaluations.location_id, min(evaluations.shop_date) as shop_date,
+          select evaluations.uqid, ${perLocation ? sql`evaluations.location_id` : sql`null::text as location_id`}, min(evaluations.shop_date) as shop_date,
             max(evaluations.shop_date) as last_shop_date, count(*)::int as shop_count,
             sum(evaluations.score)::float8 as total_score, sum(evaluations.possible_score)::float8 as total_possible_score,
             coalesce(sum(${percent}) filter (where evaluations.possible_score > 0), 0) as percent_sum,
             (count(*) filter (where evaluations.possible_score > 0))::int as scored_shops
           from evaluations
           ${named ? sql`join user_questionnaires uq on uq.id = evaluations.uqid join questionnaires q on q.id = uq.qid join locations l on l.id = evaluations.location_id` : sql``}
-          where ${approvedOf(client, f)} ${namedFilters(f)}
-          group by evaluations.uqid, evaluations.location_id, ${bucketOf(f.groupBy, sql`evaluations.shop_date`)}
+          where ${approvedOf(client, f)} ${programIds} ${namedFilters({ ...f, programName: null })}
+          group by ${sql.join(keys, sql`, `)}
         ) g
         join user_questionnaires uq on uq.id = g.uqid
         join questionnaires q on q.id = uq.qid
-        join locations l on l.id = g.location_id`,
+        ${perLocation ? sql`join locations l on l.id = g.location_id` : sql``}`,
       sql`t.shop_date, t.program_name collate "C", t.name collate "C"`,
     );
   }
@@ -368,7 +425,7 @@ function rollupSource(
   const filters = sql`${f.startDate ? sql`and d.shop_date >= ${f.startDate}` : sql``}
     ${f.endDate ? sql`and d.shop_date <= ${f.endDate}` : sql``}
     ${f.programId ? sql`and d.uqid = ${f.programId}` : sql``}
-    ${f.programName ? sql`and q.title = ${f.programName}` : sql``}`;
+    ${f.programName ? sql`and d.uqid = any(${programIdsNamed(client, f.programName)})` : sql``}`;
   const rows = (table: RollupTable | RegionRollupTable, which: SQL) =>
     sql`select d.shop_date, q.title, ${t.columns}
       from ${table} d
@@ -413,7 +470,7 @@ export function summarySections(db: Db, client: string, f: SummaryFilter) {
       sql`select min(d.shop_date) as shop_date, d.program_name, d.section_header, d.section_index,
           sum(d.percent_sum) as percent_sum, sum(d.shops)::int as shop_count
         from (${rolledUp}) d (shop_date, program_name, section_header, section_index, percent_sum, shops)
-        group by d.program_name, d.section_index, d.section_header, ${bucketOf(f.groupBy, sql`d.shop_date`)}`,
+        group by d.program_name, d.section_index, d.section_header ${periodKey(f.groupBy, sql`d.shop_date`)}`,
       sql`t.shop_date, t.program_name collate "C", t.section_index`,
     );
   const from = sql`from evaluation_section_scores s
@@ -429,7 +486,7 @@ export function summarySections(db: Db, client: string, f: SummaryFilter) {
       sql`select min(evaluations.shop_date) as shop_date, q.title as program_name, s.section_header, s.section_index,
           sum(${percent}) as percent_sum, count(*)::int as shop_count
         ${from}
-        group by q.title, s.section_index, s.section_header, ${bucketOf(f.groupBy, sql`evaluations.shop_date`)}`,
+        group by q.title, s.section_index, s.section_header ${periodKey(f.groupBy, sql`evaluations.shop_date`)}`,
       sql`t.shop_date, t.program_name collate "C", t.section_index`,
     );
   return jsonRows(

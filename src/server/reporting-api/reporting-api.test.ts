@@ -340,6 +340,58 @@ describe('signed reporting endpoints', () => {
       ['2026-04-10', 1],
     ]);
     expect(await get('/api/summary/shops', { groupBy: 'month', locationName: 'Nowhere' })).toEqual([]);
+    // Per program and location over the range; per program and month over all locations.
+    expect(await get('/api/summary/shops', { groupBy: 'location' })).toEqual([
+      expect.objectContaining({
+        shop_date: '2026-03-02',
+        last_shop_date: '2026-04-10',
+        name: 'Main Street',
+        shop_count: 3,
+        total_score: 46,
+        scored_shops: 3,
+      }),
+    ]);
+    expect(await get('/api/summary/shops', { groupBy: 'programMonth', programName: 'Dine-In' })).toEqual([
+      expect.objectContaining({
+        shop_date: '2026-03-02',
+        name: null,
+        shop_count: 2,
+        percent_sum: expect.closeTo(1.35, 9),
+      }),
+      expect.objectContaining({ shop_date: '2026-04-10', name: null, shop_count: 1 }),
+    ]);
+    expect(
+      await get('/api/summary/shops', {
+        groupBy: 'programDay',
+        programName: 'Dine-In',
+        locationName: 'Main Street',
+      }),
+    ).toHaveLength(3);
+    // All Time (no range) reads the totals approval keeps: the same records as summed from every shop.
+    const allTime = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/summary/shops',
+        { userMakingRequest: a, client: a, groupBy: 'location' },
+        p.alice.token,
+      ),
+    });
+    expect(allTime.json()).toEqual(
+      await get('/api/summary/shops', {
+        groupBy: 'location',
+        startDate: '2000-01-01',
+        endDate: '2100-12-31',
+      }),
+    );
+    expect(allTime.json()).toEqual([
+      expect.objectContaining({
+        shop_date: '2025-01-05',
+        last_shop_date: '2026-04-10',
+        shop_count: 4,
+        total_possible_score: 80,
+        percent_sum: expect.closeTo(2.3, 9),
+      }),
+    ]);
     expect(await get('/api/summary/shops', { programName: 'Nothing' })).toEqual([]);
     expect(await get('/api/summary/shops', { programName: 'Dine-In' })).toHaveLength(3);
 
@@ -405,7 +457,10 @@ describe('signed reporting endpoints', () => {
       ),
     });
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json()).toEqual({ error: "groupBy must be 'month' or 'day'", field: 'groupBy' });
+    expect(wrong.json()).toEqual({
+      error: "groupBy must be 'month', 'day', 'location', 'programMonth', 'programDay'",
+      field: 'groupBy',
+    });
   });
 
   it('refuses a wrong signature, a tampered parameter, a signature for another client and a missing one', async () => {

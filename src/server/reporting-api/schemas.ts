@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SUMMARY_GROUPINGS } from '../../domain/index.js';
 
 // The reporting API's input rules, in one place: routes.ts validates every call with ZReportingQuery,
 // and the OpenAPI document (src/server/openapi) is generated from the same schema and endpoint list.
@@ -39,9 +40,12 @@ export const ZReportingQuery = z.object({
   programName: z.string().max(300).optional().meta({ description: 'Only programs of this name.' }),
   locationName: z.string().max(300).optional().meta({ description: 'Only locations of this name.' }),
   groupBy: z
-    .enum(['month', 'day'], { error: "must be 'month' or 'day'" })
+    .enum(SUMMARY_GROUPINGS, { error: `must be ${SUMMARY_GROUPINGS.map((g) => `'${g}'`).join(', ')}` })
     .optional()
-    .meta({ description: 'Return one record per group (month or day) instead of one per shop.' }),
+    .meta({
+      description:
+        "Return one record per group instead of one per shop: per program, location and 'month' or 'day'; per program and location over the range ('location'); per program and month or day over all locations, or the one named ('programMonth', 'programDay').",
+    }),
   regionId: z
     .string()
     .min(1, { error: 'is required' })

@@ -69,14 +69,17 @@ export interface SummarySectionRow {
   percent_score: number;
 }
 
-/** /api/summary/shops?groupBy=: the shops of a program and location in one month or day. */
+/**
+ * /api/summary/shops?groupBy=: the shops of a group (SUMMARY_GROUPINGS), e.g. a program and location
+ * over the range, or a program in one month or day (then `name` is the location asked for, or null).
+ */
 export interface SummaryShopGroupRow {
   /** The group's first and last shop dates. */
   shop_date: string;
   last_shop_date: string;
   program_id: string;
   program_name: string;
-  name: string;
+  name: string | null;
   shop_count: number;
   total_score: number;
   total_possible_score: number;

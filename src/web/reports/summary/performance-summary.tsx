@@ -49,12 +49,12 @@ function ProgramArea({ summary }: { summary: Summary }) {
           </Button>
         )}
       </Group>
-      {summary.sections.loading ? (
+      {summary.sections.loading || summary.chartShops.loading ? (
         <SummaryLoading text="Loading program data..." />
       ) : (
         <Suspense fallback={<SummaryLoading text="Loading program data..." />}>
           <ProgramChart
-            shops={summary.shops.filter((s) => s.program_name === view.program)}
+            shops={summary.chartShops.rows}
             sections={summary.sections.rows}
             range={summary.range}
           />

@@ -11,6 +11,7 @@ import {
   type SummaryDateRange,
   type SummaryFilters,
   shopsInRange,
+  summaryChartParams,
   summaryDateRange,
   summarySectionsParams,
   summaryShopsParams,
@@ -26,10 +27,10 @@ export type PickedDates = [string | null, string | null];
 
 /**
  * The Performance Summary's data and filters (account-and-reporting 4). The shops of the range come
- * grouped by program, location and month (ranges of 90 days and more) or day, so any range is a few
- * thousand records; the filters pick from them here. All Time first asks for every month (its range is
- * the shops' span) and, should that span be under 90 days, for its days. The chart's sections and the
- * worst questions are asked for per filter.
+ * summed per program and location, so any range is one record per program and location (a chain's
+ * 1,000 locations: a few thousand); the filters, cards and board pick from them here. All Time asks
+ * for every shop (its range is the records' span). The chart's shops per period and its sections,
+ * and the worst questions, are asked for per filter.
  */
 export function useSummary(scope: ReportScope) {
   const caller = useReportingParties(scope);
@@ -43,31 +44,29 @@ export function useSummary(scope: ReportScope) {
   const [chosen, setFilters] = useState<SummaryFilters>(DEFAULT_SUMMARY_FILTERS);
 
   const allTime = rangeChoice === 'All Time';
-  const allMonths = useReport<SummaryShopGroupRow>(
+  // All Time asks for every shop: its records' first and last shop dates give the range.
+  const allTimeShops = useReport<SummaryShopGroupRow>(
     '/api/summary/shops',
-    parties && allTime ? { ...parties, groupBy: 'month' } : null,
+    parties && allTime ? { ...parties, ...summaryShopsParams(null) } : null,
   );
   const range = useMemo(
     () =>
       summaryDateRange(rangeChoice, {
         today,
-        shopDates: recordDates(allMonths.rows),
+        shopDates: recordDates(allTimeShops.rows),
         custom: {
           start: custom[0] ? new Date(custom[0]) : null,
           end: custom[1] ? new Date(custom[1]) : null,
         },
       }),
-    [rangeChoice, today, allMonths.rows, custom],
+    [rangeChoice, today, allTimeShops.rows, custom],
   );
-  const rangeKnown = !(allTime && allMonths.loading);
-  const shopsParams = summaryShopsParams(range);
-  // All Time by month is what allMonths holds already.
-  const ownShops = rangeKnown && !(allTime && shopsParams.groupBy === 'month');
+  const rangeKnown = !(allTime && allTimeShops.loading);
   const rangeShops = useReport<SummaryShopGroupRow>(
     '/api/summary/shops',
-    parties && ownShops ? { ...parties, ...shopsParams } : null,
+    parties && !allTime ? { ...parties, ...summaryShopsParams(range) } : null,
   );
-  const shops = ownShops ? rangeShops : allMonths;
+  const shops = allTime ? allTimeShops : rangeShops;
   const loading = !parties || !rangeKnown || shops.loading;
 
   // A program or location that the range (or program) no longer has resets to its All value.
@@ -99,6 +98,13 @@ export function useSummary(scope: ReportScope) {
       ? { ...parties, ...summarySectionsParams(range, chart.program, filters) }
       : null,
   );
+  // The chart's overall score per period: the shops of its program (and location), over all locations.
+  const chartShops = useReport<SummaryShopGroupRow>(
+    '/api/summary/shops',
+    parties && chart?.kind === 'chart'
+      ? { ...parties, ...summaryChartParams(range, chart.program, filters) }
+      : null,
+  );
   const questions = useReport<WorstQuestionRow>(
     '/api/summary/worstQuestions',
     parties && rangeKnown ? { ...parties, ...worstQuestionsParams(range, filters) } : null,
@@ -116,6 +122,7 @@ export function useSummary(scope: ReportScope) {
     setRegionId,
     questions,
     sections,
+    chartShops,
     ...view,
     /** Custom Range starts from the range shown, so choosing it does not move the data. */
     chooseRange: (choice: SummaryDateRange) => {

@@ -1,0 +1,1 @@
+CREATE INDEX "evaluations_client_report_idx" ON "evaluations" USING btree ("client_id","status","is_survey","uqid","location_id","shop_date","score","possible_score");

@@ -1,0 +1,1 @@
+CREATE INDEX "visits_uqid_due_idx" ON "visits" USING btree ("uqid","due_date" DESC NULLS LAST,"id");
