@@ -26,9 +26,13 @@ export async function isStillAdmin(db: Db, uid: string): Promise<boolean> {
 
 /**
  * GET /admin/export/{customers|orders}?token=: the admin's export link. The token is a short-lived,
- * single-purpose one from createExportLink, never the login token; the CSV streams as it is read.
+ * single-purpose one from createExportLink, never the login token; the CSV streams as it is read, from
+ * the read replica when DATABASE_READ_URL is set.
  */
-export async function registerExportRoute(app: FastifyInstance, deps: { db: Db; config: Config }) {
+export async function registerExportRoute(
+  app: FastifyInstance,
+  deps: { db: Db; readDb: Db; config: Config },
+) {
   app.get('/admin/export/:type', async (req, reply) => {
     const params = ZExportParams.safeParse(req.params);
     if (!params.success) return reply.code(404).type('text/plain').send('Unknown export.');
@@ -48,6 +52,8 @@ export async function registerExportRoute(app: FastifyInstance, deps: { db: Db; 
       .type('text/csv; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${exportFileName(type, new Date())}"`)
-      .send(exportCsv(deps.db, type));
+      // The rows from the read replica when there is one (an export may lag by its replay delay); the
+      // admin check above is on the primary.
+      .send(exportCsv(deps.readDb, type));
   });
 }
