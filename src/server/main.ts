@@ -83,7 +83,9 @@ async function serve(config: Config, opts: { worker: boolean }) {
   await app.listen({ port: config.PORT, host: config.HOST });
   if (!opts.worker) {
     const reads = database.readUrl ? ', reports read from the replica' : '';
-    console.log(`Storefront listening on http://localhost:${config.PORT} (database: ${database.kind}${reads})`);
+    console.log(
+      `Storefront listening on http://localhost:${config.PORT} (database: ${database.kind}${reads})`,
+    );
   }
 }
 
