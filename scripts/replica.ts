@@ -290,6 +290,7 @@ export async function stopReplica(options: ReplicaOptions & { user?: boolean } =
       major = readFileSafe(path.join(dir, 'PG_VERSION')).trim();
     }
     removeDataDir(dir, binDir(major));
+    rmSync(usersDir(dir), { recursive: true, force: true });
     return true;
   });
 }
