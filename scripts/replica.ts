@@ -190,7 +190,9 @@ export async function startReplica(
     const running = await probe(url);
     let started = false;
     if (!(running?.recovery && running.streaming && running.system === primary.system)) {
-      if (running) {
+      // A replica of this primary that is not streaming (its WAL receiver lost the primary, or the WAL it
+      // needs is gone) is copied afresh below; anything else on the port is not ours to replace.
+      if (running && !(running.recovery && running.system === primary.system)) {
         throw new Error(
           `Port ${port} has a PostgreSQL server that is not a streaming replica of ${primaryUrl}; ` +
             'stop it or set REPLICA_PORT.',

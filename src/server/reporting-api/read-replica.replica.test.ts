@@ -33,18 +33,18 @@ async function replayed() {
   const [{ lsn }] = (await t.rows<{ lsn: string }>(sql`select pg_current_wal_lsn()::text as lsn`)) as [
     { lsn: string },
   ];
-  for (let i = 0; i < 200; i++) {
+  for (let i = 0; i < 400; i++) {
     const [row] = await replicaAdmin<{ done: boolean }[]>`
       select pg_last_wal_replay_lsn() >= ${lsn}::pg_lsn as done`;
     if (row?.done) return;
     await sleep(50);
   }
-  throw new Error(`The replica did not replay up to ${lsn} in 10 s.`);
+  throw new Error(`The replica did not replay up to ${lsn} in 20 s.`);
 }
 
 async function pauseReplay() {
   await replicaAdmin`select pg_wal_replay_pause()`;
-  for (let i = 0; i < 100; i++) {
+  for (let i = 0; i < 250; i++) {
     const [row] = await replicaAdmin<{ state: string }[]>`select pg_get_wal_replay_pause_state() as state`;
     if (row?.state === 'paused') return;
     await sleep(20);
@@ -177,7 +177,7 @@ describe('DATABASE_READ_URL', () => {
     await resumeReplay();
     const t0 = Date.now();
     let shops: string[] = [];
-    while (Date.now() - t0 < 5_000) {
+    while (Date.now() - t0 < 10_000) {
       shops = await reportedShops();
       if (shops.length > 0) break;
       await sleep(20);
