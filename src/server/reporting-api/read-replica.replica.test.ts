@@ -6,9 +6,19 @@ import { EvaluationStatus as S } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
 import { ConfigError, loadConfig } from '../config.js';
 import { type Database, openDatabase } from '../db/client.js';
-import { publish, registerShopper, VISIT_FORM } from '../test/fieldwork-fixtures.js';
+import { surveyLinks } from '../db/schema.js';
+import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
 import { createUser, setupTestApp } from '../test/harness.js';
-import { type Catalogue, catalogue, placedOrderOf } from '../test/order-wizard.js';
+import {
+  addLocation,
+  type Catalogue,
+  CHECKOUT,
+  cardToken,
+  catalogue,
+  placedOrderOf,
+  saveShop,
+  startCart,
+} from '../test/order-wizard.js';
 import { type ReportingParams, signingText } from './signature.js';
 
 // DATABASE_READ_URL against a real streaming replica of the test server (the `replica` project's
@@ -201,5 +211,35 @@ describe('DATABASE_READ_URL', () => {
     await resumeReplay();
     await replayed();
     expect(await exported()).toContain('newcomer@example.test');
+  });
+
+  it('a survey summary reads the replica: a response just given counts once the replica replays', async () => {
+    await publish(t, SURVEY_FORM, [c.survey.id]);
+    // The survey order (on the harness's app: the same primary).
+    const cart = await startCart(t, [c.survey.id], { token: p.alice.token });
+    const locationId = await addLocation(t, cart.oid, { token: p.alice.token });
+    await saveShop(t, { oid: cart.oid, locationId, uqid: cart.uqid(c.survey.id) }, { token: p.alice.token });
+    const input = { paymentCardValid: true, cancellationPolcy: true, stripeToken: await cardToken(t) };
+    expect(
+      (await t.gql(CHECKOUT, { oid: cart.oid, input }, { token: p.alice.token, app })).errors,
+    ).toBeUndefined();
+    const [link] = await t.db.select().from(surveyLinks);
+    const code = link!.surveyCode;
+    const SUMMARY = 'query ($code: String!) { surveyProgramSummary(surveyCode: $code) { responses } }';
+    const responses = async () =>
+      (await t.gql(SUMMARY, { code }, { token: p.alice.token, app })).data.surveyProgramSummary?.responses ??
+      0;
+    const ANSWER =
+      'mutation ($code: String!, $answers: JSON!) { submitSurveyResponse(surveyCode: $code, answers: $answers) }';
+
+    await replayed();
+    await pauseReplay();
+    expect((await t.gql(ANSWER, { code, answers: { nps: 9 } }, { app })).data.submitSurveyResponse).toBe(
+      true,
+    );
+    expect(await responses()).toBe(0);
+    await resumeReplay();
+    await replayed();
+    expect(await responses()).toBe(1);
   });
 });
