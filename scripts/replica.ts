@@ -3,7 +3,7 @@
 //
 //   npm run replica -- start    # (idempotent) prints the replica's base URL, postgres://postgres@127.0.0.1:5433
 //   npm run replica -- status
-//   npm run replica -- stop     # stops it and removes its data directory
+//   npm run replica -- stop     # stops it and removes its data directory (not while a test run uses it)
 //
 // `start` lets the primary accept replication connections (pg_hba.conf, then pg_reload_conf()), copies
 // it with pg_basebackup -R -X stream into a fresh directory, starts that copy as a hot standby on
@@ -304,6 +304,13 @@ async function main(command: string | undefined): Promise<number> {
     return 0;
   }
   if (command === 'stop') {
+    const users = liveUsers(DEFAULTS.dir);
+    if (users.length > 0 && process.argv[3] !== '--force') {
+      console.error(
+        `Test runs use the replica (processes ${users.join(', ')}); stop -- --force stops it anyway.`,
+      );
+      return 1;
+    }
     await stopReplica();
     console.log('Stopped the replica and removed its data directory.');
     return 0;

@@ -48,14 +48,12 @@ export async function registerExportRoute(
         .send('This export link is invalid or has expired. Start the export again from the admin area.');
     }
     if (!(await isStillAdmin(deps.db, uid))) return reply.code(403).type('text/plain').send('Not Authorized');
-    return (
-      reply
-        .type('text/csv; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .header('content-disposition', `attachment; filename="${exportFileName(type, new Date())}"`)
-        // The rows from the read replica when there is one (an export may lag by its replay delay); the
-        // admin check above is on the primary.
-        .send(exportCsv(deps.readDb, type))
-    );
+    // The rows from the read replica when there is one (an export may lag by its replay delay); the
+    // admin check above is on the primary.
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('content-disposition', `attachment; filename="${exportFileName(type, new Date())}"`)
+      .send(exportCsv(deps.readDb, type));
   });
 }
