@@ -6,8 +6,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 // Resolve it as Node does, so the integration tests run the server as it runs in production.
 const nodeGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
 
-// Three projects: pure unit tests, and the same integration suite run once on the embedded
-// PGlite database and once on the real PostgreSQL server (TEST_DB selects the driver).
+const REPLICA_TESTS = 'src/server/**/*.replica.test.ts';
+
+// Four projects: pure unit tests, the same integration suite run once on the embedded PGlite database
+// and once on the real PostgreSQL server (TEST_DB selects the driver), and the read-replica tests
+// (*.replica.test.ts) on that server with a streaming replica of it, which their globalSetup starts
+// (scripts/replica.ts; docs/read-replica.md).
 export default defineConfig({
   test: {
     projects: [
@@ -28,7 +32,7 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'src/server/email/**'],
+          exclude: [...configDefaults.exclude, 'src/server/email/**', REPLICA_TESTS],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -39,8 +43,19 @@ export default defineConfig({
         test: {
           name: 'integration-postgres',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'src/server/email/**'],
+          exclude: [...configDefaults.exclude, 'src/server/email/**', REPLICA_TESTS],
           env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: nodeGraphql,
+        test: {
+          name: 'replica',
+          include: [REPLICA_TESTS],
+          env: { TEST_DB: 'postgres' },
+          globalSetup: ['src/server/test/replica-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -37,8 +37,14 @@ import { isEvaluatorPath, loadShellTemplate, publicBrand, renderShell } from './
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
-export async function buildApp(deps: {
+export async function buildApp(opts: {
   db: Db;
+  /**
+   * Where reporting reads and exports go (a streaming replica, DATABASE_READ_URL); `db` when not given.
+   * The routes and resolvers that may read a lagging copy take it from here (deps.readDb, ctx.readDb);
+   * everything else, writes and the reads right after them, uses `db`. See docs/read-replica.md.
+   */
+  readDb?: Db;
   config: Config;
   adapters: Adapters;
   /** The built web app's folder (default dist/web). */
@@ -46,6 +52,7 @@ export async function buildApp(deps: {
   /** Where log lines go (default stdout); tests collect them. */
   logStream?: LogStream;
 }): Promise<FastifyInstance> {
+  const deps = { ...opts, readDb: opts.readDb ?? opts.db };
   const { db, config } = deps;
   const webDist = deps.webDist ?? WEB_DIST;
   const app = Fastify({

@@ -15,6 +15,11 @@ const ZEnv = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL connection string; when unset the embedded PGlite database in DATA_DIR is used. */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A PostgreSQL streaming replica of DATABASE_URL's database: reporting reads and exports go there
+   * (docs/read-replica.md); writes and reads that must see them stay on DATABASE_URL.
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
   DATA_DIR: z.string().default('./data'),
   /** Seed demo data into a DATABASE_URL database too (always seeded into an empty embedded one). */
   SEED_DEMO: z.enum(['0', '1']).optional(),
@@ -75,6 +80,13 @@ const ZConfig = ZEnv.superRefine((c, ctx) => {
   const need = (name: keyof typeof c, when: string) => {
     if (!c[name]) ctx.addIssue({ code: 'custom', path: [name], message: `required when ${when} is set` });
   };
+  if (c.DATABASE_READ_URL && !c.DATABASE_URL) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DATABASE_READ_URL'],
+      message: 'needs DATABASE_URL (a replica of the PostgreSQL database; the embedded one has none)',
+    });
+  }
   if (c.S3_BUCKET) {
     need('S3_ACCESS_KEY_ID', 'S3_BUCKET');
     need('S3_SECRET_ACCESS_KEY', 'S3_BUCKET');

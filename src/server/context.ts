@@ -12,7 +12,13 @@ export type BrandRow = typeof brands.$inferSelect;
 
 /** Everything a resolver or use case may need about the current request. */
 export type AppContext = {
+  /** The primary: writes, and every read that must see them. */
   db: Db;
+  /**
+   * The read replica (DATABASE_READ_URL), else `db`: only for reporting reads that may lag the primary by
+   * the replica's replay delay (docs/read-replica.md). Never for a read right after a mutation.
+   */
+  readDb: Db;
   config: Config;
   adapters: Adapters;
   /**

@@ -31,7 +31,11 @@ function webConcurrency(config: Config): number {
 
 /** Migrates, and seeds demo data into an empty embedded database (into PostgreSQL only with SEED_DEMO=1). */
 async function prepareDatabase(config: Config, opts: { keepOpen: boolean }) {
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    readUrl: opts.keepOpen ? config.DATABASE_READ_URL : undefined,
+    dataDir: config.DATA_DIR,
+  });
   const seed = database.kind === 'pglite' || config.SEED_DEMO === '1';
   if (seed && (await isEmpty(database.db))) {
     await seedDemo(database.db);
@@ -47,11 +51,16 @@ async function prepareDatabase(config: Config, opts: { keepOpen: boolean }) {
 /** One server process: the whole app on its own database pool. */
 async function serve(config: Config, opts: { worker: boolean }) {
   const database = opts.worker
-    ? await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR, migrate: false })
+    ? await openDatabase({
+        url: config.DATABASE_URL,
+        readUrl: config.DATABASE_READ_URL,
+        dataDir: config.DATA_DIR,
+        migrate: false,
+      })
     : (await prepareDatabase(config, { keepOpen: true }))!;
   hashPasswordsAtLowPriority(config.production);
   const adapters = createAdapters(config);
-  const app = await buildApp({ db: database.db, config, adapters });
+  const app = await buildApp({ db: database.db, readDb: database.readDb, config, adapters });
   // The job queue's workers and the daily scheduler run in every server process.
   const background = await startBackgroundWork({
     database,
@@ -73,7 +82,10 @@ async function serve(config: Config, opts: { worker: boolean }) {
   process.on('SIGTERM', close);
   await app.listen({ port: config.PORT, host: config.HOST });
   if (!opts.worker) {
-    console.log(`Storefront listening on http://localhost:${config.PORT} (database: ${database.kind})`);
+    const reads = database.readUrl ? ', reports read from the replica' : '';
+    console.log(
+      `Storefront listening on http://localhost:${config.PORT} (database: ${database.kind}${reads})`,
+    );
   }
 }
 

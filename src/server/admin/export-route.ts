@@ -26,9 +26,13 @@ export async function isStillAdmin(db: Db, uid: string): Promise<boolean> {
 
 /**
  * GET /admin/export/{customers|orders}?token=: the admin's export link. The token is a short-lived,
- * single-purpose one from createExportLink, never the login token; the CSV streams as it is read.
+ * single-purpose one from createExportLink, never the login token; the CSV streams as it is read, from
+ * the read replica when DATABASE_READ_URL is set.
  */
-export async function registerExportRoute(app: FastifyInstance, deps: { db: Db; config: Config }) {
+export async function registerExportRoute(
+  app: FastifyInstance,
+  deps: { db: Db; readDb: Db; config: Config },
+) {
   app.get('/admin/export/:type', async (req, reply) => {
     const params = ZExportParams.safeParse(req.params);
     if (!params.success) return reply.code(404).type('text/plain').send('Unknown export.');
@@ -44,10 +48,12 @@ export async function registerExportRoute(app: FastifyInstance, deps: { db: Db; 
         .send('This export link is invalid or has expired. Start the export again from the admin area.');
     }
     if (!(await isStillAdmin(deps.db, uid))) return reply.code(403).type('text/plain').send('Not Authorized');
+    // The rows from the read replica when there is one (an export may lag by its replay delay); the
+    // admin check above is on the primary.
     return reply
       .type('text/csv; charset=utf-8')
       .header('cache-control', 'no-store')
       .header('content-disposition', `attachment; filename="${exportFileName(type, new Date())}"`)
-      .send(exportCsv(deps.db, type));
+      .send(exportCsv(deps.readDb, type));
   });
 }

@@ -15,11 +15,19 @@ import type * as schema from './schema.js';
 export type Db = PgDatabase<PgQueryResultHKT & any, typeof schema>;
 
 export type Database = {
+  /** The primary: every write, and every read that must see the writes (sessions, a page after a mutation). */
   db: Db;
+  /**
+   * Where reporting reads and exports go: a streaming replica when DATABASE_READ_URL is set (its answers
+   * may lag the primary by the replica's replay delay; docs/read-replica.md), else `db` itself.
+   */
+  readDb: Db;
   kind: 'pglite' | 'postgres';
   close: () => Promise<void>;
   /** PostgreSQL: the URL it was opened with (the job queue opens its own pool there). */
   url?: string;
+  /** PostgreSQL: the replica's URL, when reads go to one. */
+  readUrl?: string;
   /** PGlite: the embedded database itself (the job queue runs its statements on it). */
   pglite?: PGlite;
 };
@@ -35,20 +43,27 @@ export const MIGRATIONS_FOLDER = path.resolve(
  */
 export async function openDatabase(opts: {
   url?: string | undefined;
+  /** A streaming replica of `url` (DATABASE_READ_URL): `readDb` reads there. Ignored without `url`. */
+  readUrl?: string | undefined;
   dataDir?: string;
   migrate?: boolean;
 }): Promise<Database> {
   if (opts.url) {
-    const [address, socket] = postgresAddress(opts.url);
-    // JIT off: the app's queries are short, and the planner's estimates for the reports' per-shop reads
-    // (an index lookup per shop) pass jit_above_cost, so JIT compiling cost more than the query itself
-    // (scripts/bench/reporting.ts scoped: a manager's worst questions 144 -> 60 ms in EXPLAIN ANALYZE).
-    const client = postgres(address, { ...socket, max: 10, onnotice: () => {}, connection: { jit: 'off' } });
-    // No `schema` here: it only serves drizzle's relational queries (db.query.*), which the app does not
-    // use, and it costs a builder per table on every transaction.
-    const db = drizzlePostgres({ client: preparingStatements(client) }) as unknown as Db;
+    const primary = openPostgres(opts.url);
+    const db = primary.db;
     if (opts.migrate !== false) await migratePostgres(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-    return { db, kind: 'postgres', close: () => client.end(), url: opts.url };
+    // Migrations never run on the replica: it replays the primary's, and refuses writes anyway.
+    const replica = opts.readUrl ? openPostgres(opts.readUrl) : null;
+    return {
+      db,
+      readDb: replica?.db ?? db,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([primary.close(), replica?.close()]);
+      },
+      url: opts.url,
+      ...(opts.readUrl ? { readUrl: opts.readUrl } : {}),
+    };
   }
   const dir = opts.dataDir ?? './data';
   let client: PGlite;
@@ -63,7 +78,20 @@ export async function openDatabase(opts: {
   }
   const db = drizzlePglite({ client }) as unknown as Db;
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
-  return { db, kind: 'pglite', close: () => client.close(), pglite: client };
+  return { db, readDb: db, kind: 'pglite', close: () => client.close(), pglite: client };
+}
+
+/** One PostgreSQL pool (the primary's or the replica's), with the same client settings for both. */
+function openPostgres(url: string): { db: Db; close: () => Promise<void> } {
+  const [address, socket] = postgresAddress(url);
+  // JIT off: the app's queries are short, and the planner's estimates for the reports' per-shop reads
+  // (an index lookup per shop) pass jit_above_cost, so JIT compiling cost more than the query itself
+  // (scripts/bench/reporting.ts scoped: a manager's worst questions 144 -> 60 ms in EXPLAIN ANALYZE).
+  const client = postgres(address, { ...socket, max: 10, onnotice: () => {}, connection: { jit: 'off' } });
+  // No `schema` here: it only serves drizzle's relational queries (db.query.*), which the app does not
+  // use, and it costs a builder per table on every transaction.
+  const db = drizzlePostgres({ client: preparingStatements(client) }) as unknown as Db;
+  return { db, close: () => client.end() };
 }
 
 type Sql = postgres.Sql;

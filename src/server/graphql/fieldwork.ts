@@ -480,7 +480,8 @@ builder.queryFields((t) => ({
     authScopes: { loggedIn: true },
     args: { surveyCode: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) =>
-      programSummary(ctx.db, ctx.user, a.surveyCode, await locationScopeOf(ctx.db, ctx)),
+      // A report across responses: from the read replica, which may lag (docs/read-replica.md).
+      programSummary(ctx.readDb, ctx.user, a.surveyCode, await locationScopeOf(ctx.db, ctx)),
   }),
 }));
 

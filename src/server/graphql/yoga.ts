@@ -20,7 +20,13 @@ export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Pleas
 /** An error the client sees only as the generic message (anything but an expected AppError or GraphQL's own). */
 const isUnexpected = (error: Error) => maskError(error, UNEXPECTED_ERROR_MESSAGE, false) !== error;
 
-export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters; log: FastifyBaseLogger }) {
+export function createGraphQL(deps: {
+  db: Db;
+  readDb: Db;
+  config: Config;
+  adapters: Adapters;
+  log: FastifyBaseLogger;
+}) {
   return createYoga<{ req: FastifyRequest; reply: FastifyReply }, AppContext>({
     schema,
     graphqlEndpoint: '/api',
@@ -64,6 +70,7 @@ export function createGraphQL(deps: { db: Db; config: Config; adapters: Adapters
       const identity = await identifyRequest(deps.db, deps.config, req, { apiKeys: true });
       return {
         db: deps.db,
+        readDb: deps.readDb,
         config: deps.config,
         adapters: deps.adapters,
         ...identity,

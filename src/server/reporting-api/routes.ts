@@ -200,12 +200,20 @@ const ENDPOINTS: Record<ReportingPath, Handler> = {
     summaryQuestions(db, q.clientId, { ...q, shopsPage: q.paged ? q : null }),
 };
 
-export async function registerReportingApi(app: FastifyInstance, deps: { db: Db; config: Config }) {
+/**
+ * The endpoints. Who asks (the API key, the signer's role and reach) is read on the primary, as every
+ * authentication is; the report itself on `readDb`, the read replica when there is one (it may lag by
+ * its replay delay: docs/read-replica.md).
+ */
+export async function registerReportingApi(
+  app: FastifyInstance,
+  deps: { db: Db; readDb: Db; config: Config },
+) {
   for (const [path, handler] of Object.entries(ENDPOINTS)) {
     const route = async (req: FastifyRequest, reply: FastifyReply) => {
       const q = await authenticate(req, reply, deps);
       if (!q) return reply;
-      const result = await handler(q, deps.db);
+      const result = await handler(q, deps.readDb);
       reply.header('cache-control', 'private, no-store');
       if (result instanceof RawJson) return reply.type('application/json; charset=utf-8').send(result.text);
       return reply.send(result);

@@ -121,11 +121,17 @@ export class TestHarness {
     });
   }
 
-  /** A second app on the same database, e.g. with a production config; closed after the file. */
-  async buildApp(opts: { env?: TestEnv; adapters?: Partial<Adapters> } = {}): Promise<FastifyInstance> {
+  /**
+   * A second app on the same database, e.g. with a production config; closed after the file. `readDb`:
+   * where its reporting reads go (a read replica's pool; the primary when not given).
+   */
+  async buildApp(
+    opts: { env?: TestEnv; adapters?: Partial<Adapters>; readDb?: Db } = {},
+  ): Promise<FastifyInstance> {
     const config = this.makeConfig(opts.env);
     const app = await buildApp({
       db: this.db,
+      ...(opts.readDb ? { readDb: opts.readDb } : {}),
       config,
       adapters: { ...createAdapters(config), ...opts.adapters },
     });
