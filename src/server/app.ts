@@ -51,6 +51,11 @@ export async function buildApp(opts: {
   webDist?: string;
   /** Where log lines go (default stdout); tests collect them. */
   logStream?: LogStream;
+  /**
+   * false: every GraphQL call through Yoga's HTTP handling, even the web app's trusted documents
+   * (graphql/fast-path.ts), so a test can compare the two answers. Default true.
+   */
+  graphqlFastPath?: boolean;
 }): Promise<FastifyInstance> {
   const deps = { ...opts, readDb: opts.readDb ?? opts.db };
   const { db, config } = deps;
@@ -88,17 +93,18 @@ export async function buildApp(opts: {
   registerRestInputBoundary(app);
   app.get('/healthz', async () => ({ ok: true }));
 
-  const yoga = createGraphQL({ ...deps, log: app.log });
+  const { yoga, answerTrustedCall } = createGraphQL({ ...deps, log: app.log });
   app.route({
     url: '/api',
     method: ['GET', 'POST', 'OPTIONS'],
     handler: async (req, reply) => {
+      // Answers are per user (sessions, orders, tokens): never kept by a browser or a proxy.
+      reply.header('cache-control', 'no-store');
+      if (opts.graphqlFastPath !== false && (await answerTrustedCall(req, reply))) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         reply.header(key, value);
       });
-      // Answers are per user (sessions, orders, tokens): never kept by a browser or a proxy.
-      reply.header('cache-control', 'no-store');
       if (response.headers.get('content-type')?.startsWith('text/html')) {
         reply.header('content-security-policy', GRAPHIQL_CSP);
       }

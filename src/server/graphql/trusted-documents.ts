@@ -54,16 +54,16 @@ export async function mayRunArbitraryDocuments(db: Db, request: Request): Promis
   return (await findSessionUser(db, decodeURIComponent(cookie)))?.user.admin === true;
 }
 
-export function trustedDocuments(deps: { db: Db; production: boolean; moreDocuments?: string }): Plugin {
-  if (deps.moreDocuments && !existsSync(deps.moreDocuments))
-    throw new Error(`TRUSTED_DOCUMENTS: no file at ${deps.moreDocuments}`);
-  const texts = readTrustedDocuments(
-    TRUSTED_DOCUMENTS_FILE,
-    ...(deps.moreDocuments ? [deps.moreDocuments] : []),
-  );
+/** The build's documents (and TRUSTED_DOCUMENTS' file), each parsed once when first asked for. */
+export type TrustedDocumentStore = { document(id: string): DocumentNode | null };
+
+export function trustedDocumentStore(moreDocuments?: string): TrustedDocumentStore {
+  if (moreDocuments && !existsSync(moreDocuments))
+    throw new Error(`TRUSTED_DOCUMENTS: no file at ${moreDocuments}`);
+  const texts = readTrustedDocuments(TRUSTED_DOCUMENTS_FILE, ...(moreDocuments ? [moreDocuments] : []));
   const parsed = new Map<string, DocumentNode>();
-  return persistedOperations({
-    getPersistedOperation(id) {
+  return {
+    document(id) {
       const known = parsed.get(id);
       if (known) return known;
       const text = texts.get(id);
@@ -72,6 +72,12 @@ export function trustedDocuments(deps: { db: Db; production: boolean; moreDocume
       parsed.set(id, document);
       return document;
     },
+  };
+}
+
+export function trustedDocuments(deps: { db: Db; production: boolean; store: TrustedDocumentStore }): Plugin {
+  return persistedOperations({
+    getPersistedOperation: (id) => deps.store.document(id),
     allowArbitraryOperations: deps.production
       ? (request) => mayRunArbitraryDocuments(deps.db, request)
       : true,

@@ -9,11 +9,12 @@ import { identifyRequest } from '../request-identity.js';
 import { apiKeyGuard } from './api-key-guard.js';
 import { enumInputErrors } from './enums.js';
 import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
+import { trustedCallFastPath } from './fast-path.js';
 import { graphiqlFor, introspectionForAdminsOnly, renderGraphiQLPage } from './graphiql.js';
 import { compiledExecution } from './jit.js';
 import { schema } from './schema.js';
 import { teamGuard } from './team-guard.js';
-import { trustedDocuments } from './trusted-documents.js';
+import { trustedDocumentStore, trustedDocuments } from './trusted-documents.js';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -27,7 +28,8 @@ export function createGraphQL(deps: {
   adapters: Adapters;
   log: FastifyBaseLogger;
 }) {
-  return createYoga<{ req: FastifyRequest; reply: FastifyReply }, AppContext>({
+  const store = trustedDocumentStore(deps.config.TRUSTED_DOCUMENTS);
+  const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, AppContext>({
     schema,
     graphqlEndpoint: '/api',
     // In production only for platform admins, from this server's files (graphiql.ts).
@@ -45,11 +47,7 @@ export function createGraphQL(deps: {
       },
     },
     plugins: [
-      trustedDocuments({
-        db: deps.db,
-        production: deps.config.production,
-        moreDocuments: deps.config.TRUSTED_DOCUMENTS,
-      }),
+      trustedDocuments({ db: deps.db, production: deps.config.production, store }),
       EnvelopArmorPlugin({
         maxDepth: { n: 12 },
         maxAliases: { n: 15 },
@@ -81,4 +79,5 @@ export function createGraphQL(deps: {
       };
     },
   });
+  return { yoga, answerTrustedCall: trustedCallFastPath(yoga, store) };
 }

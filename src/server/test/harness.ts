@@ -126,11 +126,12 @@ export class TestHarness {
    * where its reporting reads go (a read replica's pool; the primary when not given).
    */
   async buildApp(
-    opts: { env?: TestEnv; adapters?: Partial<Adapters>; readDb?: Db } = {},
+    opts: { env?: TestEnv; adapters?: Partial<Adapters>; readDb?: Db; graphqlFastPath?: boolean } = {},
   ): Promise<FastifyInstance> {
     const config = this.makeConfig(opts.env);
     const app = await buildApp({
       db: this.db,
+      ...(opts.graphqlFastPath === false ? { graphqlFastPath: false } : {}),
       ...(opts.readDb ? { readDb: opts.readDb } : {}),
       config,
       adapters: { ...createAdapters(config), ...opts.adapters },

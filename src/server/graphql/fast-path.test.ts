@@ -1,0 +1,175 @@
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../accounts/sessions.js';
+import { createBrand, setupTestApp } from '../test/harness.js';
+import { customer } from '../test/order-wizard.js';
+import { readTrustedDocuments } from './trusted-documents.js';
+import { createGraphQL } from './yoga.js';
+
+// The web app's trusted documents are answered without Yoga's Fetch API round trip (fast-path.ts). Each
+// call here is sent to an app with that path and to one without it (everything through Yoga's HTTP
+// handling), and the two answers must be the same: status, headers and body.
+
+const t = setupTestApp();
+const PRODUCTION_ENV = { NODE_ENV: 'production', APP_SECRET: 'a-long-production-secret-for-tests' };
+
+const documents = readTrustedDocuments();
+const idOf = (name: string) =>
+  [...documents].find(([, text]) => new RegExp(`^(query|mutation) ${name}\\b`).test(text))![0];
+
+let fast: FastifyInstance;
+let yogaOnly: FastifyInstance;
+beforeAll(async () => {
+  fast = await t.buildApp({ env: PRODUCTION_ENV });
+  yogaOnly = await t.buildApp({ env: PRODUCTION_ENV, graphqlFastPath: false });
+});
+beforeEach(async () => {
+  await t.resetDb();
+  await createBrand(t.db, { shortName: 'default', isDefault: true });
+});
+
+type Call = { payload: unknown; headers?: Record<string, string> };
+const send = (app: FastifyInstance, call: Call) =>
+  app.inject({
+    method: 'POST',
+    url: '/api',
+    headers: { 'content-type': 'application/json', ...call.headers },
+    payload: JSON.stringify(call.payload),
+  });
+const persisted = (
+  name: string,
+  variables?: Record<string, unknown>,
+  operationName: string | null = name,
+) => ({
+  operationName,
+  ...(variables ? { variables } : {}),
+  extensions: { persistedQuery: { version: 1, sha256Hash: idOf(name) } },
+});
+
+/** The answer as a client sees it, without what differs per response (its date, the session token). */
+function seen(res: LightMyRequestResponse) {
+  const { date: _date, 'set-cookie': cookie, ...headers } = res.headers;
+  const cookies = [cookie ?? []].flat().map((c) => String(c).replace(/=[^;]*/, '=…'));
+  let body: unknown = res.body;
+  try {
+    body = JSON.parse(res.body);
+  } catch {}
+  return { status: res.statusCode, headers, cookies, body };
+}
+
+const ORIGIN = { origin: 'https://shop.example.test' };
+const ACCEPTS = [
+  undefined,
+  '*/*',
+  'application/json',
+  'application/graphql-response+json',
+  'application/graphql-response+json, application/json;q=0.9',
+  'text/html',
+];
+
+describe('trusted calls without the Fetch API round trip', () => {
+  it('answers as Yoga does, for every Accept and with or without an Origin', async () => {
+    const alice = await customer(t, { email: 'alice@example.test' });
+    const calls: Call[] = [];
+    for (const accept of ACCEPTS)
+      for (const headers of [{}, ORIGIN, { ...ORIGIN, cookie: `${SESSION_COOKIE}=${alice.token}` }])
+        calls.push({
+          payload: persisted('CurrentUser'),
+          headers: { ...headers, ...(accept ? { accept } : {}) },
+        });
+    for (const call of calls) {
+      const [a, b] = [await send(fast, call), await send(yogaOnly, call)];
+      expect(seen(a), JSON.stringify(call.headers)).toEqual(seen(b));
+    }
+    const signedIn = await send(fast, calls[2]!);
+    expect(signedIn.json().data.currentUser.email).toBe('alice@example.test');
+  });
+
+  it('answers refusals and bad input as Yoga does', async () => {
+    const calls: Call[] = [
+      // Not authorized (an AppError).
+      { payload: persisted('Team') },
+      { payload: persisted('Team'), headers: { accept: 'application/graphql-response+json' } },
+      // A wrong password (an expected error from a mutation).
+      { payload: persisted('Login', { email: 'nobody@example.test', password: 'wrong-password' }) },
+      // Variables graphql-js refuses: missing, and of the wrong type.
+      { payload: persisted('OrderIdByNumber', {}) },
+      { payload: persisted('OrderIdByNumber', { orderNumber: 'abc' }), headers: ORIGIN },
+      // An operation name the document does not have; no name at all.
+      { payload: persisted('CurrentUser', undefined, 'Other') },
+      { payload: persisted('CurrentUser', undefined, null) },
+      // Parameters Yoga refuses, and an id it does not list.
+      { payload: { ...persisted('CurrentUser'), surprise: 1 } },
+      { payload: { ...persisted('CurrentUser'), variables: [1] } },
+      { payload: { extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } } },
+      { payload: [persisted('CurrentUser')] },
+    ];
+    for (const call of calls) {
+      const [a, b] = [await send(fast, call), await send(yogaOnly, call)];
+      expect(seen(a), JSON.stringify(call.payload)).toEqual(seen(b));
+    }
+  });
+
+  it('signs in through a trusted mutation with the same session cookie', async () => {
+    const alice = await customer(t, { email: 'alice@example.test' });
+    const call = {
+      payload: persisted('Login', { email: alice.user.email, password: 'password123' }),
+      headers: ORIGIN,
+    };
+    const [a, b] = [await send(fast, call), await send(yogaOnly, call)];
+    const [seenA, seenB] = [seen(a), seen(b)];
+    const token = (s: ReturnType<typeof seen>) =>
+      (s.body as { data: { login: { token: string } } }).data.login.token;
+    expect(token(seenA)).not.toBe(token(seenB));
+    expect({ ...seenA, headers: { ...seenA.headers, 'content-length': 0 }, body: null }).toEqual({
+      ...seenB,
+      headers: { ...seenB.headers, 'content-length': 0 },
+      body: null,
+    });
+    expect(seenA.cookies[0]).toMatch(new RegExp(`^${SESSION_COOKIE}=…; .*HttpOnly`));
+    const me = await send(fast, {
+      payload: persisted('CurrentUser'),
+      headers: { ...ORIGIN, cookie: `${SESSION_COOKIE}=${token(seenA)}` },
+    });
+    expect(me.json().data.currentUser.email).toBe(alice.user.email);
+  });
+
+  it('takes only the calls it answers exactly as Yoga would', async () => {
+    const { answerTrustedCall } = createGraphQL({
+      db: t.db,
+      readDb: t.db,
+      config: t.config,
+      adapters: t.adapters,
+      log: fast.log,
+    });
+    const probe = Fastify();
+    probe.post('/api', async (req, reply) =>
+      (await answerTrustedCall(req, reply)) ? reply : reply.code(599).send(),
+    );
+    const taken = async (call: Call) => (await send(probe, call)).statusCode !== 599;
+    expect(await taken({ payload: persisted('CurrentUser') })).toBe(true);
+    expect(await taken({ payload: persisted('CurrentUser'), headers: { ...ORIGIN, accept: '*/*' } })).toBe(
+      true,
+    );
+    expect(await taken({ payload: persisted('Login', { email: 'a@b.test', password: 'x' }) })).toBe(true);
+    // Yoga's: a text document, a batch, an unknown id, another media type, a preflight's headers.
+    expect(await taken({ payload: { query: '{ currentUser { _id } }' } })).toBe(false);
+    expect(await taken({ payload: [persisted('CurrentUser')] })).toBe(false);
+    expect(
+      await taken({
+        payload: { extensions: { persistedQuery: { version: 1, sha256Hash: 'f'.repeat(64) } } },
+      }),
+    ).toBe(false);
+    expect(await taken({ payload: persisted('CurrentUser'), headers: { accept: 'text/event-stream' } })).toBe(
+      false,
+    );
+    expect(
+      await taken({
+        payload: persisted('CurrentUser'),
+        headers: { 'access-control-request-method': 'POST' },
+      }),
+    ).toBe(false);
+    expect(await taken({ payload: { ...persisted('CurrentUser'), surprise: 1 } })).toBe(false);
+    await probe.close();
+  });
+});

@@ -1,0 +1,118 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { type DocumentNode, type ExecutionResult, getOperationAST } from 'graphql';
+import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
+import type { AppContext } from '../context.js';
+
+type ServerContext = { req: FastifyRequest; reply: FastifyReply };
+type Yoga = YogaServerInstance<ServerContext, AppContext>;
+type YogaParams = Parameters<Yoga['getResultForParams']>[0]['params'];
+
+/**
+ * The storefront's own calls, answered without Yoga's Fetch API round trip (docs/per-request-overhead.md).
+ *
+ * Yoga serves a Node request by turning it into a Fetch `Request`, running its HTTP plugins (CORS, the
+ * request parsers, the result processors) and building a Fetch `Response`, which the /api route copies
+ * back onto Fastify's reply: about a quarter of the CPU of the wizard's order query. A browser's call to
+ * one of the build's trusted documents needs none of that: Fastify has parsed its JSON, and its answer
+ * is one JSON text. So such a call goes straight to Yoga's `getResultForParams`, which runs everything
+ * GraphQL does (the trusted-document lookup and the params checks, the context, the guards, execution,
+ * error masking and logging), and its result is written as Yoga's regular result processor writes it.
+ *
+ * Only what this answers exactly as Yoga would takes this path (the test sends the same calls both
+ * ways and compares status, headers and body): a POST of a JSON object naming a trusted document by
+ * hash, without a query text, for a query or a mutation, whose Accept is one Yoga answers with JSON and
+ * which is not a CORS preflight. Everything else (GET, text documents, batches, multipart, an unknown
+ * id, other media types) goes to Yoga as before.
+ */
+export function trustedCallFastPath(yoga: Yoga, trusted: { document(id: string): DocumentNode | null }) {
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
+    if (req.method !== 'POST') return false;
+    const mediaType = regularMediaType(req.headers.accept);
+    if (
+      !mediaType ||
+      req.headers['access-control-request-method'] ||
+      req.headers['access-control-request-headers']
+    )
+      return false;
+    const params = req.body;
+    if (!isTrustedCallParams(params)) return false;
+    const id = persistedId(params.extensions);
+    const document = id ? trusted.document(id) : null;
+    if (!document) return false;
+    const operation = getOperationAST(document, params.operationName)?.operation;
+    if (operation !== 'query' && operation !== 'mutation') return false;
+
+    const result = (await yoga.getResultForParams(
+      // Nothing reads the Fetch request of a trusted document's call (it is there for a text's checks).
+      { params: params as YogaParams, request: undefined as unknown as Request },
+      { req, reply },
+    )) as ExecutionResult;
+    const origin = req.headers.origin;
+    if (origin) {
+      // Yoga's CORS for a request with an Origin (its default: the origin, with credentials).
+      reply.header('access-control-allow-origin', origin);
+      reply.header('vary', 'Origin');
+      reply.header('access-control-allow-credentials', 'true');
+    }
+    if (result.errors?.length || result.extensions) {
+      // Errors decide the status and may add headers: Yoga's own processor says which.
+      const response = processRegularResult(result, yoga.fetchAPI, mediaType);
+      response.headers.forEach((value, key) => {
+        reply.header(key, value);
+      });
+      reply.status(response.status).send(await response.text());
+      return true;
+    }
+    const stringify = (result as { stringify?: (r: ExecutionResult) => string }).stringify ?? JSON.stringify;
+    reply.status(200).header('content-type', `${mediaType}; charset=utf-8`).send(stringify(result));
+    return true;
+  };
+}
+
+type TrustedCallParams = {
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+  extensions: unknown;
+};
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A body Yoga's parameter checks accept, without a document's text (a batch, extra keys: Yoga's). */
+function isTrustedCallParams(body: unknown): body is TrustedCallParams {
+  if (!isObject(body)) return false;
+  for (const key in body)
+    if (key !== 'operationName' && key !== 'variables' && key !== 'extensions') return false;
+  const { operationName, variables } = body;
+  return (
+    (operationName == null || typeof operationName === 'string') && (variables == null || isObject(variables))
+  );
+}
+
+/** The hash of an Apollo persisted-query extension ({persistedQuery: {version: 1, sha256Hash}}), else null. */
+function persistedId(extensions: unknown): string | null {
+  if (!extensions || typeof extensions !== 'object' || Array.isArray(extensions)) return null;
+  const keys = Object.keys(extensions);
+  if (keys.length !== 1 || keys[0] !== 'persistedQuery') return null;
+  const pq = (extensions as { persistedQuery?: { version?: unknown; sha256Hash?: unknown } }).persistedQuery;
+  return pq?.version === 1 && typeof pq.sha256Hash === 'string' ? pq.sha256Hash : null;
+}
+
+/**
+ * The media type Yoga answers a regular result with, for the Accept headers browsers and clients send;
+ * null for any other Accept (Yoga then negotiates). With several acceptable types Yoga takes the last
+ * that matches, in its order (application/graphql-response+json, then application/json).
+ */
+function regularMediaType(accept: string | undefined): string | null {
+  switch (accept?.replace(/\s+/g, '')) {
+    case undefined:
+    case '':
+    case '*/*':
+    case 'application/json':
+      return 'application/json';
+    case 'application/graphql-response+json':
+      return 'application/graphql-response+json';
+    default:
+      return null;
+  }
+}
