@@ -3,7 +3,7 @@
 //   SECONDS=5          seconds of each measured run (one call, one server)
 //   ROUNDS=3           rounds; each round runs every call on the app and on the bare route, alternately
 //   CONNECTIONS=20     autocannon's connections (requests in flight)
-//   CALLS=order,...    only these calls (by the name printed; for a profile of one call)
+//   CALLS=order,...    only these calls (by the name printed, or its start; for a profile of one call)
 //   BENCH_SERVER_NODE_ARGS  extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //   BENCH_APP_DIR=.    the checkout whose server is measured (an earlier commit's worktree, to compare
 //                      before and after in one run); the bare route always runs from this checkout
@@ -289,7 +289,10 @@ async function main() {
         },
       ];
       const only = process.env.CALLS?.split(',');
-      if (only) calls.splice(0, calls.length, ...calls.filter((c) => only.some((o) => c.name.startsWith(o))));
+      // A call by its whole name, else every call whose name starts so ("summary").
+      const named = (o: string) => (c: { name: string }) =>
+        calls.some((x) => x.name === o) ? c.name === o : c.name.startsWith(o);
+      if (only) calls.splice(0, calls.length, ...calls.filter((c) => only.some((o) => named(o)(c))));
       // Each target answers as expected before it is timed.
       for (const call of calls)
         for (const [server, target] of [

@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../accounts/sessions.js';
@@ -49,7 +50,11 @@ const persisted = (
 /** The answer as a client sees it, without what differs per response (its date, the session token). */
 function seen(res: LightMyRequestResponse) {
   const { date: _date, 'set-cookie': cookie, ...headers } = res.headers;
-  const cookies = [cookie ?? []].flat().map((c) => String(c).replace(/=[^;]*/, '=…'));
+  const cookies = [cookie ?? []].flat().map((c) =>
+    String(c)
+      .replace(/=[^;]*/, '=…')
+      .replace(/Expires=[^;]*/, 'Expires=…'),
+  );
   let body: unknown = res.body;
   try {
     body = JSON.parse(res.body);
@@ -98,6 +103,8 @@ describe('trusted calls without the Fetch API round trip', () => {
       // An operation name the document does not have; no name at all.
       { payload: persisted('CurrentUser', undefined, 'Other') },
       { payload: persisted('CurrentUser', undefined, null) },
+      // An API key that is not live: refused before anything runs.
+      { payload: persisted('CurrentUser'), headers: { authorization: `Bearer sk_live_${'a'.repeat(43)}` } },
       // Parameters Yoga refuses, and an id it does not list.
       { payload: { ...persisted('CurrentUser'), surprise: 1 } },
       { payload: { ...persisted('CurrentUser'), variables: [1] } },
@@ -143,6 +150,7 @@ describe('trusted calls without the Fetch API round trip', () => {
       log: fast.log,
     });
     const probe = Fastify();
+    await probe.register(fastifyCookie);
     probe.post('/api', async (req, reply) =>
       (await answerTrustedCall(req, reply)) ? reply : reply.code(599).send(),
     );

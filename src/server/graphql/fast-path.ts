@@ -1,11 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type DocumentNode, type ExecutionResult, getOperationAST } from 'graphql';
+import { type DocumentNode, type ExecutionResult, type GraphQLError, getOperationAST } from 'graphql';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 type Yoga = YogaServerInstance<ServerContext, AppContext>;
-type YogaParams = Parameters<Yoga['getResultForParams']>[0]['params'];
 
 /**
  * The storefront's own calls, answered without Yoga's Fetch API round trip (docs/per-request-overhead.md).
@@ -13,10 +12,11 @@ type YogaParams = Parameters<Yoga['getResultForParams']>[0]['params'];
  * Yoga serves a Node request by turning it into a Fetch `Request`, running its HTTP plugins (CORS, the
  * request parsers, the result processors) and building a Fetch `Response`, which the /api route copies
  * back onto Fastify's reply: about a quarter of the CPU of the wizard's order query. A browser's call to
- * one of the build's trusted documents needs none of that: Fastify has parsed its JSON, and its answer
- * is one JSON text. So such a call goes straight to Yoga's `getResultForParams`, which runs everything
- * GraphQL does (the trusted-document lookup and the params checks, the context, the guards, execution,
- * error masking and logging), and its result is written as Yoga's regular result processor writes it.
+ * one of the build's trusted documents needs little of that: Fastify has parsed its JSON, the document
+ * is parsed already (and was validated against this schema by codegen), and its answer is one JSON
+ * text. So such a call is run as Yoga's params handler runs it, through Yoga's own envelop (the
+ * context, the guards and logging, compiled execution and error masking are its plugins' hooks), and
+ * its result is written as Yoga's regular result processor writes it.
  *
  * Only what this answers exactly as Yoga would takes this path (the test sends the same calls both
  * ways and compares status, headers and body): a POST of a JSON object naming a trusted document by
@@ -24,7 +24,12 @@ type YogaParams = Parameters<Yoga['getResultForParams']>[0]['params'];
  * which is not a CORS preflight. Everything else (GET, text documents, batches, multipart, an unknown
  * id, other media types) goes to Yoga as before.
  */
-export function trustedCallFastPath(yoga: Yoga, trusted: { document(id: string): DocumentNode | null }) {
+export function trustedCallFastPath(
+  yoga: Yoga,
+  trusted: { document(id: string): DocumentNode | null },
+  /** Yoga's masking of an error thrown out of execution (not a resolver's: those are in the result). */
+  unexpected: (error: unknown) => GraphQLError,
+) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (req.method !== 'POST') return false;
     const mediaType = regularMediaType(req.headers.accept);
@@ -42,11 +47,28 @@ export function trustedCallFastPath(yoga: Yoga, trusted: { document(id: string):
     const operation = getOperationAST(document, params.operationName)?.operation;
     if (operation !== 'query' && operation !== 'mutation') return false;
 
-    const result = (await yoga.getResultForParams(
-      // Nothing reads the Fetch request of a trusted document's call (it is there for a text's checks).
-      { params: params as YogaParams, request: undefined as unknown as Request },
-      { req, reply },
-    )) as ExecutionResult;
+    // What Yoga's params handler does for a trusted document (its checks passed above, codegen validated
+    // it against this schema): the context, then execution through the plugins' hooks.
+    const enveloped = yoga.getEnveloped({ req, reply, params } as never);
+    let contextValue: unknown;
+    try {
+      contextValue = await enveloped.contextFactory();
+    } catch {
+      // Before anything ran (a revoked API key): Yoga words the refusal.
+      return false;
+    }
+    let result: ExecutionResult;
+    try {
+      result = (await enveloped.execute({
+        schema: enveloped.schema,
+        document,
+        contextValue,
+        variableValues: params.variables,
+        operationName: params.operationName,
+      })) as ExecutionResult;
+    } catch (error) {
+      result = { errors: [unexpected(error)] };
+    }
     const origin = req.headers.origin;
     if (origin) {
       // Yoga's CORS for a request with an Origin (its default: the origin, with credentials).

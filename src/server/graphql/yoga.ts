@@ -1,5 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
 import { createYoga, maskError } from 'graphql-yoga';
 import type { Adapters } from '../adapters/index.js';
 import type { Config } from '../config.js';
@@ -29,6 +30,13 @@ export function createGraphQL(deps: {
   log: FastifyBaseLogger;
 }) {
   const store = trustedDocumentStore(deps.config.TRUSTED_DOCUMENTS);
+  // AppErrors (expected outcomes) pass through; anything else is shown generically and logged (safely):
+  // with its request by the plugin below, here only when it happened outside an execution.
+  const masking = (error: unknown, _message: string, isDev?: boolean): Error => {
+    const masked = maskError(error, UNEXPECTED_ERROR_MESSAGE, isDev);
+    if (masked !== error) logUnexpectedError(error, deps.log);
+    return masked;
+  };
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, AppContext>({
     schema,
     graphqlEndpoint: '/api',
@@ -37,15 +45,7 @@ export function createGraphQL(deps: {
     renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     logging: false,
-    maskedErrors: {
-      // AppErrors (expected outcomes) pass through; anything else is shown generically and logged
-      // (safely): with its request by the plugin below, here only when it happened outside an execution.
-      maskError: (error, _message, isDev) => {
-        const masked = maskError(error, UNEXPECTED_ERROR_MESSAGE, isDev);
-        if (masked !== error) logUnexpectedError(error, deps.log);
-        return masked;
-      },
-    },
+    maskedErrors: { maskError: masking },
     plugins: [
       trustedDocuments({ db: deps.db, production: deps.config.production, store }),
       EnvelopArmorPlugin({
@@ -79,5 +79,14 @@ export function createGraphQL(deps: {
       };
     },
   });
-  return { yoga, answerTrustedCall: trustedCallFastPath(yoga, store) };
+  const unexpected = (error: unknown) => {
+    const masked = masking(
+      error instanceof Error ? error : new Error(String(error)),
+      UNEXPECTED_ERROR_MESSAGE,
+    );
+    return masked instanceof GraphQLError
+      ? masked
+      : new GraphQLError(masked.message, { originalError: masked });
+  };
+  return { yoga, answerTrustedCall: trustedCallFastPath(yoga, store, unexpected) };
 }
