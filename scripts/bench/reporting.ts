@@ -16,7 +16,7 @@ import {
 } from '../../src/domain/index.js';
 import type { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
-import { QUESTION_PAGE_SHOPS } from '../../src/web/reports/summary/download-csv.js';
+import { CSV_PAGE_SHOPS } from '../../src/web/reports/summary/download-csv.js';
 import { percentile, startBenchApp, withBenchDatabase } from './bench-database.js';
 
 /**
@@ -380,26 +380,26 @@ async function main() {
           }),
         ];
       };
-      // Download CSV of one program over Past 12 Months: its shops, sections and every page of answers.
+      // Download CSV of one program over Past 12 Months: every page of its shops, their sections and
+      // their answers (the same pages for the three calls, until a page has fewer shops than asked for).
       const csv = { ...rangeParams(rangeOf('Past 12 Months')), programName: program };
-      const questionPages = async (w: Record<string, string>, as: string) => {
-        const calls: Call[] = [];
-        for (let pageNumber = 1; ; pageNumber++) {
-          const url = await signedUrl(
-            '/api/summary/questions',
-            { ...csv, ...w, pageNumber, pageSize: QUESTION_PAGE_SHOPS },
-            as,
-          );
-          calls.push({ url });
-          const rows = (await (await fetch(url)).json()) as { shop_id: string }[];
-          if (new Set(rows.map((r) => r.shop_id)).size < QUESTION_PAGE_SHOPS) return calls;
-        }
-      };
+      const csvPages =
+        (path: string) =>
+        async (w: Record<string, string>, as: string): Promise<Call[]> => {
+          const calls: Call[] = [];
+          for (let pageNumber = 1; ; pageNumber++) {
+            const page = { ...csv, ...w, pageNumber, pageSize: CSV_PAGE_SHOPS };
+            calls.push({ url: await signedUrl(path, page, as) });
+            const shops = (await (await fetch(await signedUrl('/api/summary/shops', page, as))).json()) as [];
+            if (shops.length < CSV_PAGE_SHOPS) return calls;
+          }
+        };
       const cases: Case[] = [
         ...(['All Time', 'Year to Date', 'Past 30 Days'] as const).flatMap(summaryCases),
-        rest('CSV (one program, Past 12 Months): summary/shops', '/api/summary/shops', csv),
-        rest('CSV (one program, Past 12 Months): summary/sectionHeaders', '/api/summary/sectionHeaders', csv),
-        { name: 'CSV (one program, Past 12 Months): summary/questions, every page', calls: questionPages },
+        ...(['summary/shops', 'summary/sectionHeaders', 'summary/questions'] as const).map((call) => ({
+          name: `CSV (one program, Past 12 Months): ${call}, every page`,
+          calls: csvPages(`/api/${call}`),
+        })),
         // My Programs, All Mystery Shops and a program's shops, with the GraphQL calls of every report page.
         rest('programs list (/api/programs/)', '/api/programs/', REPORT_PAGE),
         rest('shops list (/api/shops/)', '/api/shops/', { order: '', ...REPORT_PAGE }),

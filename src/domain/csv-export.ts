@@ -54,9 +54,24 @@ export function formatScore(score: number | null | undefined): string {
   return (Math.round(Number((score * 10000).toPrecision(12))) / 100).toFixed(2);
 }
 
-const shopDateKey = (shop: Pick<CsvShopRecord, 'shop_date'>): string | null => {
-  const date = parseDate(shop.shop_date);
+const dateKeyOf = (value: CsvShopRecord['shop_date']): string | null => {
+  const date = parseDate(value);
   return date ? toDateKey(date) : null;
+};
+/**
+ * Keys of the stored date texts seen: the summary's thousands of records share a few hundred dates and
+ * are filtered by range several times per render (bounded, so a long session does not grow it).
+ */
+const dateKeys = new Map<string, string | null>();
+const shopDateKey = ({ shop_date: value }: Pick<CsvShopRecord, 'shop_date'>): string | null => {
+  if (typeof value !== 'string') return dateKeyOf(value);
+  let key = dateKeys.get(value);
+  if (key === undefined) {
+    if (dateKeys.size >= 10_000) dateKeys.clear();
+    key = dateKeyOf(value);
+    dateKeys.set(value, key);
+  }
+  return key;
 };
 
 /** Shops with a valid shop date inside the range, both ends inclusive by UTC day. */

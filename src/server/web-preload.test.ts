@@ -1,4 +1,5 @@
 import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   APP_MODULE,
@@ -77,11 +78,20 @@ describe('the scripts a first page preloads', () => {
     expect(main).toContain(`import('./${APP_MODULE.replace(/\.tsx$/, '')}')`);
   });
 
-  it('names route modules that the web app really loads lazily', async () => {
-    const router = await readFile(new URL('../web/app/router.tsx', import.meta.url), 'utf8');
-    for (const modules of Object.values(FIRST_PAGE_MODULES)) {
-      for (const module of modules) expect(router).toContain(`import('../${module.replace(/\.tsx$/, '')}')`);
+  it("names modules that the web app really loads lazily: routes, and the dashboard's reports", async () => {
+    // Each file that loads modules on demand, with its folder relative to src/web.
+    const lazyLoaders = [
+      ['app/router.tsx', 'app'],
+      ['reports/dashboard-reports.tsx', 'reports'],
+    ] as const;
+    const lazy = new Set<string>();
+    for (const [file, folder] of lazyLoaders) {
+      const text = await readFile(new URL(`../web/${file}`, import.meta.url), 'utf8');
+      for (const [, specifier] of text.matchAll(/import\('(\.{1,2}\/[^']+)'\)/g))
+        lazy.add(path.posix.join(folder, specifier!));
     }
+    for (const modules of Object.values(FIRST_PAGE_MODULES))
+      for (const module of modules) expect(lazy).toContain(module.replace(/\.tsx$/, ''));
   });
 
   it('goes into the page as modulepreload links', () => {

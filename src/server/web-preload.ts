@@ -14,7 +14,14 @@ export const FIRST_PAGE_MODULES: Readonly<Record<string, readonly string[]>> = {
   '/industry': ['order/get-started-page.tsx'],
   '/login': ['account/login-page.tsx'],
   '/register': ['account/register-page.tsx'],
-  '/account/dashboard': ['account/account-layout.tsx', 'account/dashboard-page.tsx'],
+  // The dashboard's summary and programs load on demand (src/web/reports/dashboard-reports.tsx), but it
+  // always shows them: announced with the page, their chunks arrive with the dashboard's, not after it.
+  '/account/dashboard': [
+    'account/account-layout.tsx',
+    'account/dashboard-page.tsx',
+    'reports/summary/performance-summary.tsx',
+    'reports/dashboard-programs.tsx',
+  ],
 };
 
 /**

@@ -143,7 +143,9 @@ export async function listShops(db: Db, client: string, f: { programId?: string 
     })
     .from(visits)
     .where(and(sql`${visits.uqid} = ${userQuestionnaires.id}`, inScope(visits.locationId, f.scope)))
-    .orderBy(desc(visits.dueDate), asc(visits.id))
+    // In the index's order: `desc` alone means nulls first, which the index (nulls last) does not
+    // give, so each program's 83,333 visits of a chain were read and sorted (due_date is never null).
+    .orderBy(sql`${visits.dueDate} desc nulls last`, asc(visits.id))
     .limit(offset(f) + f.pageSize)
     .as('v');
   const visitRows = await db
@@ -200,17 +202,22 @@ export async function listShops(db: Db, client: string, f: { programId?: string 
         .where(sql`${evaluationSectionScores.evaluationId} in ${approvedIds}`)
         .orderBy(asc(evaluationSectionScores.sectionIndex))
     : [];
+  // Each evaluation's sections, found by key (a page of 999 shops has about 5,000).
+  const sectionsOf = new Map<string, typeof sections>();
+  for (const s of sections) {
+    const list = sectionsOf.get(s.evaluationId);
+    if (list) list.push(s);
+    else sectionsOf.set(s.evaluationId, [s]);
+  }
   return rows.map((r) => {
     const approved = r.evaluationStatus === EvaluationStatus.Approved;
     const stats = approved
-      ? sections
-          .filter((s) => s.evaluationId === r.evaluationId)
-          .map((s) => ({
-            sectionName: s.sectionHeader,
-            scoreAchieved: s.score,
-            scoreTotal: s.possibleScore,
-            percentage: s.possibleScore > 0 ? s.score / s.possibleScore : 0,
-          }))
+      ? (sectionsOf.get(r.evaluationId!) ?? []).map((s) => ({
+          sectionName: s.sectionHeader,
+          scoreAchieved: s.score,
+          scoreTotal: s.possibleScore,
+          percentage: s.possibleScore > 0 ? s.score / s.possibleScore : 0,
+        }))
       : null;
     return {
       shopId: r.shopId,
@@ -328,13 +335,26 @@ const namedFilters = (f: SummaryFilter) =>
   sql`${f.programName ? sql`and q.title = ${f.programName}` : sql``} ${f.locationName ? sql`and l.name = ${f.locationName}` : sql``}`;
 
 /**
+ * One page of the shops of a per-shop call, in shop date and id order: summary/shops, sectionHeaders
+ * and questions page by the same shops, so a CSV read page by page equals the one read at once.
+ */
+const shopsPageClause = (page: Paging | null | undefined) =>
+  page
+    ? sql`order by evaluations.shop_date, evaluations.id collate "C" limit ${page.pageSize} offset ${offset(page)}`
+    : sql``;
+
+/** Per-shop calls (the CSV) may be read a page of shops at a time. */
+export type ShopsPage = { shopsPage?: Paging | null };
+
+/**
  * /api/summary/shops: one record per approved shop (CSV, external clients); with `groupBy`, one per
  * group (see SUMMARY_GROUPINGS: per program with location and period, location over the range, or
  * period over all locations), with its shop count, summed scores, the sum of the shops' percents and
  * its first and last shop date (the Performance Summary: a few thousand records for any range
  * instead of one per shop). Records of a grouping without locations name the location filter, or none.
+ * Per shop, `shopsPage` reads one page of the shops (the CSV reads a program's range page by page).
  */
-export function summaryShops(db: Db, client: string, f: SummaryFilter) {
+export function summaryShops(db: Db, client: string, f: SummaryFilter & ShopsPage) {
   const percent = sql`case when evaluations.possible_score > 0 then evaluations.score::float8 / evaluations.possible_score else 0 end`;
   if (f.groupBy === 'location' && !f.startDate && !f.endDate) {
     // All time per program and location: the totals approval keeps (a row each), not every shop.
@@ -397,7 +417,8 @@ export function summaryShops(db: Db, client: string, f: SummaryFilter) {
       join user_questionnaires uq on uq.id = evaluations.uqid
       join questionnaires q on q.id = uq.qid
       join locations l on l.id = evaluations.location_id
-      where ${approvedOf(client, f)} ${namedFilters(f)}`,
+      where ${approvedOf(client, f)} ${namedFilters(f)}
+      ${shopsPageClause(f.shopsPage)}`,
     sql`t.shop_date, t.shop_id collate "C"`,
   );
 }
@@ -450,9 +471,10 @@ function rollupSource(
 /**
  * /api/summary/sectionHeaders: each approved shop's percent per section; with `groupBy`, per program,
  * section and month or day, the sum of the shops' percents and their count (the program chart), read
- * from the daily rollups unless a location is chosen.
+ * from the daily rollups unless a location is chosen. Per shop, `shopsPage` reads one page of the
+ * shops' sections (the same pages as summary/shops).
  */
-export function summarySections(db: Db, client: string, f: SummaryFilter) {
+export function summarySections(db: Db, client: string, f: SummaryFilter & ShopsPage) {
   const rolledUp = rollupSource(client, f, {
     client: sectionScoreDays,
     region: sectionScoreRegionDays,
@@ -489,11 +511,20 @@ export function summarySections(db: Db, client: string, f: SummaryFilter) {
         group by q.title, s.section_index, s.section_header ${periodKey(f.groupBy, sql`evaluations.shop_date`)}`,
       sql`t.shop_date, t.program_name collate "C", t.section_index`,
     );
+  // Per shop: the shops (a page of them, or all) first, then their sections.
   return jsonRows(
     db,
-    sql`select evaluations.id as shop_id, evaluations.shop_date, evaluations.uqid as program_id, q.title as program_name, l.name,
+    sql`with shop as (
+        select evaluations.id, evaluations.shop_date, evaluations.uqid, q.title as program_name, l.name
+        from evaluations
+        join user_questionnaires uq on uq.id = evaluations.uqid
+        join questionnaires q on q.id = uq.qid
+        join locations l on l.id = evaluations.location_id
+        where ${approvedOf(client, f)} ${namedFilters(f)}
+        ${shopsPageClause(f.shopsPage)})
+      select shop.id as shop_id, shop.shop_date, shop.uqid as program_id, shop.program_name, shop.name,
         s.section_header, s.section_index, ${percent} as percent_score
-      ${from}`,
+      from shop join evaluation_section_scores s on s.evaluation_id = shop.id`,
     sql`t.shop_date, t.shop_id collate "C", t.section_index`,
   );
 }
@@ -553,9 +584,8 @@ export async function worstQuestions(
 export function summaryQuestions(
   db: Db,
   client: string,
-  f: DateFilter & Scope & { programName?: string | null; shopsPage?: Paging | null },
+  f: DateFilter & Scope & ShopsPage & { programName?: string | null },
 ) {
-  const page = f.shopsPage;
   return jsonRows(
     db,
     sql`with shop as (
@@ -564,7 +594,7 @@ export function summaryQuestions(
         join user_questionnaires uq on uq.id = evaluations.uqid
         join questionnaires q on q.id = uq.qid
         where ${approvedOf(client, f)} ${f.programName ? sql`and q.title = ${f.programName}` : sql``}
-        ${page ? sql`order by evaluations.shop_date, evaluations.id collate "C" limit ${page.pageSize} offset ${offset(page)}` : sql``})
+        ${shopsPageClause(f.shopsPage)})
       select shop.id as shop_id, shop.shop_date, qs.prompt, qs.answer, qs.possible_score as total_possible_score,
         case when qs.possible_score > 0 then qs.score::float8 / qs.possible_score else 0 end as percent_score,
         qs.element_id

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { programCsvRows, toCsv } from '../../domain/index.js';
 import { EvaluationStatus } from '../../evaluation/index.js';
+import { fetchProgramPages } from '../../web/reports/summary/download-csv.js';
 import { people } from '../account/test-fixtures.js';
 import { newId } from '../db/ids.js';
 import {
@@ -461,6 +463,58 @@ describe('signed reporting endpoints', () => {
       error: "groupBy must be 'month', 'day', 'location', 'programMonth', 'programDay'",
       field: 'groupBy',
     });
+  });
+
+  it("reads Download CSV's shops, sections and answers by the same pages of shops: the same CSV as one call each", async () => {
+    const a = p.alice.user.id;
+    // Seven shops, two on one day (ordered by id), a question only some shops have (its columns come
+    // in order of first appearance), and one shop outside the range.
+    for (const [day, extra] of [
+      ['2026-02-01', false],
+      ['2026-02-01', false],
+      ['2026-02-03', true],
+      ['2026-03-01', false],
+      ['2026-03-05', true],
+      ['2026-04-01', false],
+      ['2026-05-09', false],
+      ['2025-12-31', true],
+    ] as const)
+      await approvedShop(day, [
+        ['Greeting', 7, 10],
+        ['Wait', 4, 10],
+        ...(extra ? [['Upsell', 1, 2] as [string, number, number]] : []),
+      ]);
+    const params = { userMakingRequest: a, client: a, startDate: '2026-01-01', endDate: '2026-12-31' };
+    const get = async (path: string, extra: ReportingParams) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: await signed(path, { ...params, ...extra }, p.alice.token),
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json();
+    };
+    const programName = 'Dine-In';
+    const records = (page: ReportingParams) =>
+      Promise.all([
+        get('/api/summary/shops', { programName, ...page }),
+        get('/api/summary/sectionHeaders', { programName, ...page }),
+        get('/api/summary/questions', { programName, ...page }),
+      ]).then(([shops, sections, questions]) => ({ shops, sections, questions }));
+    const oneCall = await records({});
+    const asked: number[] = [];
+    const paged = await fetchProgramPages((page) => {
+      asked.push(page.pageNumber);
+      return records(page);
+    }, 3);
+    expect(asked).toEqual([1, 2, 3]);
+    expect(oneCall.shops).toHaveLength(7);
+    expect(paged).toEqual(oneCall);
+    const range = { start: new Date('2026-01-01T00:00:00Z'), end: new Date('2026-12-31T23:59:59.999Z') };
+    const csv = (r: typeof oneCall) => toCsv(programCsvRows({ programName, range, ...r })!);
+    expect(csv(paged)).toBe(csv(oneCall));
+    expect(csv(oneCall).split('\n')).toHaveLength(8);
+    // A grouped call is not paged: its groups are not shops.
+    expect(await get('/api/summary/shops', { groupBy: 'month', pageNumber: 2, pageSize: 1 })).toHaveLength(4);
   });
 
   it('refuses a wrong signature, a tampered parameter, a signature for another client and a missing one', async () => {

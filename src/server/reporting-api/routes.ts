@@ -106,7 +106,7 @@ async function authenticate(
         ? { regions: [region.id], loose: [] }
         : { regions: [], loose: scope };
   }
-  // Paging the summary questions is asked for explicitly (without it, every answer of the range).
+  // Paging the per-shop summary calls is asked for explicitly (without it, every shop of the range).
   return {
     ...q,
     clientId: q.client,
@@ -188,16 +188,19 @@ export type ReportingCall = ReportingQuery &
 
 type Handler = (q: ReportingCall, db: Db) => Promise<unknown>;
 
+/** The page of shops a per-shop summary call asks for (the CSV's), if it pages; grouped calls do not. */
+const shopsPage = (q: ReportingCall) => (q.paged && !q.groupBy ? q : null);
+
 // One handler per documented endpoint (schemas.ts lists them for the OpenAPI document).
 const ENDPOINTS: Record<ReportingPath, Handler> = {
   '/api/programs': (q, db) => listPrograms(db, q.clientId, q),
   '/api/shops': (q, db) => listShops(db, q.clientId, q),
   '/api/surveys': (q, db) => listSurveys(db, q.clientId, q),
-  '/api/summary/shops': (q, db) => summaryShops(db, q.clientId, q),
-  '/api/summary/sectionHeaders': (q, db) => summarySections(db, q.clientId, q),
+  '/api/summary/shops': (q, db) => summaryShops(db, q.clientId, { ...q, shopsPage: shopsPage(q) }),
+  '/api/summary/sectionHeaders': (q, db) =>
+    summarySections(db, q.clientId, { ...q, shopsPage: shopsPage(q) }),
   '/api/summary/worstQuestions': (q, db) => worstQuestions(db, q.clientId, q),
-  '/api/summary/questions': (q, db) =>
-    summaryQuestions(db, q.clientId, { ...q, shopsPage: q.paged ? q : null }),
+  '/api/summary/questions': (q, db) => summaryQuestions(db, q.clientId, { ...q, shopsPage: shopsPage(q) }),
 };
 
 /**

@@ -118,14 +118,14 @@ export const REPORTING_ENDPOINTS = {
   '/api/summary/shops': {
     summary: 'Shop summary',
     description:
-      'One record per approved shop, or with groupBy one per program, location and period (shop_count, total_score, total_possible_score, percent_sum, scored_shops, shop_date, last_shop_date).',
-    params: SUMMARY_FILTERS,
+      'One record per approved shop, or with groupBy one per program, location and period (shop_count, total_score, total_possible_score, percent_sum, scored_shops, shop_date, last_shop_date). Without groupBy, with pageNumber or pageSize: one page of the shops, in shop date order (the pages of sectionHeaders and questions).',
+    params: [...SUMMARY_FILTERS, 'pageNumber', 'pageSize'],
   },
   '/api/summary/sectionHeaders': {
     summary: 'Section summary',
     description:
-      "Each shop's percent per section, or with groupBy one record per program, section and period (percent_sum, shop_count).",
-    params: SUMMARY_FILTERS,
+      "Each shop's percent per section, or with groupBy one record per program, section and period (percent_sum, shop_count). Without groupBy, with pageNumber or pageSize: the sections of one page of the shops (the pages of shops and questions).",
+    params: [...SUMMARY_FILTERS, 'pageNumber', 'pageSize'],
   },
   '/api/summary/worstQuestions': {
     summary: 'Worst questions',

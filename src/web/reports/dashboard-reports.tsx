@@ -1,10 +1,11 @@
 import { Group, Paper, Stack } from '@mantine/core';
 import { deferred } from './deferred';
+import { OWN_REPORTS, useReportingParties, useReportRegions } from './report-scope';
 import { PerformanceSummaryTitle, SummaryLoading } from './summary/summary-texts';
 
 // The dashboard's report pieces, loaded on demand so the dashboard does not wait for them.
 
-export const PerformanceSummary = deferred(
+const DeferredSummary = deferred(
   () => import('./summary/performance-summary').then((m) => m.default),
   // The loading summary itself (performance-summary.tsx): its title where it will be, as tall, so nothing
   // jumps in between.
@@ -18,6 +19,17 @@ export const PerformanceSummary = deferred(
   </Paper>,
 );
 
+/**
+ * The Performance Summary. Who asks and the regions it offers are read here, with the dashboard: in the
+ * server's render, so the page arrives with them and the summary's data calls start as soon as its code
+ * has loaded, not one GraphQL round trip later.
+ */
+export function PerformanceSummary() {
+  useReportingParties(OWN_REPORTS);
+  useReportRegions(OWN_REPORTS);
+  return <DeferredSummary />;
+}
+
 export const DashboardPrograms = deferred(
   () => import('./dashboard-programs').then((m) => m.DashboardPrograms),
   null,
@@ -25,6 +37,6 @@ export const DashboardPrograms = deferred(
 
 /** Starts loading the dashboard's report code (call when the dashboard's own code loads). */
 export function preloadDashboardReports() {
-  void PerformanceSummary.preload();
+  void DeferredSummary.preload();
   void DashboardPrograms.preload();
 }

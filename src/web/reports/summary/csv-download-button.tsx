@@ -10,7 +10,7 @@ import {
   buildCsvZip,
   CSV_COMPLETE_RESET_MS,
   CSV_TEXT,
-  fetchQuestionPages,
+  fetchProgramPages,
   type ProgramFailure,
 } from './download-csv';
 import type { Summary } from './use-summary';
@@ -34,17 +34,16 @@ export function CsvDownloadButton({ summary }: { summary: Summary }) {
     const result = await buildCsvZip({
       range,
       shops: summary.inRange,
-      fetchProgram: async (programName) => {
-        const params = { ...parties, ...rangeParams(range), programName };
-        const [shops, sections, questions] = await Promise.all([
-          fetchReport<SummaryShopRow>(apollo, '/api/summary/shops', params),
-          fetchReport<SummarySectionRow>(apollo, '/api/summary/sectionHeaders', params),
-          fetchQuestionPages((page) =>
-            fetchReport<QuestionRow>(apollo, '/api/summary/questions', { ...params, ...page }),
-          ),
-        ]);
-        return { shops, sections, questions };
-      },
+      fetchProgram: (programName) =>
+        fetchProgramPages(async (page) => {
+          const params = { ...parties, ...rangeParams(range), programName, ...page };
+          const [shops, sections, questions] = await Promise.all([
+            fetchReport<SummaryShopRow>(apollo, '/api/summary/shops', params),
+            fetchReport<SummarySectionRow>(apollo, '/api/summary/sectionHeaders', params),
+            fetchReport<QuestionRow>(apollo, '/api/summary/questions', params),
+          ]);
+          return { shops, sections, questions };
+        }),
       onProgress: setProgress,
     });
     if (result.kind === 'noPrograms' || result.kind === 'allFailed' || result.kind === 'zipFailed') {

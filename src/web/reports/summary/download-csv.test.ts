@@ -1,6 +1,6 @@
 import { strFromU8, unzipSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { buildCsvZip, CSV_TEXT, fetchQuestionPages } from './download-csv';
+import { buildCsvZip, CSV_TEXT, fetchProgramPages } from './download-csv';
 
 const range = { start: new Date('2024-01-01T00:00:00Z'), end: new Date('2024-01-31T23:59:59.999Z') };
 const shops = [
@@ -154,25 +154,38 @@ describe('buildCsvZip', () => {
   });
 });
 
-describe('fetchQuestionPages', () => {
-  it('reads pages of shops until one has fewer shops than asked for', async () => {
-    const answers = (shops: number, from: number) =>
-      Array.from({ length: shops * 2 }, (_, i) => ({
-        shop_id: `s${from + Math.floor(i / 2)}`,
-        prompt: `q${i % 2}`,
-      }));
+describe('fetchProgramPages', () => {
+  it('reads the same page of shops, sections and answers until a page has fewer shops than asked for', async () => {
+    const page = (shops: number, from: number) => {
+      const ids = Array.from({ length: shops }, (_, i) => `s${from + i}`);
+      return {
+        shops: ids.map((shop_id) => ({ shop_id, shop_date: '2024-01-05', program_name: 'Lunch' })),
+        sections: ids.map((shop_id) => ({ shop_id, section_header: 'Service', percent_score: 1 })),
+        questions: ids.flatMap((shop_id) =>
+          ['q0', 'q1'].map((prompt) => ({
+            shop_id,
+            prompt,
+            answer: 'Yes',
+            total_possible_score: 1,
+            percent_score: 1,
+          })),
+        ),
+      };
+    };
     const asked: number[] = [];
-    const all = await fetchQuestionPages(async ({ pageNumber, pageSize }) => {
+    const all = await fetchProgramPages(async ({ pageNumber, pageSize }) => {
       asked.push(pageNumber);
       expect(pageSize).toBe(3);
-      return pageNumber < 3 ? answers(3, (pageNumber - 1) * 3) : answers(1, 6);
+      return pageNumber < 3 ? page(3, (pageNumber - 1) * 3) : page(1, 6);
     }, 3);
     expect(asked).toEqual([1, 2, 3]);
-    expect(new Set(all.map((a) => a.shop_id)).size).toBe(7);
-    expect(all).toHaveLength(14);
+    expect(all.shops.map((s) => s.shop_id)).toEqual(['s0', 's1', 's2', 's3', 's4', 's5', 's6']);
+    expect(all.sections).toHaveLength(7);
+    expect(all.questions).toHaveLength(14);
   });
 
   it('stops after an empty first page', async () => {
-    expect(await fetchQuestionPages(async () => [], 3)).toEqual([]);
+    const none = { shops: [], sections: [], questions: [] };
+    expect(await fetchProgramPages(async () => none, 3)).toEqual(none);
   });
 });

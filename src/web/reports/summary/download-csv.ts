@@ -60,22 +60,30 @@ export interface CsvZipInput {
   zip?: (files: Record<string, Uint8Array>) => Uint8Array;
 }
 
-/** Shops whose answers one /api/summary/questions request reads (about 20 answers each). */
-export const QUESTION_PAGE_SHOPS = 250;
+/**
+ * Shops one page of a program's records holds: the shops, sections (about 5 each) and answers (about
+ * 20 each) of 250 shops per request of /api/summary/shops, sectionHeaders and questions.
+ */
+export const CSV_PAGE_SHOPS = 250;
 
 /**
- * Every answer of a program's shops, read a page of shops at a time: a page with fewer shops than
- * asked for is the last.
+ * A program's records in the range, read a page of shops at a time (the same page of its shops,
+ * their sections and their answers, in shop date order), pooled in page order: the records of one call
+ * each, so the same CSV. A page with fewer shops than asked for is the last.
  */
-export async function fetchQuestionPages(
-  fetchPage: (page: { pageNumber: number; pageSize: number }) => Promise<CsvQuestionRecord[]>,
-  pageSize = QUESTION_PAGE_SHOPS,
-): Promise<CsvQuestionRecord[]> {
-  const all: CsvQuestionRecord[] = [];
+export async function fetchProgramPages(
+  fetchPage: (page: { pageNumber: number; pageSize: number }) => Promise<ProgramRecords>,
+  pageSize = CSV_PAGE_SHOPS,
+): Promise<ProgramRecords> {
+  const shops: CsvShopRecord[] = [];
+  const sections: CsvSectionRecord[] = [];
+  const questions: CsvQuestionRecord[] = [];
   for (let pageNumber = 1; ; pageNumber++) {
-    const rows = await fetchPage({ pageNumber, pageSize });
-    all.push(...rows);
-    if (new Set(rows.map((r) => String(r.shop_id))).size < pageSize) return all;
+    const page = await fetchPage({ pageNumber, pageSize });
+    shops.push(...page.shops);
+    sections.push(...page.sections);
+    questions.push(...page.questions);
+    if (page.shops.length < pageSize) return { shops, sections, questions };
   }
 }
 

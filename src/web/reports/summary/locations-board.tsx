@@ -10,7 +10,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { columnCards, LOCATION_BOARD_COLUMNS, type LocationScore, locationBoard } from '../../../domain';
 import { EmptyColumnImage } from './empty-column-image';
 import { FiguresTable } from './figures-table';
@@ -89,7 +89,23 @@ function BoardColumn({
 
 /** Locations by performance: Strong, Growth Opportunity, Needs Attention; a card selects its location. */
 export function LocationsBoard({ summary }: { summary: Summary }) {
-  const board = locationBoard(summary.shops);
+  // Per location over a chain's 3,000 records: computed when they change, not on every render (the
+  // worst questions arriving re-render the summary).
+  const board = useMemo(() => locationBoard(summary.shops), [summary.shops]);
+  const figures = useMemo(
+    () =>
+      LOCATION_BOARD_COLUMNS.flatMap((column) => board[column.key])
+        .sort((a, b) => a.percent - b.percent || a.name.localeCompare(b.name))
+        .map((location) => {
+          const column = LOCATION_BOARD_COLUMNS.find((c) => c.status === location.status);
+          return {
+            key: location.name,
+            header: location.name,
+            cells: [`${location.percent}%`, column?.title ?? ''],
+          };
+        }),
+    [board],
+  );
   return (
     <Stack gap="xs">
       <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" data-testid="locations-board">
@@ -107,16 +123,7 @@ export function LocationsBoard({ summary }: { summary: Summary }) {
         testId="locations-board-table"
         caption="Every location's score over the range, lowest first"
         columns={['Location', 'Score', 'Performance']}
-        rows={LOCATION_BOARD_COLUMNS.flatMap((column) => board[column.key])
-          .sort((a, b) => a.percent - b.percent || a.name.localeCompare(b.name))
-          .map((location) => {
-            const column = LOCATION_BOARD_COLUMNS.find((c) => c.status === location.status);
-            return {
-              key: location.name,
-              header: location.name,
-              cells: [`${location.percent}%`, column?.title ?? ''],
-            };
-          })}
+        rows={figures}
       />
     </Stack>
   );
