@@ -75,8 +75,8 @@ type GraphRow = { order: Json; userQuestionnaires: [Json, Json][]; locations: Js
 
 /**
  * The graph from its row. Each decoded row is a fresh object, so what hangs off it (a questionnaire, a
- * location's shops, a shop's state) is added to it rather than copied with it: copying rows of 20-odd
- * columns was a tenth of the order query's CPU (docs/per-request-overhead.md).
+ * location's shops, a shop's state) is added to it rather than copied with it (rows of 20-odd columns,
+ * on the order query's path: docs/per-request-overhead.md).
  */
 function decodeGraph(row: GraphRow | undefined): OrderGraph | null {
   if (!row) return null;
