@@ -49,6 +49,26 @@ test('the dashboard summary becomes interactive and its filters narrow every wid
   const shops = await api<SummaryShopRow>('/api/summary/shops');
   await loginAsRiley(page);
 
+  // The page's calls as it makes them, and when React has taken the server's page over (root no longer inert).
+  await page.addInitScript(() => {
+    const log: { what: string; at: number }[] = [];
+    Object.assign(window, { callLog: log });
+    const fetch = window.fetch.bind(window);
+    window.fetch = (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      const operation = /"operationName":"(\w+)"/.exec(typeof init?.body === 'string' ? init.body : '')?.[1];
+      log.push({ what: operation ?? new URL(url, window.location.href).pathname, at: performance.now() });
+      return fetch(input, init);
+    };
+    new MutationObserver((_, observer) => {
+      const root = document.getElementById('root');
+      if (root && !root.hasAttribute('inert') && root.firstElementChild) {
+        log.push({ what: 'taken over', at: performance.now() });
+        observer.disconnect();
+      }
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['inert'] });
+  });
+
   // Time to interactive: navigation start to the summary's widgets rendered, measured in the page.
   await page.goto('/account/dashboard');
   const ms = await page
@@ -66,6 +86,18 @@ test('the dashboard summary becomes interactive and its filters narrow every wid
   console.log(
     `dashboard interactive: ${Math.round(Number(ms))} ms from navigation start to the summary widgets`,
   );
+  // The summary's and My Programs' first calls start while React takes the page over (their signatures
+  // are asked for before it is done), and the summary takes those answers: each call is made once.
+  const calls = await page.evaluate(
+    () => (window as unknown as { callLog: { what: string; at: number }[] }).callLog,
+  );
+  const firstAt = (what: string) => calls.find((c) => c.what === what)?.at ?? Number.NaN;
+  expect(firstAt('GenerateSignature')).toBeLessThan(firstAt('taken over'));
+  for (const path of ['/api/summary/shops', '/api/summary/worstQuestions', '/api/programs/'])
+    expect(
+      calls.filter((c) => c.what === path),
+      path,
+    ).toHaveLength(1);
 
   const ytd = rangeOf('Year to Date', shops);
   let filters: SummaryFilters = DEFAULT_SUMMARY_FILTERS;

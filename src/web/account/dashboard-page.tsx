@@ -7,6 +7,9 @@ import { ActionPlansCard } from '../action-plans/action-plans-card';
 import { useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
 import { DashboardPrograms, PerformanceSummary, preloadDashboardReports } from '../reports';
+
+export { prefetchDashboardReports as prefetchDashboard } from '../reports';
+
 import { MSG_CLICK_ORDER_NUMBER, OrderList } from './account-order-list';
 
 // The summary's code starts loading with the dashboard's, not after the login check renders it.

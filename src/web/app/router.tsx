@@ -1,3 +1,4 @@
+import type { ApolloClient } from '@apollo/client';
 import { matchRoutes, Navigate, type RouteObject } from 'react-router';
 import { ComingSoon } from '../components/page';
 import { accountReportRoutes, adminReportRoutes } from '../reports';
@@ -42,7 +43,11 @@ const order = {
 
 /** The account area's screens. */
 const account = {
-  dashboard: () => import('../account/dashboard-page').then((m) => ({ Component: m.DashboardPage })),
+  dashboard: () =>
+    import('../account/dashboard-page').then((m) => ({
+      Component: m.DashboardPage,
+      handle: { prefetch: m.prefetchDashboard } satisfies RouteHandle,
+    })),
   info: () => import('../account/account-info-page').then((m) => ({ Component: m.AccountInfoPage })),
   orderHistory: () =>
     import('../account/order-history-page').then((m) => ({ Component: m.OrderHistoryPage })),
@@ -229,6 +234,18 @@ export const routes: RouteObject[] = [
  * Loads the code of the routes a URL matches and puts it in place of their `lazy`, so the first render
  * in the browser is the page itself, as the server rendered it (hydration needs the same tree).
  */
+/**
+ * What a route may carry for the app's start: `prefetch` starts the page's data calls with the app's
+ * client before React takes over the server's page (they then run while it hydrates).
+ */
+export type RouteHandle = { prefetch?: (client: ApolloClient<unknown>) => void };
+
+/** Runs the prefetch of every route a URL matches (their code loaded: loadMatchedRoutes). */
+export function prefetchMatchedRoutes(table: RouteObject[], pathname: string, client: ApolloClient<unknown>) {
+  for (const { route } of matchRoutes(table, pathname) ?? [])
+    (route.handle as RouteHandle | undefined)?.prefetch?.(client);
+}
+
 export async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promise<void> {
   const lazy = (matchRoutes(table, pathname) ?? []).filter((m) => typeof m.route.lazy === 'function');
   await Promise.all(

@@ -6,7 +6,7 @@ import { createApolloClient } from './apollo';
 import { AppRoot } from './app-root';
 import { readBootstrapApolloState, readBootstrapBrand } from './brand';
 import { setHydrating } from './hydration';
-import { loadMatchedRoutes, routes } from './router';
+import { loadMatchedRoutes, prefetchMatchedRoutes, routes } from './router';
 
 /**
  * The first pages come rendered by the server (see server/web-render.ts): their code is loaded before
@@ -18,6 +18,7 @@ export async function start() {
   if (rendered) await loadMatchedRoutes(routes, window.location.pathname);
   const brand = readBootstrapBrand();
   const client = createApolloClient({ state: readBootstrapApolloState<NormalizedCacheObject>() });
+  if (rendered) prefetchMatchedRoutes(routes, window.location.pathname, client);
   const app = (
     <AppRoot
       client={client}

@@ -4,11 +4,11 @@ import { programReportPath } from './report-links';
 import { ReportTable, RowLink } from './report-parts';
 import { type ReportScope, useReportingParties } from './report-scope';
 import type { ProgramRow } from './report-types';
-import { REPORT_PAGE, useReport } from './reporting-client';
+import { programsRequest, useReport } from './reporting-client';
 
 export function usePrograms(scope: ReportScope) {
   const parties = useReportingParties(scope);
-  return useReport<ProgramRow>('/api/programs/', parties && { ...parties, ...REPORT_PAGE });
+  return useReport<ProgramRow>('/api/programs/', parties && programsRequest(parties));
 }
 
 /** My Programs / a customer's Programs: every program ordered, with its result counts. */

@@ -14,7 +14,7 @@ export interface ReportScope {
 export const OWN_REPORTS: ReportScope = { clientId: null, admin: false };
 
 /** The login (userMakingRequest) and the account it acts for (client): a team member acts for the team's. */
-const REPORTING_VIEWER = graphql(`
+export const REPORTING_VIEWER = graphql(`
   query ReportingViewer {
     viewer {
       _id
@@ -29,7 +29,14 @@ const REPORTING_VIEWER = graphql(`
  */
 export function useReportingParties(scope: ReportScope): ReportingParties | null {
   const { data } = useQuery(REPORTING_VIEWER, { fetchPolicy: 'cache-first' });
-  const viewer = data?.viewer;
+  return reportingParties(data?.viewer, scope);
+}
+
+/** The parties for a scope, from the viewer (null: nobody logged in, or not known yet). */
+export function reportingParties(
+  viewer: { _id: string; accountId: string } | null | undefined,
+  scope: ReportScope,
+): ReportingParties | null {
   if (!viewer) return null;
   return { userMakingRequest: viewer._id, client: scope.clientId ?? viewer.accountId };
 }

@@ -39,6 +39,12 @@ export type ReportingRequest = ReportingParties & ReportingParams;
 /** The reporting API's paging for lists (account-and-reporting 9). */
 export const REPORT_PAGE = { pageNumber: 1, pageSize: 999 } as const;
 
+/** The call for a customer's programs (My Programs, Programs). */
+export const programsRequest = (parties: ReportingParties): ReportingRequest => ({
+  ...parties,
+  ...REPORT_PAGE,
+});
+
 /** GET a signed reporting call and return its JSON rows; throws on any failure. */
 export async function fetchReport<T>(
   apollo: ApolloClient<unknown>,
@@ -78,6 +84,44 @@ export function logReportFailure(path: ReportingPath, err: unknown) {
 
 const NO_ROWS: never[] = [];
 
+/** A call started before the component that shows it rendered, waiting for its useReport. */
+type Prefetched = { rows: Promise<unknown[]>; settled: unknown[] | null; startedAt: number };
+
+const prefetched = new Map<string, Prefetched>();
+
+/** How long a prefetched answer waits for its component: longer, and it is asked for again. */
+const PREFETCH_TTL_MS = 30_000;
+
+const prefetchKey = (path: ReportingPath, key: string) => `${path} ${key}`;
+
+/**
+ * Starts a reporting call ahead of the component that shows it (app/start.tsx calls the page's prefetch
+ * while React takes over the server's page), so its answer is on the way, or here, when the component
+ * first renders. The useReport with the same path and parameters takes it instead of asking again; a
+ * failure reaches that useReport as its own call's would.
+ */
+export function prefetchReport(apollo: ApolloClient<unknown>, path: ReportingPath, params: ReportingRequest) {
+  const key = prefetchKey(path, JSON.stringify(params));
+  if (prefetched.has(key)) return;
+  const entry: Prefetched = { rows: fetchReport(apollo, path, params), settled: null, startedAt: Date.now() };
+  entry.rows.then(
+    (rows) => {
+      entry.settled = rows;
+    },
+    () => {},
+  );
+  prefetched.set(key, entry);
+}
+
+/** The prefetched call for these parameters, if one was started recently; `take` removes it. */
+function prefetchedReport(path: ReportingPath, key: string, take: boolean): Prefetched | null {
+  const found = prefetched.get(prefetchKey(path, key));
+  if (!found) return null;
+  const fresh = Date.now() - found.startedAt < PREFETCH_TTL_MS;
+  if (take || !fresh) prefetched.delete(prefetchKey(path, key));
+  return fresh ? found : null;
+}
+
 /**
  * The rows of a reporting call, refetched when its parameters change; `params` null waits (no user
  * yet). A failure is logged and gives no rows.
@@ -85,14 +129,30 @@ const NO_ROWS: never[] = [];
 export function useReport<T>(path: ReportingPath, params: ReportingRequest | null) {
   const apollo = useApolloClient();
   const key = params ? JSON.stringify(params) : null;
-  const [state, setState] = useState<{ key: string | null; rows: T[] }>({ key: null, rows: [] });
+  // A prefetched answer that has arrived is the first render's: no loading state, no second render.
+  const [state, setState] = useState<{ key: string | null; rows: T[] }>(() => {
+    const settled = key === null ? null : prefetchedReport(path, key, false)?.settled;
+    return settled ? { key, rows: settled as T[] } : { key: null, rows: [] };
+  });
   useEffect(() => {
     if (key === null) return;
+    const ahead = prefetchedReport(path, key, true);
+    if (ahead?.settled) {
+      const rows = ahead.settled as T[];
+      setState((s) => (s.key === key ? s : { key, rows }));
+      return;
+    }
     const controller = new AbortController();
-    fetchReport<T>(apollo, path, JSON.parse(key) as ReportingRequest, controller.signal)
+    (
+      (ahead?.rows as Promise<T[]> | undefined) ??
+      fetchReport<T>(apollo, path, JSON.parse(key) as ReportingRequest, controller.signal)
+    )
       // Rows arrive as a transition: the charts and tables they fill are rendered in slices that let
       // the browser answer taps in between, not in one long task.
-      .then((rows) => startTransition(() => setState({ key, rows })))
+      // (A prefetched call is not aborted: its answer must not land after the parameters changed.)
+      .then((rows) => {
+        if (!controller.signal.aborted) startTransition(() => setState({ key, rows }));
+      })
       .catch((err: unknown) => {
         if (controller.signal.aborted) return;
         logReportFailure(path, err);

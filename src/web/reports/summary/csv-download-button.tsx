@@ -67,7 +67,8 @@ export function CsvDownloadButton({ summary }: { summary: Summary }) {
 
   return (
     <Stack gap={4} align="flex-end">
-      <Group gap="xs" wrap="nowrap">
+      {/* On a phone the progress text goes above the button rather than squeezing its label. */}
+      <Group gap="xs" justify="flex-end">
         {/* Always in the page, so each progress text is announced. */}
         <Text size="sm" c="dimmed" role="status" data-testid="csv-progress" hidden={!progress}>
           {progress ?? ''}
@@ -78,6 +79,7 @@ export function CsvDownloadButton({ summary }: { summary: Summary }) {
           onClick={download}
           loading={busy}
           disabled={!summary.parties || summary.loading}
+          style={{ flexShrink: 0 }}
         >
           Download CSV
         </Button>

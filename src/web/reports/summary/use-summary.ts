@@ -20,7 +20,38 @@ import {
 } from '../../../domain';
 import { type ReportScope, useReportingParties, useReportRegions } from '../report-scope';
 import type { SummarySectionGroupRow, SummaryShopGroupRow, WorstQuestionRow } from '../report-types';
-import { type ReportingRequest, useReport } from '../reporting-client';
+import { type ReportingPath, type ReportingRequest, useReport } from '../reporting-client';
+
+/** The call for the shops of a range (null: every shop, for All Time). */
+const rangeShopsRequest = (parties: ReportingRequest, range: Parameters<typeof summaryShopsParams>[0]) => ({
+  ...parties,
+  ...summaryShopsParams(range),
+});
+
+/** The call for the worst questions of a range and filters. */
+const worstQuestionsRequest = (
+  parties: ReportingRequest,
+  range: Parameters<typeof worstQuestionsParams>[0],
+  filters: SummaryFilters,
+) => ({ ...parties, ...worstQuestionsParams(range, filters) });
+
+/**
+ * The calls the summary makes first, with its defaults (the default range, every program and location,
+ * no region), built as useSummary builds them: the dashboard starts them before the summary renders
+ * (dashboard-reports.tsx), and useSummary's first calls take their answers.
+ */
+export function firstSummaryRequests(
+  parties: ReportingRequest,
+  today: Date,
+): [ReportingPath, ReportingRequest][] {
+  if (DEFAULT_SUMMARY_DATE_RANGE === 'All Time')
+    return [['/api/summary/shops', rangeShopsRequest(parties, null)]];
+  const range = summaryDateRange(DEFAULT_SUMMARY_DATE_RANGE, { today });
+  return [
+    ['/api/summary/shops', rangeShopsRequest(parties, range)],
+    ['/api/summary/worstQuestions', worstQuestionsRequest(parties, range, DEFAULT_SUMMARY_FILTERS)],
+  ];
+}
 
 /** A picker value: two YYYY-MM-DD days, either missing while a range is being picked. */
 export type PickedDates = [string | null, string | null];
@@ -47,7 +78,7 @@ export function useSummary(scope: ReportScope) {
   // All Time asks for every shop: its records' first and last shop dates give the range.
   const allTimeShops = useReport<SummaryShopGroupRow>(
     '/api/summary/shops',
-    parties && allTime ? { ...parties, ...summaryShopsParams(null) } : null,
+    parties && allTime ? rangeShopsRequest(parties, null) : null,
   );
   const range = useMemo(
     () =>
@@ -64,7 +95,7 @@ export function useSummary(scope: ReportScope) {
   const rangeKnown = !(allTime && allTimeShops.loading);
   const rangeShops = useReport<SummaryShopGroupRow>(
     '/api/summary/shops',
-    parties && !allTime ? { ...parties, ...summaryShopsParams(range) } : null,
+    parties && !allTime ? rangeShopsRequest(parties, range) : null,
   );
   const shops = allTime ? allTimeShops : rangeShops;
   const loading = !parties || !rangeKnown || shops.loading;
@@ -107,7 +138,7 @@ export function useSummary(scope: ReportScope) {
   );
   const questions = useReport<WorstQuestionRow>(
     '/api/summary/worstQuestions',
-    parties && rangeKnown ? { ...parties, ...worstQuestionsParams(range, filters) } : null,
+    parties && rangeKnown ? worstQuestionsRequest(parties, range, filters) : null,
   );
 
   return {
