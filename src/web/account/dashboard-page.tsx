@@ -7,10 +7,10 @@ import { ActionPlansCard } from '../action-plans/action-plans-card';
 import { useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
 import { DashboardPrograms, PerformanceSummary, preloadDashboardReports } from '../reports';
-
-export { prefetchDashboardReports as prefetchDashboard } from '../reports';
-
 import { MSG_CLICK_ORDER_NUMBER, OrderList } from './account-order-list';
+
+/** The route's prefetch (app/router.tsx): the dashboard's first reporting calls. */
+export { prefetchDashboardReports as prefetchDashboard } from '../reports';
 
 // The summary's code starts loading with the dashboard's, not after the login check renders it.
 preloadDashboardReports();

@@ -231,10 +231,6 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Loads the code of the routes a URL matches and puts it in place of their `lazy`, so the first render
- * in the browser is the page itself, as the server rendered it (hydration needs the same tree).
- */
-/**
  * What a route may carry for the app's start: `prefetch` starts the page's data calls with the app's
  * client before React takes over the server's page (they then run while it hydrates).
  */
@@ -246,6 +242,10 @@ export function prefetchMatchedRoutes(table: RouteObject[], pathname: string, cl
     (route.handle as RouteHandle | undefined)?.prefetch?.(client);
 }
 
+/**
+ * Loads the code of the routes a URL matches and puts it in place of their `lazy`, so the first render
+ * in the browser is the page itself, as the server rendered it (hydration needs the same tree).
+ */
 export async function loadMatchedRoutes(table: RouteObject[], pathname: string): Promise<void> {
   const lazy = (matchRoutes(table, pathname) ?? []).filter((m) => typeof m.route.lazy === 'function');
   await Promise.all(
