@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   bulkRowDefaultName,
@@ -92,6 +93,26 @@ describe('formatMoney', () => {
     [100000000, '$1,000,000.00'],
   ])('shows %i cents as %s', (cents, shown) => {
     expect(formatMoney(cents)).toBe(shown);
+  });
+
+  it('writes every amount as Intl writes en-US dollars, below zero and in fractions of a cent too', () => {
+    const intl = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.integer({ min: -1_000_000, max: 1_000_000 }),
+          fc.integer({ min: -(10 ** 13), max: 10 ** 13 }),
+          fc.constantFrom(10 ** 13 - 1, -(10 ** 13) + 1, 10 ** 13, 2 ** 53 - 1),
+          fc.double({ min: -1e7, max: 1e7, noNaN: true }).filter((x) => !Object.is(x, -0)),
+        ),
+        (cents) => {
+          expect(formatMoney(cents)).toBe(intl.format(cents / 100));
+        },
+      ),
+      { numRuns: 5000 },
+    );
+    // Where Intl writes '-$0.00', a negative zero is no amount below zero.
+    expect(formatMoney(-0)).toBe('$0.00');
   });
 });
 

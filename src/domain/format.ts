@@ -51,8 +51,22 @@ export function nextDefaultLocationName(
 
 const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-/** '$1,234.50' from 123450 cents. */
-export const formatMoney = (cents: Cents): string => USD.format(cents / 100);
+/** Below this many cents, cents / 100 is close enough to its decimal that Intl writes what we would. */
+const MONEY_EXACT = 1e13;
+
+/**
+ * '$1,234.50' from 123450 cents ('-$1,234.50' below zero), as Intl's en-US dollars write it. Whole cents
+ * are written directly: an order query formats dozens of amounts, and Intl's formatter costs about a
+ * microsecond each. Anything else (a fraction of a cent, a hundred billion dollars) goes to Intl, which
+ * rounds it. Unlike Intl, a negative zero is '$0.00'.
+ */
+export function formatMoney(cents: Cents): string {
+  if (!Number.isInteger(cents) || Math.abs(cents) >= MONEY_EXACT) return USD.format(cents / 100);
+  const abs = Math.abs(cents);
+  const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
+  const rest = abs % 100;
+  return `${cents < 0 ? '-' : ''}$${dollars}.${rest < 10 ? '0' : ''}${rest}`;
+}
 
 const MONTHS = [
   'January',

@@ -140,6 +140,22 @@ describe('brands kept in memory', () => {
     await createBrand(t.db, { shortName: 'fresh-entry', type: 'ENTRY_PATH', entryPath: 'fresh' });
     expect(await brandOf({ cookie: { [ENTRY_BRAND_COOKIE]: 'fresh' } })).toBe('fresh-entry');
   });
+
+  it('resolves each host and entry path on its own while one read of the brands is kept', async () => {
+    // One read serves all of these (BRAND_CACHE_MS): what was resolved for one visit is not another's.
+    const visits: [Parameters<typeof t.gql>[2], string][] = [
+      [{ host: 'sb1.localhost' }, 'sb1'],
+      [{}, 'customer-optix'],
+      [{ cookie: { [ENTRY_BRAND_COOKIE]: 'dunkin' } }, 'dunkin'],
+      [{ host: 'sb1.localhost', cookie: { [ENTRY_BRAND_COOKIE]: 'dunkin' } }, 'sb1'],
+      [{ host: 'visits.primroseschools.test' }, 'primroseschools'],
+    ];
+    for (const round of [1, 2])
+      for (const [opts, expected] of visits) expect(await brandOf(opts), `round ${round}`).toBe(expected);
+    // Past the hosts a process remembers per read (callers choose the Host header), it still answers right.
+    for (let i = 0; i < 300; i++) expect(await brandOf({ host: `h${i}.example.com` })).toBe('customer-optix');
+    for (const [opts, expected] of visits) expect(await brandOf(opts)).toBe(expected);
+  });
 });
 
 describe('brand queries', () => {

@@ -90,15 +90,31 @@ export const brandsChanged = (): void => brandCache.changed();
 const allBrands = (db: Db): Promise<BrandRow[]> =>
   brandCache.get(db, 'all', () => db.select().from(brands).orderBy(brands.createdAt).execute());
 
+/**
+ * The brands resolved from one read of the brands, by what the lookup matches on: a visit's brand is
+ * worked out once per host and entry path while that read is kept, not at every request. The host and
+ * the cookie are the caller's, so at most RESOLVED_MAX are kept per read; past that it starts over.
+ */
+const resolved = new WeakMap<BrandRow[], Map<string, BrandRow>>();
+const RESOLVED_MAX = 256;
+
 /** Resolves the brand of a visit (see bestBrand) from the cached brands. */
 export async function resolveBrand(db: Db, q: BrandLookup): Promise<BrandRow> {
+  const all = await allBrands(db);
+  const key = `${q.host}\n${q.baseDomain}\n${q.user?.associatedBrandId ?? ''}\n${q.entryPath ?? ''}`;
+  const byKey = resolved.get(all) ?? new Map<string, BrandRow>();
+  const hit = byKey.get(key);
+  if (hit) return hit;
   const k = brandKeys(q);
-  return (
+  const brand =
     bestBrand(
-      (await allBrands(db)).filter((b) => isCandidate(b, k)),
+      all.filter((b) => isCandidate(b, k)),
       q,
-    ) ?? defaultBrand(db)
-  );
+    ) ?? (await defaultBrand(db));
+  resolved.set(all, byKey);
+  if (byKey.size >= RESOLVED_MAX) byKey.clear();
+  byKey.set(key, brand);
+  return brand;
 }
 
 export async function findBrandByEntryPath(db: Db, entryPath: string): Promise<BrandRow | undefined> {

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { initialDue, type PricedOrder, type PricedShop, shopInitialDue } from '../../domain/index.js';
 import type { Db } from '../db/client.js';
-import { executedRows, jsonRowDecoder } from '../db/json-rows.js';
+import { executedRows, jsonRowArray } from '../db/json-rows.js';
 import { locations, orders, questionnaires, shops, userQuestionnaires } from '../db/schema.js';
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -22,33 +22,33 @@ export type OrderGraph = {
   locations: OrderLocation[];
 };
 
-const decodeUserQuestionnaire = jsonRowDecoder(userQuestionnaires);
-const decodeQuestionnaire = jsonRowDecoder(questionnaires);
-const decodeLocation = jsonRowDecoder(locations);
-const decodeShop = jsonRowDecoder(shops);
+const orderRow = jsonRowArray(orders, 'o');
+const userQuestionnaireRow = jsonRowArray(userQuestionnaires, 'uq');
+const questionnaireRow = jsonRowArray(questionnaires, 'q');
+const locationRow = jsonRowArray(locations, 'l');
+const shopRow = jsonRowArray(shops, 's');
 
-type Json = Record<string, unknown>;
+type JsonRow = unknown[];
 
 /**
  * The order row with its questionnaires (with their questionnaire), locations and shops in one round
- * trip: each is a JSON array of whole rows, decoded as drizzle's select() would decode them. Orders as
- * before: questionnaires and shops by creation, locations by when they were added, then their number.
- * `forUpdate` locks the order row for the transaction, as a cart mutation does.
+ * trip: each row a JSON array of its columns (jsonRowArray), decoded as drizzle's select() would decode
+ * it. Orders as before: questionnaires and shops by creation, locations by when they were added, then
+ * their number. `forUpdate` locks the order row for the transaction, as a cart mutation does.
  */
 const graphQuery = (oid: string, forUpdate: boolean) => sql`
-  select to_json(o) as "order",
-    (select coalesce(json_agg(json_build_array(uq, q) order by uq.created_at, uq.id), '[]'::json)
+  select ${orderRow.select} as "order",
+    (select coalesce(json_agg(json_build_array(${userQuestionnaireRow.select}, ${questionnaireRow.select})
+                              order by uq.created_at, uq.id), '[]'::json)
        from user_questionnaires uq join questionnaires q on q.id = uq.qid
       where uq.oid = o.id) as "userQuestionnaires",
-    (select coalesce(json_agg(l order by ol.created_at, l.location_id_numeric), '[]'::json)
+    (select coalesce(json_agg(${locationRow.select} order by ol.created_at, l.location_id_numeric), '[]'::json)
        from order_locations ol join locations l on l.id = ol.location_id
       where ol.oid = o.id) as "locations",
-    (select coalesce(json_agg(s order by s.created_at, s.id), '[]'::json)
+    (select coalesce(json_agg(${shopRow.select} order by s.created_at, s.id), '[]'::json)
        from shops s
       where s.oid = o.id) as "shops"
   from orders o where o.id = ${oid}${forUpdate ? sql` for update of o` : sql``}`;
-
-const decodeOrder = jsonRowDecoder(orders);
 
 /** The order and everything the wizard shows of it, in one query; null for an unknown id. */
 export function findOrderGraph(
@@ -71,7 +71,12 @@ export function orderGraphRead(db: Db, oid: string, opts: { forUpdate?: boolean 
   };
 }
 
-type GraphRow = { order: Json; userQuestionnaires: [Json, Json][]; locations: Json[]; shops: Json[] };
+type GraphRow = {
+  order: JsonRow;
+  userQuestionnaires: [JsonRow, JsonRow][];
+  locations: JsonRow[];
+  shops: JsonRow[];
+};
 
 /**
  * The graph from its row. Each decoded row is a fresh object, so what hangs off it (a questionnaire, a
@@ -82,21 +87,21 @@ function decodeGraph(row: GraphRow | undefined): OrderGraph | null {
   if (!row) return null;
   const qById = new Map<string, QuestionnaireRow>();
   const userQuestionnaires = row.userQuestionnaires.map(([uq, q]) => {
-    const questionnaire = decodeQuestionnaire(q);
+    const questionnaire = questionnaireRow.decode(q);
     qById.set(questionnaire.id, questionnaire);
-    return Object.assign(decodeUserQuestionnaire(uq), { questionnaire });
+    return Object.assign(userQuestionnaireRow.decode(uq), { questionnaire });
   });
   const byLocation = new Map<string, ShopRow[]>();
-  for (const shop of row.shops.map(decodeShop)) {
+  for (const shop of row.shops.map(shopRow.decode)) {
     const list = byLocation.get(shop.locationId);
     if (list) list.push(shop);
     else byLocation.set(shop.locationId, [shop]);
   }
   return {
-    order: decodeOrder(row.order),
+    order: orderRow.decode(row.order),
     userQuestionnaires,
     locations: row.locations.map((json) => {
-      const location = decodeLocation(json);
+      const location = locationRow.decode(json);
       const shops = (byLocation.get(location.id) ?? []).map((shop) =>
         Object.assign(shop, { questionnaire: qById.get(shop.qid), state: location.state }),
       );
