@@ -36,7 +36,7 @@ type JsonRow = unknown[];
  * it. Orders as before: questionnaires and shops by creation, locations by when they were added, then
  * their number. `forUpdate` locks the order row for the transaction, as a cart mutation does.
  */
-const graphQuery = (oid: string, forUpdate: boolean) => sql`
+const GRAPH_SELECT = sql.raw(`
   select ${orderRow.select} as "order",
     (select coalesce(json_agg(json_build_array(${userQuestionnaireRow.select}, ${questionnaireRow.select})
                               order by uq.created_at, uq.id), '[]'::json)
@@ -48,7 +48,12 @@ const graphQuery = (oid: string, forUpdate: boolean) => sql`
     (select coalesce(json_agg(${shopRow.select} order by s.created_at, s.id), '[]'::json)
        from shops s
       where s.oid = o.id) as "shops"
-  from orders o where o.id = ${oid}${forUpdate ? sql` for update of o` : sql``}`;
+  from orders o where o.id = `);
+const FOR_UPDATE = sql.raw(' for update of o');
+
+// The text is made once: a request only adds the order's id (drizzle builds a query per call).
+const graphQuery = (oid: string, forUpdate: boolean) =>
+  forUpdate ? sql`${GRAPH_SELECT}${oid}${FOR_UPDATE}` : sql`${GRAPH_SELECT}${oid}`;
 
 /** The order and everything the wizard shows of it, in one query; null for an unknown id. */
 export function findOrderGraph(
