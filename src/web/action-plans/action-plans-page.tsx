@@ -29,6 +29,7 @@ import {
 import { errorMessage, notifyError } from '../app/apollo';
 import { saveFile } from '../app/save-file';
 import { useCurrentUser } from '../app/session';
+import { OnDemandSelect } from '../components/on-demand-select';
 import { Page } from '../components/page';
 import { usePrograms } from '../reports/programs-table';
 import { OWN_REPORTS } from '../reports/report-scope';
@@ -313,7 +314,7 @@ export function ActionPlansPage() {
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: regions.length ? 3 : 2 }} spacing="sm">
             {regions.length > 0 && (
-              <Select
+              <OnDemandSelect
                 label="Region"
                 data={[
                   { value: ALL, label: ALL_REGIONS },
@@ -329,7 +330,7 @@ export function ActionPlansPage() {
                 allowDeselect={false}
               />
             )}
-            <Select
+            <OnDemandSelect
               label="Location"
               data={[
                 { value: ALL, label: ALL_LOCATIONS },

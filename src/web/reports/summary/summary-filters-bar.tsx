@@ -13,6 +13,7 @@ import {
   type SummaryDateRange,
   toDateKey,
 } from '../../../domain';
+import { OnDemandSelect } from '../../components/on-demand-select';
 import type { PickedDates, Summary } from './use-summary';
 
 /** The mobile breakpoint (account-and-reporting 9): the picker shows one month at 768px or less. */
@@ -66,7 +67,7 @@ export function SummaryFiltersBar({ summary }: { summary: Summary }) {
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: hasRegions ? 5 : 4 }} spacing="sm">
       {hasRegions && (
-        <Select
+        <OnDemandSelect
           label="Region"
           data={[
             { value: ALL_REGIONS, label: ALL_REGIONS },
@@ -79,7 +80,7 @@ export function SummaryFiltersBar({ summary }: { summary: Summary }) {
           data-testid="region-filter"
         />
       )}
-      <Select
+      <OnDemandSelect
         label="Location"
         data={[ALL_LOCATIONS, ...summary.locations]}
         value={filters.location}
