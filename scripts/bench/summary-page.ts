@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { type buildApp, WEB_DIST } from '../../src/server/app.js';
+import { WITHOUT_OMNIBOX_WEBUI } from '../chromium-flags.js';
 import { startBenchApp, withBenchDatabase } from './bench-database.js';
 import { SIZE, seedAtSize } from './reporting.js';
 
@@ -157,10 +158,7 @@ async function main() {
           '--disable-background-networking',
           '--disable-sync',
           '--no-first-run',
-          // Chromium's own omnibox popup (a WebUI page in a renderer of its own) loads with every new tab:
-          // some 400 modules and 3 to 7 s of that renderer's CPU, taken from this page's two cores while
-          // it loads. It is the browser's window, not the page under test.
-          '--disable-features=PreloadTopChromeWebUI,WebUIOmniboxPopup,WebUIOmniboxAimPopup',
+          WITHOUT_OMNIBOX_WEBUI,
         ],
       });
       const worst = await measure(browser, base);
