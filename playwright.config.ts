@@ -1,5 +1,4 @@
 import { defineConfig } from '@playwright/test';
-import { WITHOUT_OMNIBOX_WEBUI } from './scripts/chromium-flags';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
 const DATA_DIR = process.env.E2E_DATA_DIR ?? `/tmp/storefront-e2e-${process.pid}`;
@@ -40,7 +39,6 @@ export default defineConfig({
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
-        WITHOUT_OMNIBOX_WEBUI,
         '--host-resolver-rules=MAP *.localhost 127.0.0.1, MAP visits.primroseschools.test 127.0.0.1, MAP order.mysteryshopmarket.test 127.0.0.1',
       ],
     },
