@@ -261,10 +261,17 @@ export async function seed(sql: postgres.Sql, passwordHash: string) {
 }
 
 /**
- * The per-location totals approval keeps (rollUpScores), written for every approved mystery shop at
- * once, as migration 0021 backfills them.
+ * The per-location and per-day totals approval keeps (rollUpScores), written for every approved mystery
+ * shop at once, as migrations 0021 and 0023 backfill them.
  */
 async function seedTotals(sql: postgres.Sql) {
+  await sql.unsafe(`insert into shop_score_days (client_id, uqid, shop_date, shops, total_score, total_possible_score,
+      percent_sum, scored_shops)
+    select client_id, uqid, shop_date, count(*), coalesce(sum(score), 0)::float8, coalesce(sum(possible_score), 0)::float8,
+      coalesce(sum(score::float8 / possible_score) filter (where possible_score > 0), 0), count(*) filter (where possible_score > 0)
+    from evaluations
+    where status = 10004 and not is_survey and client_id is not null and uqid is not null and shop_date is not null
+    group by 1, 2, 3 order by 3`);
   await sql.unsafe(`insert into location_score_totals (client_id, uqid, location_id, first_shop_date, last_shop_date, shops,
       total_score, total_possible_score, percent_sum, scored_shops, positives, neutrals, negatives)
     select client_id, uqid, location_id, min(shop_date), max(shop_date), count(*), coalesce(sum(score), 0)::float8,

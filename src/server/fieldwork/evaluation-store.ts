@@ -25,6 +25,7 @@ import {
   questionScoreRegionDays,
   sectionScoreDays,
   sectionScoreRegionDays,
+  shopScoreDays,
 } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { formOfVersion } from './forms.js';
@@ -183,7 +184,8 @@ const rolledUpShop = sql`${evaluations.isSurvey} = false and ${evaluations.clien
 /**
  * Adds approved mystery-shop evaluations' question and section scores to the daily rollups: per client
  * (question_score_days, section_score_days) and, for a location in a region, per region
- * (question_score_region_days, section_score_region_days). Call once per evaluation, after its scores,
+ * (question_score_region_days, section_score_region_days); and the shops' totals per location
+ * (location_score_totals) and per day (shop_score_days). Call once per evaluation, after its scores,
  * client, program and shop date are stored: approval is final, so an evaluation is never added twice.
  */
 export async function rollUpScores(db: Db, which: SQL) {
@@ -238,6 +240,23 @@ export async function rollUpScores(db: Db, which: SQL) {
           positives = ${t.positives} + excluded.positives,
           neutrals = ${t.neutrals} + excluded.neutrals,
           negatives = ${t.negatives} + excluded.negatives`);
+  // Per program and day over all locations: the program chart's shops.
+  const d = shopScoreDays;
+  await db.execute(sql`
+    insert into ${d} (client_id, uqid, shop_date, shops, total_score, total_possible_score, percent_sum, scored_shops)
+    select ${e.clientId}, ${e.uqid}, ${e.shopDate}, count(*),
+      coalesce(sum(${e.score}), 0)::float8, coalesce(sum(${e.possibleScore}), 0)::float8,
+      coalesce(sum(${e.score}::float8 / ${e.possibleScore}) filter (where ${scored}), 0),
+      count(*) filter (where ${scored})
+    from ${e}
+    where ${which} and ${rolledUpShop}
+    group by 1, 2, 3
+    on conflict (client_id, uqid, shop_date) do update
+      set shops = ${d.shops} + excluded.shops,
+          total_score = ${d.totalScore} + excluded.total_score,
+          total_possible_score = ${d.totalPossibleScore} + excluded.total_possible_score,
+          percent_sum = ${d.percentSum} + excluded.percent_sum,
+          scored_shops = ${d.scoredShops} + excluded.scored_shops`);
   await rollUpRegions(db, which);
 }
 

@@ -11,6 +11,7 @@ import {
   outboxEmails,
   questionScoreDays,
   sectionScoreDays,
+  shopScoreDays,
   surveyLinks,
   users,
   visits,
@@ -334,6 +335,20 @@ describe('the evaluator and QA flow', () => {
     expect(sectionDays.every((d) => d.shopDate === shopDate && d.shops === 1 && d.percentSum === 1)).toBe(
       true,
     );
+    expect(
+      await t.db.select().from(shopScoreDays).where(eq(shopScoreDays.clientId, p.alice.user.id)),
+    ).toEqual([
+      {
+        clientId: p.alice.user.id,
+        uqid: approvedRow!.uqid,
+        shopDate,
+        shops: 1,
+        totalScore: 20,
+        totalPossibleScore: 20,
+        percentSum: 1,
+        scoredShops: 1,
+      },
+    ]);
 
     // Approved is final, and the customer now reads the report and got the e-mail.
     expect(

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, lte, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   groupingPeriod,
@@ -6,11 +6,10 @@ import {
   PERFORMANCE_THRESHOLDS,
   type SummaryGrouping,
 } from '../../domain/index.js';
-import { EvaluationStatus, visitStatusName } from '../../evaluation/index.js';
+import { EvaluationStatus, VisitStatus } from '../../evaluation/index.js';
 import type { Db } from '../db/client.js';
 import { executedRows } from '../db/json-rows.js';
 import {
-  evaluationSectionScores,
   evaluations,
   locations,
   orders,
@@ -125,116 +124,56 @@ export async function listPrograms(db: Db, client: string, paging: Paging & Scop
   }));
 }
 
+/** A visit status code as its name (visitStatusName), or the code itself when outside the catalogue. */
+const VISIT_STATUS_SQL = sql.raw(
+  `case v.status ${Object.entries(VisitStatus)
+    .map(([name, code]) => `when ${Number(code)} then '${name}'`)
+    .join(' ')} else v.status::text end`,
+);
+
 /**
  * /api/shops/: the visits of one of the client's programs, with the latest evaluation and its section
- * stats. Each program's latest visits are read by its (uqid, due date) index, enough of them for the
- * page, and merged; the page's evaluations are then looked up by visit (a chain's 250,000 visits are
- * never all read or sorted).
+ * stats, as one JSON text built by PostgreSQL. Each program's latest visits are read by its (uqid, due
+ * date) index, enough of them for the page, and merged; the page's visits then find their latest
+ * evaluation and its sections by key (a chain's 250,000 visits are never all read or sorted).
  */
-export async function listShops(db: Db, client: string, f: { programId?: string | null } & Paging & Scope) {
-  const perProgram = db
-    .select({
-      id: visits.id,
-      uqid: visits.uqid,
-      locationId: sql<string>`${visits.locationId}`.as('v_location_id'),
-      cycleStart: visits.cycleStart,
-      dueDate: visits.dueDate,
-      status: visits.status,
-    })
-    .from(visits)
-    .where(and(sql`${visits.uqid} = ${userQuestionnaires.id}`, inScope(visits.locationId, f.scope)))
-    // In the index's order: `desc` alone means nulls first, which the index (nulls last) does not
-    // give, so each program's 83,333 visits of a chain were read and sorted (due_date is never null).
-    .orderBy(sql`${visits.dueDate} desc nulls last`, asc(visits.id))
-    .limit(offset(f) + f.pageSize)
-    .as('v');
-  const visitRows = await db
-    .select({
-      shopId: perProgram.id,
-      programId: perProgram.uqid,
-      programName,
-      orderNumber: orders.orderNumber,
-      address,
-      locationName: locations.name,
-      cycleStartDate: perProgram.cycleStart,
-      dueDate: perProgram.dueDate,
-      visitStatus: perProgram.status,
-    })
-    .from(userQuestionnaires)
-    .innerJoin(orders, eq(orders.id, userQuestionnaires.oid))
-    .innerJoin(questionnaires, eq(questionnaires.id, userQuestionnaires.qid))
-    .innerJoinLateral(perProgram, sql`true`)
-    .innerJoin(locations, eq(locations.id, perProgram.locationId))
-    .where(and(eq(orders.uid, client), f.programId ? eq(userQuestionnaires.id, f.programId) : undefined))
-    .orderBy(desc(perProgram.dueDate), asc(perProgram.id))
-    .limit(f.pageSize)
-    .offset(offset(f));
-  const visitIds = visitRows.map((r) => r.shopId);
-  const latestRows = visitIds.length
-    ? await db
-        .selectDistinctOn([evaluations.visitId], {
-          visitId: evaluations.visitId,
-          id: evaluations.id,
-          status: evaluations.status,
-          submittedAt: evaluations.submittedAt,
-        })
-        .from(evaluations)
-        .where(and(eq(evaluations.clientId, client), inArray(evaluations.visitId, visitIds)))
-        .orderBy(evaluations.visitId, desc(evaluations.createdAt))
-    : [];
-  const latest = new Map(latestRows.map((e) => [e.visitId, e]));
-  const rows = visitRows.map((r) => {
-    const e = latest.get(r.shopId);
-    return {
-      ...r,
-      evaluationId: e?.id ?? null,
-      evaluationStatus: e?.status ?? null,
-      submittedAt: e?.submittedAt ?? null,
-    };
-  });
-  const approvedIds = rows
-    .filter((r) => r.evaluationStatus === EvaluationStatus.Approved)
-    .map((r) => r.evaluationId!);
-  const sections = approvedIds.length
-    ? await db
-        .select()
-        .from(evaluationSectionScores)
-        .where(sql`${evaluationSectionScores.evaluationId} in ${approvedIds}`)
-        .orderBy(asc(evaluationSectionScores.sectionIndex))
-    : [];
-  // Each evaluation's sections, found by key (a page of 999 shops has about 5,000).
-  const sectionsOf = new Map<string, typeof sections>();
-  for (const s of sections) {
-    const list = sectionsOf.get(s.evaluationId);
-    if (list) list.push(s);
-    else sectionsOf.set(s.evaluationId, [s]);
-  }
-  return rows.map((r) => {
-    const approved = r.evaluationStatus === EvaluationStatus.Approved;
-    const stats = approved
-      ? (sectionsOf.get(r.evaluationId!) ?? []).map((s) => ({
-          sectionName: s.sectionHeader,
-          scoreAchieved: s.score,
-          scoreTotal: s.possibleScore,
-          percentage: s.possibleScore > 0 ? s.score / s.possibleScore : 0,
-        }))
-      : null;
-    return {
-      shopId: r.shopId,
-      programId: r.programId,
-      programName: r.programName,
-      orderNumber: r.orderNumber,
-      address: r.address,
-      locationName: r.locationName,
-      cycleStartDate: r.cycleStartDate,
-      dueDate: r.dueDate,
-      status: visitStatusName(r.visitStatus) ?? String(r.visitStatus),
-      latestEvalStatus: r.evaluationStatus,
-      reportLink: approved ? `/account/reports/shop/${r.evaluationId}` : null,
-      submittedDate: r.submittedAt?.toISOString() ?? null,
-      stats,
-    };
-  });
+export function listShops(db: Db, client: string, f: { programId?: string | null } & Paging & Scope) {
+  const approved = sql`e.status = ${EvaluationStatus.Approved}`;
+  // A section's percent from its scores as the client reads them: a real's shortest text, as a double.
+  const percent = sql`case when s.possible_score > 0 then s.score::text::float8 / s.possible_score::text::float8 else 0 end`;
+  return jsonRows(
+    db,
+    sql`with v as (
+        select v.id, v.uqid, v.location_id, v.cycle_start, v.due_date, v.status, q.title, o.order_number
+        from user_questionnaires uq
+        join orders o on o.id = uq.oid
+        join questionnaires q on q.id = uq.qid
+        -- In the index's order: desc alone means nulls first, which the index (nulls last) does not give.
+        cross join lateral (
+          select id, uqid, location_id, cycle_start, due_date, status from visits
+          where visits.uqid = uq.id ${andInScope(sql`visits.location_id`, f.scope)}
+          order by due_date desc nulls last, id
+          limit ${offset(f) + f.pageSize}) v
+        where o.uid = ${client} ${f.programId ? sql`and uq.id = ${f.programId}` : sql``}
+        order by v.due_date desc, v.id
+        limit ${f.pageSize} offset ${offset(f)})
+      select v.id as "shopId", v.uqid as "programId", v.title as "programName", v.order_number as "orderNumber",
+        ${ADDRESS_SQL} as "address", l.name as "locationName", v.cycle_start as "cycleStartDate",
+        v.due_date as "dueDate", ${VISIT_STATUS_SQL} as "status", e.status as "latestEvalStatus",
+        case when ${approved} then '/account/reports/shop/' || e.id end as "reportLink",
+        to_char(e.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "submittedDate",
+        case when ${approved} then coalesce((
+          select json_agg(json_build_object('sectionName', s.section_header, 'scoreAchieved', s.score,
+              'scoreTotal', s.possible_score, 'percentage', ${percent}) order by s.section_index)
+          from evaluation_section_scores s where s.evaluation_id = e.id), '[]') end as "stats"
+      from v
+      join locations l on l.id = v.location_id
+      left join lateral (
+        select evaluations.id, evaluations.status, evaluations.submitted_at from evaluations
+        where evaluations.visit_id = v.id and evaluations.client_id = ${client}
+        order by evaluations.created_at desc limit 1) e on true`,
+    sql`t."dueDate" desc, t."shopId"`,
+  );
 }
 
 /** /api/surveys/: one row per survey program and location, with its response count. */
@@ -324,6 +263,13 @@ const programIdsNamed = (client: string, name: string) =>
     join user_questionnaires uq on uq.id = t.uqid join questionnaires q on q.id = uq.qid
     where t.client_id = ${client} and q.title = ${name})`;
 
+/** A daily rollup's (`d`) conditions for the range and program filters (`and ...`). */
+const dayFilters = (client: string, f: SummaryFilter) =>
+  sql`${f.startDate ? sql`and d.shop_date >= ${f.startDate}` : sql``}
+    ${f.endDate ? sql`and d.shop_date <= ${f.endDate}` : sql``}
+    ${f.programId ? sql`and d.uqid = ${f.programId}` : sql``}
+    ${f.programName ? sql`and d.uqid = any(${programIdsNamed(client, f.programName)})` : sql``}`;
+
 /** The period of a grouping as one more group key (`, bucket`), none when it sums the whole range. */
 const periodKey = (grouping: SummaryGrouping, column: SQL) => {
   const period = groupingPeriod(grouping);
@@ -368,6 +314,25 @@ export function summaryShops(db: Db, client: string, f: SummaryFilter & ShopsPag
         join locations l on l.id = t.location_id
         where t.client_id = ${client} ${andInScope(sql`t.location_id`, f.scope)}
           ${f.programId ? sql`and t.uqid = ${f.programId}` : sql``} ${namedFilters(f)}`,
+      sql`t.shop_date, t.program_name collate "C", t.name collate "C"`,
+    );
+  }
+  if (f.groupBy && !groupingPerLocation(f.groupBy) && !f.locationName && f.scope == null) {
+    // A program's shops by period over all locations (the program chart): the daily totals approval keeps.
+    return jsonRows(
+      db,
+      sql`select g.shop_date, g.last_shop_date, g.uqid as program_id, q.title as program_name, null::text as name,
+          g.shop_count, g.total_score, g.total_possible_score, g.percent_sum, g.scored_shops
+        from (
+          select d.uqid, min(d.shop_date) as shop_date, max(d.shop_date) as last_shop_date, sum(d.shops)::int as shop_count,
+            sum(d.total_score) as total_score, sum(d.total_possible_score) as total_possible_score,
+            sum(d.percent_sum) as percent_sum, sum(d.scored_shops)::int as scored_shops
+          from shop_score_days d
+          where d.client_id = ${client} ${dayFilters(client, f)}
+          group by d.uqid ${periodKey(f.groupBy, sql`d.shop_date`)}
+        ) g
+        join user_questionnaires uq on uq.id = g.uqid
+        join questionnaires q on q.id = uq.qid`,
       sql`t.shop_date, t.program_name collate "C", t.name collate "C"`,
     );
   }
@@ -443,10 +408,7 @@ function rollupSource(
   },
 ): SQL | null {
   if (f.locationName || (f.scope != null && !f.reach)) return null;
-  const filters = sql`${f.startDate ? sql`and d.shop_date >= ${f.startDate}` : sql``}
-    ${f.endDate ? sql`and d.shop_date <= ${f.endDate}` : sql``}
-    ${f.programId ? sql`and d.uqid = ${f.programId}` : sql``}
-    ${f.programName ? sql`and d.uqid = any(${programIdsNamed(client, f.programName)})` : sql``}`;
+  const filters = dayFilters(client, f);
   const rows = (table: RollupTable | RegionRollupTable, which: SQL) =>
     sql`select d.shop_date, q.title, ${t.columns}
       from ${table} d

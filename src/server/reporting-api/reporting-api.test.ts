@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { programCsvRows, toCsv } from '../../domain/index.js';
-import { EvaluationStatus } from '../../evaluation/index.js';
+import { EvaluationStatus, VisitStatus } from '../../evaluation/index.js';
 import { fetchProgramPages } from '../../web/reports/summary/download-csv.js';
 import { people } from '../account/test-fixtures.js';
 import { newId } from '../db/ids.js';
@@ -12,6 +12,7 @@ import {
   forms,
   formVersions,
   userQuestionnaires,
+  visits,
 } from '../db/schema.js';
 import { rollUpScores } from '../fieldwork/index.js';
 import { setupTestApp } from '../test/harness.js';
@@ -271,19 +272,84 @@ describe('signed reporting endpoints', () => {
       }),
     ]);
 
-    const visitsList = await t.inject({
-      method: 'GET',
-      url: await signed(
-        '/api/shops/',
-        { userMakingRequest: a, client: a, programId: program.uqid, pageNumber: 1, pageSize: 999 },
-        p.alice.token,
-      ),
-    });
+    const shopsUrl = await signed(
+      '/api/shops/',
+      { userMakingRequest: a, client: a, programId: program.uqid, pageNumber: 1, pageSize: 999 },
+      p.alice.token,
+    );
+    const visitsList = await t.inject({ method: 'GET', url: shopsUrl });
     expect(visitsList.json()).toHaveLength(2); // the order's two scheduled visits
     expect(visitsList.json()[0]).toMatchObject({
       programName: 'Dine-In',
       status: 'Open',
       reportLink: null,
+      stats: null,
+    });
+
+    // A visit's latest evaluation gives its status, report link, submitted date and (approved) stats.
+    const [first, second] = visitsList.json() as { shopId: string }[];
+    const reported = await approvedShop('2026-04-12', [
+      ['Greeting', 7, 10],
+      ['Wait', 0.1, 10],
+    ]);
+    const at = (iso: string) => new Date(iso);
+    await t.db
+      .update(evaluations)
+      .set({
+        visitId: second!.shopId,
+        submittedAt: at('2026-04-12T18:30:05.123456Z'),
+        createdAt: at('2026-04-12T18:00:00Z'),
+      })
+      .where(eq(evaluations.id, reported));
+    await t.db.update(visits).set({ status: VisitStatus.Delivered }).where(eq(visits.id, second!.shopId));
+    const olderId = newId();
+    const newerId = newId();
+    await t.db.insert(evaluations).values([
+      // An earlier attempt at the delivered visit, and the other visit's evaluation in progress.
+      {
+        id: olderId,
+        formVersionId: 'fv1',
+        status: EvaluationStatus.Rejected,
+        document: {},
+        clientId: a,
+        visitId: second!.shopId,
+        createdAt: at('2026-04-01T00:00:00Z'),
+        submittedAt: at('2026-04-02T00:00:00Z'),
+      },
+      {
+        id: newerId,
+        formVersionId: 'fv1',
+        status: EvaluationStatus.Started,
+        document: {},
+        clientId: a,
+        visitId: first!.shopId,
+      },
+    ]);
+    const withReports = await t.inject({ method: 'GET', url: shopsUrl });
+    const byId = new Map((withReports.json() as { shopId: string }[]).map((r) => [r.shopId, r]));
+    expect(byId.get(second!.shopId)).toEqual({
+      shopId: second!.shopId,
+      programId: program.uqid,
+      programName: 'Dine-In',
+      orderNumber: 10001,
+      address: expect.any(String),
+      locationName: 'Main Street',
+      cycleStartDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      dueDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      status: 'Delivered',
+      latestEvalStatus: EvaluationStatus.Approved,
+      reportLink: `/account/reports/shop/${reported}`,
+      submittedDate: '2026-04-12T18:30:05.123Z',
+      stats: [
+        { sectionName: 'Service', scoreAchieved: 7, scoreTotal: 10, percentage: 0.7 },
+        { sectionName: 'Speed', scoreAchieved: 0.1, scoreTotal: 10, percentage: 0.01 },
+      ],
+    });
+    expect(byId.get(first!.shopId)).toMatchObject({
+      status: 'Open',
+      latestEvalStatus: EvaluationStatus.Started,
+      reportLink: null,
+      submittedDate: null,
       stats: null,
     });
   });
@@ -362,13 +428,17 @@ describe('signed reporting endpoints', () => {
       }),
       expect.objectContaining({ shop_date: '2026-04-10', name: null, shop_count: 1 }),
     ]);
-    expect(
-      await get('/api/summary/shops', {
-        groupBy: 'programDay',
-        programName: 'Dine-In',
-        locationName: 'Main Street',
-      }),
-    ).toHaveLength(3);
+    // Over all locations the chart reads the daily totals approval keeps; at a location, its shops: the
+    // same sums (the program's shops are all at Main Street).
+    const atLocation = await get('/api/summary/shops', {
+      groupBy: 'programDay',
+      programName: 'Dine-In',
+      locationName: 'Main Street',
+    });
+    expect(atLocation).toHaveLength(3);
+    expect(await get('/api/summary/shops', { groupBy: 'programDay', programName: 'Dine-In' })).toEqual(
+      atLocation.map((r: object) => ({ ...r, name: null })),
+    );
     // All Time (no range) reads the totals approval keeps: the same records as summed from every shop.
     const allTime = await t.inject({
       method: 'GET',
@@ -385,6 +455,21 @@ describe('signed reporting endpoints', () => {
         endDate: '2100-12-31',
       }),
     );
+    const allTimeChart = await t.inject({
+      method: 'GET',
+      url: await signed(
+        '/api/summary/shops',
+        { userMakingRequest: a, client: a, groupBy: 'programMonth', programName: 'Dine-In' },
+        p.alice.token,
+      ),
+    });
+    expect(
+      allTimeChart.json().map((r: { shop_date: string; shop_count: number }) => [r.shop_date, r.shop_count]),
+    ).toEqual([
+      ['2025-01-05', 1],
+      ['2026-03-02', 2],
+      ['2026-04-10', 1],
+    ]);
     expect(allTime.json()).toEqual([
       expect.objectContaining({
         shop_date: '2025-01-05',
