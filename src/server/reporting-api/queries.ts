@@ -163,9 +163,11 @@ export function listShops(db: Db, client: string, f: { programId?: string | null
         case when ${approved} then '/account/reports/shop/' || e.id end as "reportLink",
         to_char(e.submitted_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as "submittedDate",
         case when ${approved} then coalesce((
-          select json_agg(json_build_object('sectionName', s.section_header, 'scoreAchieved', s.score,
-              'scoreTotal', s.possible_score, 'percentage', ${percent}) order by s.section_index)
-          from evaluation_section_scores s where s.evaluation_id = e.id), '[]') end as "stats"
+          select json_agg(j order by s.section_index)
+          from evaluation_section_scores s, lateral (
+            select s.section_header as "sectionName", s.score as "scoreAchieved", s.possible_score as "scoreTotal",
+              ${percent} as "percentage") j
+          where s.evaluation_id = e.id), '[]') end as "stats"
       from v
       join locations l on l.id = v.location_id
       left join lateral (
