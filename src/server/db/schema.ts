@@ -781,6 +781,16 @@ export const sectionScoreDays = pgTable(
   ],
 );
 
+/** The sums of a group of approved mystery shops that the shop totals keep. */
+const shopTotalColumns = () => ({
+  shops: integer('shops').notNull(),
+  totalScore: doublePrecision('total_score').notNull(),
+  totalPossibleScore: doublePrecision('total_possible_score').notNull(),
+  /** Sum of score / possible score of the shops with something possible (scoredShops of them). */
+  percentSum: doublePrecision('percent_sum').notNull(),
+  scoredShops: integer('scored_shops').notNull(),
+});
+
 /**
  * Approved mystery shops summed per client, program and location over all time, kept up to date on
  * approval with the daily rollups: the Performance Summary's All Time and the programs list read a
@@ -801,12 +811,7 @@ export const locationScoreTotals = pgTable(
       .references(() => locations.id),
     firstShopDate: date('first_shop_date', { mode: 'string' }).notNull(),
     lastShopDate: date('last_shop_date', { mode: 'string' }).notNull(),
-    shops: integer('shops').notNull(),
-    totalScore: doublePrecision('total_score').notNull(),
-    totalPossibleScore: doublePrecision('total_possible_score').notNull(),
-    /** Sum of score / possible score of the shops with something possible (scoredShops of them). */
-    percentSum: doublePrecision('percent_sum').notNull(),
-    scoredShops: integer('scored_shops').notNull(),
+    ...shopTotalColumns(),
     positives: integer('positives').notNull(),
     neutrals: integer('neutrals').notNull(),
     negatives: integer('negatives').notNull(),
@@ -830,12 +835,7 @@ export const shopScoreDays = pgTable(
       .notNull()
       .references(() => userQuestionnaires.id),
     shopDate: date('shop_date', { mode: 'string' }).notNull(),
-    shops: integer('shops').notNull(),
-    totalScore: doublePrecision('total_score').notNull(),
-    totalPossibleScore: doublePrecision('total_possible_score').notNull(),
-    /** Sum of score / possible score of the shops with something possible (scoredShops of them). */
-    percentSum: doublePrecision('percent_sum').notNull(),
-    scoredShops: integer('scored_shops').notNull(),
+    ...shopTotalColumns(),
   },
   (t) => [primaryKey({ columns: [t.clientId, t.uqid, t.shopDate] })],
 );

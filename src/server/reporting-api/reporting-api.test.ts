@@ -440,14 +440,16 @@ describe('signed reporting endpoints', () => {
       atLocation.map((r: object) => ({ ...r, name: null })),
     );
     // All Time (no range) reads the totals approval keeps: the same records as summed from every shop.
-    const allTime = await t.inject({
-      method: 'GET',
-      url: await signed(
-        '/api/summary/shops',
-        { userMakingRequest: a, client: a, groupBy: 'location' },
-        p.alice.token,
-      ),
-    });
+    const allTimeOf = async (params: ReportingParams) =>
+      t.inject({
+        method: 'GET',
+        url: await signed(
+          '/api/summary/shops',
+          { userMakingRequest: a, client: a, ...params },
+          p.alice.token,
+        ),
+      });
+    const allTime = await allTimeOf({ groupBy: 'location' });
     expect(allTime.json()).toEqual(
       await get('/api/summary/shops', {
         groupBy: 'location',
@@ -455,16 +457,10 @@ describe('signed reporting endpoints', () => {
         endDate: '2100-12-31',
       }),
     );
-    const allTimeChart = await t.inject({
-      method: 'GET',
-      url: await signed(
-        '/api/summary/shops',
-        { userMakingRequest: a, client: a, groupBy: 'programMonth', programName: 'Dine-In' },
-        p.alice.token,
-      ),
-    });
     expect(
-      allTimeChart.json().map((r: { shop_date: string; shop_count: number }) => [r.shop_date, r.shop_count]),
+      (await allTimeOf({ groupBy: 'programMonth', programName: 'Dine-In' }))
+        .json()
+        .map((r: { shop_date: string; shop_count: number }) => [r.shop_date, r.shop_count]),
     ).toEqual([
       ['2025-01-05', 1],
       ['2026-03-02', 2],

@@ -7,7 +7,7 @@ import { useState } from 'react';
  * Select's options mounted and hidden (Combobox's keepMounted), so such a list costs a thousand
  * hidden elements at every render of the page that holds it. A click or a tap focuses the field
  * before it opens the list, and a keyboard user reaches it by focus too, so the options are there
- * when the list opens: ArrowDown still opens it on the chosen option, as with Select.
+ * when the list opens, and ArrowDown opens it as it opens a Select.
  */
 export function OnDemandSelect({ comboboxProps, onFocus, ...props }: SelectProps) {
   const [focused, setFocused] = useState(false);
