@@ -86,8 +86,21 @@ const FIRST_PAGE = firstPageLibraries({
   name: 'first-page-libraries',
 });
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router 7 lists only its development build in its package exports (its own Vite plugin swaps in
+ * the production one); the two differ in the dev warnings, which check every route and navigation. A
+ * build takes the production copy, the browser's and the server render's alike.
+ */
+export const REACT_ROUTER_PRODUCTION = path.resolve(
+  import.meta.dirname,
+  'node_modules/react-router/dist/production/index.mjs',
+);
+
+export default defineConfig(({ command, isSsrBuild }) => ({
   root: 'src/web',
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: REACT_ROUTER_PRODUCTION }] : [],
+  },
   publicDir: 'public',
   // precompress: .br and .gz copies the server sends by content negotiation; bundleStats: what each
   // chunk holds, for scripts/bench/bundle-report.ts.
@@ -132,8 +145,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   },
   // The server render of the first pages (src/web/ssr.tsx, built into dist/ssr by `npm run build`):
   // packages load from node_modules at run time, except Apollo Client 3, whose deep imports
-  // (@apollo/client/react/ssr) Node's ES module loader cannot resolve; it is bundled instead.
-  ssr: { noExternal: [/^@apollo\/client/] },
+  // (@apollo/client/react/ssr) Node's ES module loader cannot resolve; it is bundled instead. So is React
+  // Router, for its production build (REACT_ROUTER_PRODUCTION): Node's resolution would pick the other.
+  ssr: { noExternal: [/^@apollo\/client/, /^react-router$/] },
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/s3': 'http://localhost:3000' },

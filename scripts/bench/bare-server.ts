@@ -82,6 +82,8 @@ async function main() {
     return reply.type('application/json').send(String(rows[0]?.json ?? '[]'));
   });
   await app.listen({ host: '127.0.0.1', port: Number(env('PORT')) });
+  // Stopped by the benchmark: exit normally, so a --cpu-prof profile is written (BENCH_BARE_NODE_ARGS).
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
   console.log(`bare ${order.length + catalogue.length + summary.length} statements`);
 }
 

@@ -5,6 +5,7 @@
 //   CONNECTIONS=20     autocannon's connections (requests in flight)
 //   CALLS=order,...    only these calls (by the name printed, or its start; for a profile of one call)
 //   BENCH_SERVER_NODE_ARGS  extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+//   BENCH_BARE_NODE_ARGS    the same for the bare route's server (to profile both alike)
 //   BENCH_APP_DIR=.    the checkout whose server is measured (an earlier commit's worktree, to compare
 //                      before and after in one run); the bare route always runs from this checkout
 //   BENCH_POSTGRES_URL, BENCH_SOCKET_DIR  as in order-flow.ts
@@ -230,7 +231,8 @@ async function main() {
       ).generateSignature as string;
       const [brand] = await bench.direct<{ id: string }[]>`select id from brands where is_default`;
 
-      const bare = await startServer(['--import', 'tsx', 'scripts/bench/bare-server.ts'], {
+      const bareNodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const bare = await startServer([...bareNodeArgs, '--import', 'tsx', 'scripts/bench/bare-server.ts'], {
         NODE_ENV: 'production',
         DATABASE_URL: url.toString(),
         ORDER_ID: oid,
