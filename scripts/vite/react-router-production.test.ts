@@ -13,7 +13,9 @@ describe('React Router in a build', () => {
     const source = readFileSync(REACT_ROUTER_PRODUCTION, 'utf8');
     // index.mjs re-exports its chunks; the flag lives in one of them.
     const chunks = [...source.matchAll(/from "\.\/(chunk-[\w-]+\.mjs)"/g)].map((m) => m[1]!);
-    const code = chunks.map((c) => readFileSync(REACT_ROUTER_PRODUCTION.replace('index.mjs', c), 'utf8')).join();
+    const code = chunks
+      .map((c) => readFileSync(REACT_ROUTER_PRODUCTION.replace('index.mjs', c), 'utf8'))
+      .join();
     expect(code).toContain('var ENABLE_DEV_WARNINGS = false;');
     expect(code).not.toContain('var ENABLE_DEV_WARNINGS = true;');
   });
