@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
 import {
   addDaysUtc,
@@ -348,6 +348,9 @@ test('the reports area lists programs, shops and surveys, and a program with its
     await expect(rows.nth(i)).toContainText(
       `${p.programName}Mystery Shop${p.orderNumber}${formatDateUs(p.orderDate)}${p.positives}${p.neutrals}${p.negatives}`,
     );
+  // On a desktop screen the whole table shows, down to its last column's links: nothing to scroll.
+  expect(await tableScroll(page, 'programs-table').hidden()).toBe(0);
+  await expect(tableScroll(page, 'programs-table').bar).toBeHidden();
   await shot(page, 'programs');
 
   await page.getByRole('navigation', { name: 'Reports' }).getByRole('link', { name: 'My Shops' }).click();
@@ -418,6 +421,19 @@ test("an admin opens the customer's reports from the customers list", async ({ p
   await expect(page).toHaveURL(/\/admin\/customers$/);
 });
 
+/** A report table's sideways scroll box: how many pixels of the table it hides, and its scrollbar. */
+function tableScroll(page: Page, testId: string) {
+  const root = page.locator('.mantine-ScrollArea-root', { has: page.getByTestId(testId) }).last();
+  return {
+    hidden: () =>
+      root
+        .locator('.mantine-ScrollArea-viewport')
+        .first()
+        .evaluate((e) => e.scrollWidth - e.clientWidth),
+    bar: root.locator(':scope > .mantine-ScrollArea-scrollbar[data-orientation="horizontal"]'),
+  };
+}
+
 test('the summary and reports fit a 390px phone', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
   await loginAsRiley(page);
@@ -429,6 +445,10 @@ test('the summary and reports fit a 390px phone', async ({ page }) => {
   await page.getByTestId('performance-summary').screenshot({ path: `${SHOTS}/reports-chart-390.png` });
   await page.goto('/account/reports');
   await expect(page.getByTestId('programs-table').locator('tbody tr')).not.toHaveCount(0);
+  // The table is wider than a phone: it scrolls sideways in its box, whose scrollbar shows without a
+  // hover (a phone has none), so the columns past the edge do not look cut off.
+  expect(await tableScroll(page, 'programs-table').hidden()).toBeGreaterThan(0);
+  await expect(tableScroll(page, 'programs-table').bar).toBeVisible();
   await shot(page, 'programs-390');
   await page.getByTestId('programs-table').getByRole('link', { name: 'View Shops' }).first().click();
   await expect(page.getByTestId('aggregate-report')).toBeVisible();

@@ -62,8 +62,14 @@ export const ACCESSIBLE_COMPONENTS: MantineThemeComponents = {
   Anchor: { classNames: { root: classes.inlineLink } },
   CloseButton: { defaultProps: { 'aria-label': 'Close' } },
   // A table wider than the screen scrolls sideways: its scroll area takes focus, so arrow keys can
-  // scroll it even when the table holds no link or button (axe: scrollable-region-focusable).
-  TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+  // scroll it even when the table holds no link or button (axe: scrollable-region-focusable), and its
+  // scrollbar shows whenever it overflows (Mantine's default shows it on hover, which a phone has not:
+  // the columns past the edge looked cut off), below the table rather than over its last row.
+  TableScrollContainer: {
+    defaultProps: {
+      scrollAreaProps: { type: 'auto', offsetScrollbars: 'present', viewportProps: { tabIndex: 0 } },
+    },
+  },
   // The same for a select's list of options when it is longer than its dropdown: the options are
   // reached with the arrow keys from the field, and the scrolling list itself takes focus too. Inside
   // role=listbox a focusable element must be an option or a group of them (axe: aria-required-children),

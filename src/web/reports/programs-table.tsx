@@ -26,7 +26,6 @@ export function ProgramsTable({
       loading={programs.loading}
       empty={programs.rows.length === 0}
       emptyText="There are no programs yet."
-      minWidth={720}
     >
       {programs.rows.map((p) => (
         <Table.Tr key={p.programId}>

@@ -46,7 +46,14 @@ export function ReportTable({
 }) {
   return (
     <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped verticalSpacing="xs" fz="sm" data-testid={testId} aria-busy={loading}>
+      <Table
+        striped
+        verticalSpacing="xs"
+        horizontalSpacing={8}
+        fz="sm"
+        data-testid={testId}
+        aria-busy={loading}
+      >
         <Table.Thead>
           <Table.Tr>
             {head.map((h) => (
