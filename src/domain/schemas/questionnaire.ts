@@ -66,6 +66,11 @@ const ZQuestionnaireFields = z.object({
   isCustom: zBooleanish(false),
 });
 
+/** The fields of a questionnaire's input (the evaluation form, formId, is the server's to check). */
+export const QUESTIONNAIRE_INPUT_FIELDS = Object.keys(
+  ZQuestionnaireFields.shape,
+) as readonly (keyof typeof ZQuestionnaireFields.shape)[];
+
 /**
  * The admin's Add/Edit Questionnaire form and addEditQuestionnaire's input (admin-and-evaluation 5).
  * Money fields are integer cents. monthsPurchased is a survey field (empty saves as 1);

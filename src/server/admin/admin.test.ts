@@ -4,7 +4,15 @@ import { people } from '../account/test-fixtures.js';
 import { brandsChanged } from '../brands/resolve-brand.js';
 import { newId } from '../db/ids.js';
 import { executedRows } from '../db/json-rows.js';
-import { brands, industries, orders, questionnaires, userQuestionnaires, users } from '../db/schema.js';
+import {
+  brands,
+  forms,
+  industries,
+  orders,
+  questionnaires,
+  userQuestionnaires,
+  users,
+} from '../db/schema.js';
 import { createUser, setupTestApp } from '../test/harness.js';
 import {
   type Catalogue,
@@ -381,6 +389,62 @@ describe('industries and questionnaires', () => {
       title: 'Dine-In 2',
       cost: 12000,
       published: false,
+    });
+  });
+
+  it('an edit changes only the fields it names; a null clears one', async () => {
+    const [form] = await t.db
+      .insert(forms)
+      .values({ id: newId(), name: 'Visit form', draft: {} })
+      .returning();
+    const created = await asAdmin(SAVE_Q, {
+      input: {
+        title: 'Patio Visit',
+        type: 'mysteryShop',
+        industryId: c.industry.id,
+        brandId: c.brand.id,
+        sampleLink: 'https://example.test/sample',
+        cost: 7500,
+        startupCost: 2500,
+        minimumReimbursement: 1200,
+        shopperFee: 300,
+        showReimbursement: true,
+        published: false,
+        isCustom: true,
+        formId: form!.id,
+      },
+    });
+    expect(created.errors).toBeUndefined();
+    const id = created.data.addEditQuestionnaire._id as string;
+    const row = async () => (await t.db.select().from(questionnaires).where(eq(questionnaires.id, id)))[0]!;
+    const before = await row();
+
+    // Only the cost: every other field stays as saved (the form, the flags, the mystery-shop money).
+    const costOnly = await asAdmin(SAVE_Q, { id, input: { cost: 9900 } });
+    expect(costOnly.errors).toBeUndefined();
+    const after = await row();
+    expect(after).toEqual({ ...before, cost: 9900, updatedAt: after.updatedAt });
+    expect(after.formId).toBe(form!.id);
+
+    // An explicit null clears (the sample link, the form) or takes the field's default (the fee).
+    const cleared = await asAdmin(SAVE_Q, {
+      id,
+      input: { sampleLink: null, formId: null, shopperFee: null },
+    });
+    expect(cleared.errors).toBeUndefined();
+    expect(await row()).toMatchObject({
+      sampleLink: '',
+      formId: null,
+      shopperFee: 0,
+      cost: 9900,
+      isCustom: true,
+    });
+
+    // The rules still see the whole questionnaire: a reimbursement with showReimbursement saved false.
+    await asAdmin(SAVE_Q, { id, input: { minimumReimbursement: 0, showReimbursement: false } });
+    await expectNoChange(t, async () => {
+      const rule = await asAdmin(SAVE_Q, { id, input: { minimumReimbursement: 800 } });
+      expect(fieldsOf(rule)[0]?.field).toBe('showReimbursement');
     });
   });
 

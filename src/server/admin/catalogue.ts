@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, max } from 'drizzle-orm';
-import { createZQuestionnaireInput, ZIndustryInput } from '../../domain/index.js';
+import { createZQuestionnaireInput, QUESTIONNAIRE_INPUT_FIELDS, ZIndustryInput } from '../../domain/index.js';
 import { catalogueChanged } from '../catalogue/published-industries.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
@@ -113,6 +113,18 @@ export async function loadQuestionnaire(db: Db, id: string): Promise<Questionnai
 }
 
 /**
+ * An edit's input with the fields it leaves out taken from the saved questionnaire: an edit changes
+ * what it names (an API client sending only a new cost keeps the rest), and an explicit null clears a
+ * field as before.
+ */
+function withSavedFields<T extends Record<string, unknown>>(input: T, saved: QuestionnaireRow): T {
+  const merged: Record<string, unknown> = { ...input };
+  for (const key of [...QUESTIONNAIRE_INPUT_FIELDS, 'formId'] as const)
+    if (merged[key] === undefined) merged[key] = saved[key];
+  return merged as T;
+}
+
+/**
  * addEditQuestionnaire(_id?, input): checked against the shared questionnaire schema with the brand's
  * industries; the evaluation form, when given, must exist.
  */
@@ -124,7 +136,8 @@ export async function saveQuestionnaire(
     inTransaction(db, async (tx) => {
       const existing = opts.id ? await loadQuestionnaire(tx, opts.id) : null;
       if (opts.id && !existing) throw notFound('_id', MSG_QUESTIONNAIRE_NOT_FOUND);
-      const brandId = typeof opts.input.brandId === 'string' ? opts.input.brandId : '';
+      const given = existing ? withSavedFields(opts.input, existing) : opts.input;
+      const brandId = typeof given.brandId === 'string' ? given.brandId : '';
       const industryRows = brandId
         ? await tx
             .select({ id: industries.id })
@@ -133,13 +146,13 @@ export async function saveQuestionnaire(
         : [];
       const input = parseInput(
         createZQuestionnaireInput({ brandIndustryIds: industryRows.map((r) => r.id) }),
-        opts.input,
+        given,
       );
       if (existing && existing.brandId !== input.brandId) {
         const message = 'A questionnaire cannot move to another brand.';
         throw new AppError('BAD_USER_INPUT', message, [{ field: 'brandId', message }]);
       }
-      const formId = opts.input.formId || null;
+      const formId = given.formId || null;
       if (formId) {
         const [form] = await tx.select({ id: forms.id }).from(forms).where(eq(forms.id, formId)).limit(1);
         if (!form)

@@ -188,6 +188,8 @@ builder.mutationFields((t) => ({
   }),
   addEditQuestionnaire: t.field({
     type: QuestionnaireType,
+    description:
+      'Adds a questionnaire, or with _id edits one: an edit changes the fields its input names; a field left out keeps its saved value, and null clears it.',
     authScopes: admin,
     args: { _id: t.arg.string(), input: t.arg({ type: QuestionnaireInput, required: true }) },
     resolve: (_r, a, ctx) => saveQuestionnaire(ctx.db, { id: a._id, input: { ...a.input } }),
