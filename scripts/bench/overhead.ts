@@ -2,6 +2,7 @@
 // Run: npx tsx scripts/bench/overhead.ts
 //   SECONDS=5          seconds of each measured run (one call, one server)
 //   ROUNDS=3           rounds; each round runs every call on the app and on the bare route, alternately
+//   WARMUP=2           seconds each call is driven on each server, untimed, before the rounds
 //   CONNECTIONS=20     autocannon's connections (requests in flight)
 //   CALLS=order,...    only these calls (by the name printed, or its start; for a profile of one call)
 //   BENCH_SERVER_NODE_ARGS  extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
@@ -38,6 +39,7 @@ import { withBenchDatabase } from './bench-database.js';
 import { APP_DIR, cpuOf, freePort, startScriptNodeFlags, waitUntilUp } from './production-server.js';
 
 const SECONDS = Number(process.env.SECONDS ?? 5);
+const WARMUP = Number(process.env.WARMUP ?? 2);
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 const SOCKET_DIR =
@@ -333,8 +335,8 @@ async function main() {
       };
       // Warm-up: JIT, connection pools, prepared statements.
       for (const call of calls) {
-        await drive(app, call.app, 2, backends);
-        await drive(bare, call.bare, 2, backends);
+        await drive(app, call.app, WARMUP, backends);
+        await drive(bare, call.bare, WARMUP, backends);
       }
       const totals = calls.map(() => ({ app: [] as Run[], bare: [] as Run[] }));
       for (let round = 0; round < ROUNDS; round++) {
