@@ -20,7 +20,7 @@ import { registerSurveyRoutes } from './fieldwork/index.js';
 import { withBrandImageUrls } from './file-references.js';
 import { registerGraphiQLAssets } from './graphql/graphiql.js';
 import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
-import { type LogStream, loggerOptions, serializeError } from './logging/index.js';
+import { type LogStream, lazyRequestLogger, loggerOptions, serializeError } from './logging/index.js';
 import { registerUnsubscribeRoute } from './notifications/unsubscribe-route.js';
 import { registerApiDocs } from './openapi/index.js';
 import { registerPayoutCsvRoute } from './payables/index.js';
@@ -62,6 +62,7 @@ export async function buildApp(opts: {
   const webDist = deps.webDist ?? WEB_DIST;
   const app = Fastify({
     logger: loggerOptions(config, deps.logStream),
+    childLoggerFactory: lazyRequestLogger,
     trustProxy: config.TRUST_PROXY === '1',
     bodyLimit: 2 * 1024 * 1024,
   });

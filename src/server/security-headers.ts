@@ -130,6 +130,8 @@ export const GRAPHIQL_CSP =
 
 const isSet = (reply: FastifyReply, name: string) => reply.hasHeader(name) || reply.raw.hasHeader(name);
 
+const SECURITY_HEADER_ENTRIES = Object.entries(SECURITY_HEADERS);
+
 /**
  * Adds the security headers a route did not set itself (onSend, for every response): the full set, or
  * WEB_FILE_HEADERS on a script, stylesheet, font or image of the built web app.
@@ -139,7 +141,7 @@ export function securityHeadersHook(config: Pick<Config, 'production'>, appCsp: 
     const type = String(reply.getHeader('content-type') ?? reply.raw.getHeader('content-type') ?? '');
     const subresource = webFiles.has(reply) && WEB_FILE_TYPE.test(type);
     if (isPublicFile(req.url)) reply.header('cross-origin-resource-policy', 'cross-origin');
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) {
+    for (const [name, value] of SECURITY_HEADER_ENTRIES) {
       if (subresource && !WEB_FILE_HEADERS.includes(name)) continue;
       if (!isSet(reply, name)) reply.header(name, value);
     }

@@ -1,4 +1,11 @@
-export { LOG_REDACT_PATHS, type LogStream, loggerOptions, logSerializers, redactUrl } from './logger.js';
+export {
+  LOG_REDACT_PATHS,
+  type LogStream,
+  lazyRequestLogger,
+  loggerOptions,
+  logSerializers,
+  redactUrl,
+} from './logger.js';
 export {
   describeError,
   REDACTED,

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import {
   describeError,
   LOG_REDACT_PATHS,
+  lazyRequestLogger,
   loggerOptions,
   REDACTED,
   redactUrl,
@@ -173,5 +174,62 @@ describe('the server logger', () => {
     expect(redactUrl('/reports/shop/ev_1?key=0123abcd')).toBe(`/reports/shop/ev_1?key=${REDACTED}`);
     expect(redactUrl(`/reset-password/${TOKEN}`)).toBe(`/reset-password/${REDACTED}`);
     expect(redactUrl('/account/orders/10001')).toBe('/account/orders/10001');
+  });
+});
+
+describe('lazyRequestLogger (each request’s req.log)', () => {
+  /** A server logging at `level` with the request logger, and a route that logs what the query says. */
+  async function server(level: 'warn' | 'silent') {
+    const lines: string[] = [];
+    const app = Fastify({
+      logger: loggerOptions({ LOG_LEVEL: level }, { write: (l) => lines.push(l) }),
+      childLoggerFactory: lazyRequestLogger,
+    });
+    let children = 0;
+    if (level !== 'silent') {
+      const child = app.log.child.bind(app.log);
+      app.log.child = (...args) => {
+        children++;
+        return child(...args);
+      };
+    }
+    app.get('/log', async (req) => {
+      const { at } = req.query as { at?: string };
+      if (at === 'info') req.log.info({ password: PASSWORD }, 'not written at warn');
+      if (at === 'error') req.log.error({ password: PASSWORD, token: TOKEN }, 'failed here');
+      if (at === 'child') req.log.child({ job: 'j1' }).warn('from a child');
+      return { level: req.log.level };
+    });
+    await app.ready();
+    return { app, lines, children: () => children };
+  }
+
+  it('makes no child for a request that writes nothing, and writes the child’s lines when one logs', async () => {
+    const { app, lines, children } = await server('warn');
+    const quiet = await app.inject({ url: '/log?at=info' });
+    expect(quiet.json()).toEqual({ level: 'warn' });
+    expect(children()).toBe(0);
+    expect(lines).toEqual([]);
+
+    await app.inject({ url: '/log?at=error' });
+    expect(children()).toBe(1);
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!) as Record<string, unknown>;
+    expect(line).toMatchObject({ level: 50, msg: 'failed here', password: REDACTED, token: REDACTED });
+    expect(line.reqId).toEqual(expect.any(String));
+
+    await app.inject({ url: '/log?at=child' });
+    const fromChild = JSON.parse(lines[1]!) as Record<string, unknown>;
+    expect(fromChild).toMatchObject({ level: 40, msg: 'from a child', job: 'j1' });
+    expect(fromChild.reqId).not.toBe(line.reqId);
+    await app.close();
+  });
+
+  it('leaves a server without logging as it was', async () => {
+    const { app, lines } = await server('silent');
+    const res = await app.inject({ url: '/log?at=error' });
+    expect(res.statusCode).toBe(200);
+    expect(lines).toEqual([]);
+    await app.close();
   });
 });
