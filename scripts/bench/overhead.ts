@@ -9,6 +9,11 @@
 //   BENCH_BARE_NODE_ARGS    the same for the bare route's server (to profile both alike)
 //   BENCH_APP_DIR=.    the checkout whose server is measured (an earlier commit's worktree, to compare
 //                      before and after in one run); the bare route always runs from this checkout
+//   BENCH_BEFORE_DIR   instead of the bare route, the app of this checkout (an earlier commit's worktree
+//                      with its node_modules and `npm run codegen` done), on the same database: each call
+//                      alternates between the two apps, and the ratios are this checkout's against it.
+//                      For a change of a few per cent, which separate runs on this shared machine cannot
+//                      tell from noise (their rounds differ by 10 % and more).
 //   BENCH_POSTGRES_URL, BENCH_SOCKET_DIR  as in order-flow.ts
 //
 // Both servers run in their own process on one fresh database, reached through PostgreSQL's Unix socket
@@ -47,6 +52,7 @@ const SOCKET_DIR =
   (existsSync('/var/run/postgresql/.s.PGSQL.5432') ? '/var/run/postgresql' : '');
 const ORDER_RATIO_TARGET = 0.6;
 const APP = path.resolve(process.env.BENCH_APP_DIR ?? APP_DIR);
+const BEFORE = process.env.BENCH_BEFORE_DIR ? path.resolve(process.env.BENCH_BEFORE_DIR) : null;
 
 const ORDER_FLOW_ORDER = `query ($id: String) { order(_id: $id) { _id status initialDue { value displayValue }
     userQuestionnaires { _id qid questionnaire { title minimumReimbursement } }
@@ -196,23 +202,26 @@ async function main() {
     ];
     const servers: Server[] = [];
     try {
-      const app = await startServer(
-        [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'],
-        {
-          NODE_ENV: 'production',
-          APP_SECRET: randomBytes(24).toString('hex'),
-          LOG_LEVEL: 'warn',
-          DATABASE_URL: url.toString(),
-          SEED_DEMO: '1',
-          DATA_DIR: `/tmp/${bench.name}`,
-          HOST: '127.0.0.1',
-          BILLING_RUN_AT: 'off',
-          VISIT_SCHEDULING_AT: 'off',
-          DIGEST_AT: 'off',
-          ACTION_PLAN_REMINDERS_AT: 'off',
-        },
-        APP,
-      );
+      const secret = randomBytes(24).toString('hex');
+      const startApp = (dir: string, seed: boolean) =>
+        startServer(
+          [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'],
+          {
+            NODE_ENV: 'production',
+            APP_SECRET: secret,
+            LOG_LEVEL: 'warn',
+            DATABASE_URL: url.toString(),
+            ...(seed ? { SEED_DEMO: '1' } : {}),
+            DATA_DIR: `/tmp/${bench.name}${seed ? '' : '-before'}`,
+            HOST: '127.0.0.1',
+            BILLING_RUN_AT: 'off',
+            VISIT_SCHEDULING_AT: 'off',
+            DIGEST_AT: 'off',
+            ACTION_PLAN_REMINDERS_AT: 'off',
+          },
+          dir,
+        );
+      const app = await startApp(APP, true);
       servers.push(app);
       const oid = await makeCart(app.origin);
       const login = await gql(
@@ -234,13 +243,15 @@ async function main() {
       const [brand] = await bench.direct<{ id: string }[]>`select id from brands where is_default`;
 
       const bareNodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
-      const bare = await startServer([...bareNodeArgs, '--import', 'tsx', 'scripts/bench/bare-server.ts'], {
-        NODE_ENV: 'production',
-        DATABASE_URL: url.toString(),
-        ORDER_ID: oid,
-        BRAND_ID: brand!.id,
-        CLIENT_ID: me,
-      });
+      const bare = BEFORE
+        ? await startApp(BEFORE, false)
+        : await startServer([...bareNodeArgs, '--import', 'tsx', 'scripts/bench/bare-server.ts'], {
+            NODE_ENV: 'production',
+            DATABASE_URL: url.toString(),
+            ORDER_ID: oid,
+            BRAND_ID: brand!.id,
+            CLIENT_ID: me,
+          });
       servers.push(bare);
 
       const persisted = (name: string, variables: Record<string, unknown>) =>
@@ -292,6 +303,8 @@ async function main() {
           bare: { method: 'GET', path: '/summary-shops', check: isRows },
         },
       ];
+      // Before and after: the earlier checkout's app answers each call as the app does.
+      if (BEFORE) for (const call of calls) call.bare = call.app;
       const only = process.env.CALLS?.split(',');
       // A call by its whole name, else every call whose name starts so ("summary").
       const named = (o: string) => (c: { name: string }) =>
@@ -316,7 +329,7 @@ async function main() {
         }
 
       console.log(
-        `Per-request overhead: the app (src/server/main.ts, production) against a bare Fastify + postgres.js route ` +
+        `Per-request overhead: the app (src/server/main.ts, production) against ${BEFORE ? `the app of ${BEFORE} ("bare" below)` : 'a bare Fastify + postgres.js route'} ` +
           `running the same SQL, on one PostgreSQL database (${SOCKET_DIR ? 'Unix socket' : 'TCP'}); autocannon, ` +
           `${CONNECTIONS} connections, ${ROUNDS} rounds of ${SECONDS} s per call and server, alternating.`,
       );
@@ -369,6 +382,11 @@ async function main() {
         console.log(
           `  ${call.name.padEnd(30)} ${rate(a).toFixed(0).padStart(10)} ${rate(b).toFixed(0).padStart(11)} ${`${(100 * ratio).toFixed(0)} %`.padStart(9)}   ${perRound.padEnd(20)} ${`${worstP975(a)} ms`.padStart(10)} ${`${worstP975(b)} ms`.padStart(11)} ${`${cpu(a).toFixed(2)} ms`.padStart(12)} ${`${cpu(b).toFixed(2)} ms`.padStart(13)} ${`${pgCpu(a).toFixed(2)} ms`.padStart(11)} ${`${pgCpu(b).toFixed(2)} ms`.padStart(12)}`,
         );
+      }
+      if (BEFORE) {
+        console.log(`\nBefore and after (${APP} against ${BEFORE}): the ratios are after/before.`);
+        if (errors) process.exitCode = 1;
+        return;
       }
       const ok = orderRatio >= ORDER_RATIO_TARGET && errors === 0;
       console.log(

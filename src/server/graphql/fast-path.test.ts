@@ -90,6 +90,31 @@ describe('trusted calls without the Fetch API round trip', () => {
     expect(signedIn.json().data.currentUser.email).toBe('alice@example.test');
   });
 
+  it('lets another site read an answer, never with the visitor’s session (no CORS credentials)', async () => {
+    const alice = await customer(t, { email: 'alice@example.test' });
+    const withSession = { ...ORIGIN, cookie: `${SESSION_COOKIE}=${alice.token}` };
+    for (const app of [fast, yogaOnly])
+      for (const payload of [persisted('CurrentUser'), { query: '{ currentUser { _id } }' }]) {
+        const res = await send(app, { payload, headers: withSession });
+        expect(res.headers['access-control-allow-origin']).toBe(ORIGIN.origin);
+        expect(res.headers['access-control-allow-credentials']).toBeUndefined();
+      }
+    // A preflight for an API-key call (Authorization) from another site is granted, without credentials.
+    const preflight = await fast.inject({
+      method: 'OPTIONS',
+      url: '/api',
+      headers: {
+        ...ORIGIN,
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
+    });
+    expect(preflight.statusCode).toBe(204);
+    expect(preflight.headers['access-control-allow-origin']).toBe(ORIGIN.origin);
+    expect(preflight.headers['access-control-allow-headers']).toBe('authorization, content-type');
+    expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+  });
+
   it('answers refusals and bad input as Yoga does', async () => {
     const calls: Call[] = [
       // Not authorized (an AppError).

@@ -71,10 +71,9 @@ export function trustedCallFastPath(
     }
     const origin = req.headers.origin;
     if (origin) {
-      // Yoga's CORS for a request with an Origin (its default: the origin, with credentials).
+      // Yoga's CORS for a request with an Origin, as configured in yoga.ts: the origin, without credentials.
       reply.header('access-control-allow-origin', origin);
       reply.header('vary', 'Origin');
-      reply.header('access-control-allow-credentials', 'true');
     }
     if (result.errors?.length || result.extensions) {
       // Errors decide the status and may add headers: Yoga's own processor says which.

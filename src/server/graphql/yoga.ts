@@ -45,6 +45,11 @@ export function createGraphQL(deps: {
     renderGraphiQL: renderGraphiQLPage,
     landingPage: false,
     logging: false,
+    // Another site's page may call the API with an API key (no cookies), and read the answer; never with
+    // the visitor's session: no Access-Control-Allow-Credentials, so a browser keeps a credentialed
+    // cross-origin answer from the page (Yoga's default reflects any origin with credentials). The web
+    // app calls its own origin and needs no CORS.
+    cors: { credentials: false },
     maskedErrors: { maskError: masking },
     plugins: [
       trustedDocuments({ db: deps.db, production: deps.config.production, store }),
