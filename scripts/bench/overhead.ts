@@ -12,8 +12,10 @@
 //   BENCH_BEFORE_DIR   instead of the bare route, the app of this checkout (an earlier commit's worktree
 //                      with its node_modules and `npm run codegen` done), on the same database: each call
 //                      alternates between the two apps, and the ratios are this checkout's against it.
-//                      For a change of a few per cent, which separate runs on this shared machine cannot
-//                      tell from noise (their rounds differ by 10 % and more).
+//                      Separate runs on this shared machine cannot tell a change of a few per cent from
+//                      noise (their rounds differ by 10 % and more). Run it once with this checkout as its
+//                      own "before" first: in one such run the first app (which seeded the database) used
+//                      about 6 % more CPU per request than the same code started second.
 //   BENCH_POSTGRES_URL, BENCH_SOCKET_DIR  as in order-flow.ts
 //
 // Both servers run in their own process on one fresh database, reached through PostgreSQL's Unix socket
