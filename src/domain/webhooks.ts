@@ -42,6 +42,11 @@ export const MAX_WEBHOOK_ENDPOINTS = 10;
 export const WEBHOOK_MAX_ATTEMPTS = 10;
 /** Seconds before the first retry; pg-boss doubles it at each further retry. */
 export const WEBHOOK_RETRY_DELAY = 60;
+/**
+ * Days an endpoint's log keeps a finished delivery (delivered or failed; as Stripe keeps events): older
+ * ones go when the endpoint is next sent a message. One still being tried is kept until it finishes.
+ */
+export const WEBHOOK_LOG_RETENTION_DAYS = 30;
 /** Seconds one delivery may take (connect, send, read): far under the job's expiry (5 minutes). */
 export const WEBHOOK_TIMEOUT_SECONDS = 10;
 /** Characters of the endpoint's answer kept in the delivery log. */

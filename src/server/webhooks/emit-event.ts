@@ -1,5 +1,5 @@
-import { and, arrayOverlaps, eq, inArray } from 'drizzle-orm';
-import type { WebhookEvent } from '../../domain/index.js';
+import { and, arrayOverlaps, eq, inArray, lt } from 'drizzle-orm';
+import { addDaysUtc, WEBHOOK_LOG_RETENTION_DAYS, type WebhookEvent } from '../../domain/index.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { webhookDeliveries, webhookEndpoints } from '../db/schema.js';
@@ -91,5 +91,16 @@ export async function queueDeliveries(
   }));
   await tx.insert(webhookDeliveries).values(rows);
   for (const row of rows) await enqueue(tx, 'webhook-delivery', { deliveryId: row.id });
+  // The log's retention: each endpoint sent a message drops its finished deliveries past the period
+  // (an index range on endpoint and time), so no job has to sweep the table.
+  await tx
+    .delete(webhookDeliveries)
+    .where(
+      and(
+        inArray(webhookDeliveries.endpointId, endpointIds),
+        lt(webhookDeliveries.createdAt, addDaysUtc(now, -WEBHOOK_LOG_RETENTION_DAYS)),
+        inArray(webhookDeliveries.status, ['delivered', 'failed']),
+      ),
+    );
   return rows.map((r) => r.id);
 }

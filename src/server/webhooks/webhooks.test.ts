@@ -6,6 +6,7 @@ import {
   MSG_WEBHOOK_NOT_FOUND,
   MSG_WEBHOOK_URL_HTTPS,
   MSG_WEBHOOK_URL_PRIVATE,
+  WEBHOOK_LOG_RETENTION_DAYS,
   WEBHOOK_MAX_ATTEMPTS,
   WEBHOOK_RETRY_DELAY,
 } from '../../domain/index.js';
@@ -346,6 +347,39 @@ describe('deliveries', () => {
     expect(d).toMatchObject({ status: 'failed', attempts: 1, httpStatus: null });
     expect(d!.error).toContain(MSG_WEBHOOK_URL_PRIVATE);
     expect(await drain(true)).toBe(0);
+  });
+
+  it('an endpoint sent a message drops its finished deliveries older than the retention period', async () => {
+    const id = await endpointOf(p.alice.token);
+    const other = await endpointOf(p.alice.token, ['order.placed']);
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const old = WEBHOOK_LOG_RETENTION_DAYS + 1;
+    type Status = (typeof webhookDeliveries.$inferInsert)['status'];
+    const row = (endpointId: string, status: Status, createdAt: Date) => ({
+      id: `msg_${newId()}`,
+      endpointId,
+      accountId: p.alice.user.id,
+      eventId: `evt_${newId()}`,
+      eventType: 'order.placed',
+      payload: '{}',
+      status,
+      createdAt,
+    });
+    const rows = [
+      row(id, 'delivered', daysAgo(old)),
+      row(id, 'failed', daysAgo(old)),
+      row(id, 'retrying', daysAgo(old)),
+      row(id, 'delivered', daysAgo(WEBHOOK_LOG_RETENTION_DAYS - 1)),
+      row(other, 'delivered', daysAgo(old)),
+    ];
+    await t.db.insert(webhookDeliveries).values(rows);
+
+    const sent = (await ok<{ sendTestWebhook: Delivery }>(TEST, { id }, p.alice.token)).sendTestWebhook;
+    const kept = (await t.db.select({ id: webhookDeliveries.id }).from(webhookDeliveries)).map((r) => r.id);
+    // Gone: the endpoint's delivered and failed ones past the period. Kept: one still being tried, a
+    // newer one, the new message, and another endpoint's (it was sent nothing).
+    expect(kept.sort()).toEqual([sent._id, rows[2]!.id, rows[3]!.id, rows[4]!.id].sort());
+    expect((await deliveriesOf(id)).map((d) => d._id)).toEqual([sent._id, rows[3]!.id, rows[2]!.id]);
   });
 });
 
