@@ -6,6 +6,7 @@
 //   CONNECTIONS=20     autocannon's connections (requests in flight)
 //   CALLS=order,...    only these calls (by the name printed, or its start; for a profile of one call)
 //   BENCH_SERVER_NODE_ARGS  extra node flags for the app, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+//                      (the process that seeds gets them too: the measured app's profile is written last)
 //   BENCH_BARE_NODE_ARGS    the same for the bare route's server (to profile both alike)
 //   BENCH_APP_DIR=.    the checkout whose server is measured (an earlier commit's worktree, to compare
 //                      before and after in one run); the bare route always runs from this checkout
@@ -13,14 +14,15 @@
 //                      with its node_modules and `npm run codegen` done), on the same database: each call
 //                      alternates between the two apps, and the ratios are this checkout's against it.
 //                      Separate runs on this shared machine cannot tell a change of a few per cent from
-//                      noise (their rounds differ by 10 % and more). Run it once with this checkout as its
-//                      own "before" first: in one such run the first app (which seeded the database) used
-//                      about 6 % more CPU per request than the same code started second.
+//                      noise (their rounds differ by 10 % and more). The app started first still fares a
+//                      little worse (about 3 % in runs both ways round): run it both ways round, or once
+//                      with this checkout as its own "before", and compare.
 //   BENCH_POSTGRES_URL, BENCH_SOCKET_DIR  as in order-flow.ts
 //
 // Both servers run in their own process on one fresh database, reached through PostgreSQL's Unix socket
-// when it is there. The app is `src/server/main.ts` as production runs it (NODE_ENV=production, demo
-// seed, the web app's trusted documents); the bare route is scripts/bench/bare-server.ts, which sends
+// when it is there. The app is `src/server/main.ts` as production runs it (NODE_ENV=production, the web
+// app's trusted documents), started fresh on the database another app process seeded (the demo data)
+// and left; the bare route is scripts/bench/bare-server.ts, which sends
 // the statements the app's own readers send (it records them at start-up) and answers with the rows'
 // JSON. Three calls, each as the browser makes it:
 //   - order: the order wizard's OrderDetails query (by trusted-document id) for a cart with 3 locations
@@ -205,7 +207,7 @@ async function main() {
     const servers: Server[] = [];
     try {
       const secret = randomBytes(24).toString('hex');
-      const startApp = (dir: string, seed: boolean) =>
+      const startApp = (dir: string, seed: boolean, dataDir: string) =>
         startServer(
           [...nodeArgs, '--import', 'tsx', 'src/server/main.ts'],
           {
@@ -214,7 +216,7 @@ async function main() {
             LOG_LEVEL: 'warn',
             DATABASE_URL: url.toString(),
             ...(seed ? { SEED_DEMO: '1' } : {}),
-            DATA_DIR: `/tmp/${bench.name}${seed ? '' : '-before'}`,
+            DATA_DIR: `/tmp/${bench.name}-${dataDir}`,
             HOST: '127.0.0.1',
             BILLING_RUN_AT: 'off',
             VISIT_SCHEDULING_AT: 'off',
@@ -223,30 +225,38 @@ async function main() {
           },
           dir,
         );
-      const app = await startApp(APP, true);
-      servers.push(app);
-      const oid = await makeCart(app.origin);
+      // The demo data, the cart, the sign-in and the signature come from an app process of their own,
+      // stopped before anything is measured: production starts its server on a database that is there,
+      // and the process that seeded ran about 6-16 % slower per request afterwards than one started
+      // fresh on the same database (its heap and compiled code keep the seed's work).
+      const seeder = await startApp(APP, true, 'seed');
+      servers.push(seeder);
+      const oid = await makeCart(seeder.origin);
       const login = await gql(
-        app.origin,
+        seeder.origin,
         'mutation { login(email: "reports@demo.test", password: "demo-reports-pass") { token } }',
       );
       const token = login.login.token as string;
-      const me = (await gql(app.origin, 'query { currentUser { _id } }', {}, token)).currentUser
+      const me = (await gql(seeder.origin, 'query { currentUser { _id } }', {}, token)).currentUser
         ._id as string;
       const params = { userMakingRequest: me, client: me, groupBy: 'month' };
       const signature = (
         await gql(
-          app.origin,
+          seeder.origin,
           'mutation ($t: String!) { generateSignature(text: $t) }',
           { t: signingText(params) },
           token,
         )
       ).generateSignature as string;
+      await seeder.stop();
+      servers.pop();
+      const app = await startApp(APP, false, 'app');
+      servers.push(app);
       const [brand] = await bench.direct<{ id: string }[]>`select id from brands where is_default`;
 
       const bareNodeArgs = (process.env.BENCH_BARE_NODE_ARGS ?? '').split(' ').filter(Boolean);
       const bare = BEFORE
-        ? await startApp(BEFORE, false)
+        ? await startApp(BEFORE, false, 'before')
         : await startServer([...bareNodeArgs, '--import', 'tsx', 'scripts/bench/bare-server.ts'], {
             NODE_ENV: 'production',
             DATABASE_URL: url.toString(),
