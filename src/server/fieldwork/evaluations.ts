@@ -207,15 +207,18 @@ export async function submitEvaluation(
       now: opts.now,
     });
     const shopDate = opts.now.toISOString().slice(0, 10);
-    const saved = await saveDocument(
-      tx,
-      row,
-      submitted,
-      { status: S.Submitted, submittedAt: opts.now, shopDate },
-      opts.now,
-    );
     // A missing check-in or check-out is flagged for QA now that the visit is over.
-    await finaliseProof(tx, saved, opts.proofLimits ?? DEFAULT_PROOF_LIMITS);
+    const saved = await finaliseProof(
+      tx,
+      await saveDocument(
+        tx,
+        row,
+        submitted,
+        { status: S.Submitted, submittedAt: opts.now, shopDate },
+        opts.now,
+      ),
+      opts.proofLimits ?? DEFAULT_PROOF_LIMITS,
+    );
     // The first submission only: a resubmission after corrections is not news to the customer.
     if (row.clientId && row.status !== S.Rejected) {
       const names = await namesOf(tx, row);
