@@ -38,6 +38,7 @@ import {
   rollUpScores,
   type StoredEvaluation,
   storeScores,
+  submittedBefore,
   toStored,
 } from './evaluation-store.js';
 import { fileAnswersToKeys } from './file-answers.js';
@@ -199,6 +200,8 @@ export async function submitEvaluation(
     const unfinished = unfinishedFields(e);
     if (unfinished.length) throw new AppError('BAD_USER_INPUT', MSG_NOT_READY, unfinished);
     const submitted = { ...e, metadata: { ...e.metadata, timeSubmitted: opts.now.toISOString() } };
+    // Read before this submission joins the history.
+    const resubmission = await submittedBefore(tx, row.id);
     await recordTransition(tx, {
       evaluationId: row.id,
       from,
@@ -220,7 +223,7 @@ export async function submitEvaluation(
       opts.proofLimits ?? DEFAULT_PROOF_LIMITS,
     );
     // The first submission only: a resubmission after corrections is not news to the customer.
-    if (row.clientId && row.status !== S.Rejected) {
+    if (row.clientId && !resubmission) {
       const names = await namesOf(tx, row);
       await emitWebhookEvent(tx, {
         accountId: row.clientId,
