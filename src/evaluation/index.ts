@@ -106,6 +106,7 @@ export {
   type EvaluationStatusName,
   evaluationStatusName,
   isShopperEditable,
+  transitionRefusal,
   VisitStatus,
   type VisitStatusCode,
   type VisitStatusName,

@@ -7,6 +7,7 @@ import {
   isShopperEditable,
   percentage,
   setProofingComment,
+  transitionRefusal,
   VisitStatus,
 } from '../../evaluation/index.js';
 import { addressesOf, planAfterApproval } from '../action-plans/index.js';
@@ -51,16 +52,13 @@ export const MSG_STALE_SAVE =
   'This evaluation was changed on another device. Reload it to see the newest answers.';
 export const MSG_NOT_READY = 'Please complete or correct the highlighted questions before submitting.';
 export const MSG_REJECT_COMMENT = 'Please say what the shopper needs to correct.';
-export const msgBadTransition = (from: number, to: number) =>
-  `This evaluation cannot go from status ${from} to ${to}.`;
 
 const S = EvaluationStatus;
 
 function assertTransition(row: EvaluationRow, to: number) {
   if (!canTransition(row.status, to)) {
-    throw new AppError('CONFLICT', msgBadTransition(row.status, to), [
-      { field: 'status', message: msgBadTransition(row.status, to) },
-    ]);
+    const message = transitionRefusal(row.status, to);
+    throw new AppError('CONFLICT', message, [{ field: 'status', message }]);
   }
 }
 

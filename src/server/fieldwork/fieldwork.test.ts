@@ -34,7 +34,7 @@ import {
 import { shopReportKey } from './emails.js';
 import { runVisitScheduling } from './schedule-visits.js';
 import { MSG_ALREADY_ANSWERED, MSG_TOO_MANY_RESPONSES, SURVEY_LIMITS } from './surveys.js';
-import { MSG_VISIT_TAKEN } from './visits.js';
+import { MSG_VISIT_ALREADY_YOURS, MSG_VISIT_TAKEN } from './visits.js';
 
 const t = setupTestApp();
 let c: Catalogue;
@@ -478,6 +478,43 @@ describe('the evaluator and QA flow', () => {
     );
     expect(released.data.releaseEvaluation.statusName).toBe('ShopperCancelled');
     expect((await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits).toHaveLength(2);
+  });
+
+  it('says in words why a step is refused, never with status codes, and changes nothing', async () => {
+    await placedOrderOf(t, c, p.alice.token);
+    const [v] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    const id = (await t.gql(ACCEPT, { id: v._id }, { token: shopper.token })).data.acceptVisit._id;
+    const refused = async (query: string, vars: Record<string, unknown>, token: string) => {
+      let error: { message: string; extensions?: Record<string, unknown> } | undefined;
+      await expectNoChange(t, async () => {
+        error = (await t.gql(query, vars, { token })).errors?.[0];
+      });
+      expect(error?.extensions?.code).toBe('CONFLICT');
+      expect(error?.message).not.toMatch(/\d{5}/);
+      return error?.message;
+    };
+
+    // The shopper accepts the visit they already hold.
+    expect(await refused(ACCEPT, { id: v._id }, shopper.token)).toBe(MSG_VISIT_ALREADY_YOURS);
+    // A proofer approves before the evaluation is submitted, then before claiming it.
+    expect(await refused(APPROVE, { id }, proofer.token)).toBe(
+      'This evaluation has not been submitted yet, so it cannot be approved.',
+    );
+    await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 3 } }, { token: shopper.token });
+    await t.gql(SUBMIT, { id }, { token: shopper.token });
+    expect(await refused(APPROVE, { id }, proofer.token)).toBe(
+      'Claim this evaluation before you approve it: open it from the QA queue to start the review.',
+    );
+    // The shopper submits twice, or gives back a submitted visit.
+    expect(await refused(SUBMIT, { id }, shopper.token)).toBe(
+      'This evaluation has already been submitted and is waiting for QA.',
+    );
+    expect(
+      await refused('mutation ($id: String!) { releaseEvaluation(_id: $id) { _id } }', { id }, shopper.token),
+    ).toBe('This evaluation has already been submitted, so it can no longer be given back.');
+    await t.gql(START_REVIEW, { id }, { token: proofer.token });
+    await approve(id);
+    expect(await refused(APPROVE, { id }, proofer.token)).toBe('This evaluation has already been approved.');
   });
 });
 
