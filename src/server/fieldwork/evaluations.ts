@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { deliveryOf, reportRecipients, uploadFolder } from '../../domain/index.js';
+import { deliveryOf, reportRecipients, toDateKey, uploadFolder } from '../../domain/index.js';
 import {
   canTransition,
   type Evaluation,
@@ -9,6 +9,7 @@ import {
   setProofingComment,
   transitionRefusal,
   VisitStatus,
+  visitDateOf,
 } from '../../evaluation/index.js';
 import { addressesOf, planAfterApproval } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
@@ -207,7 +208,8 @@ export async function submitEvaluation(
       userId: shopper.id,
       now: opts.now,
     });
-    const shopDate = opts.now.toISOString().slice(0, 10);
+    // The day the shopper says they visited, as entered; without one, the day of the submission (UTC).
+    const shopDate = visitDateOf(e) ?? toDateKey(opts.now);
     // A missing check-in or check-out is flagged for QA now that the visit is over.
     const saved = await finaliseProof(
       tx,

@@ -518,6 +518,65 @@ describe('the evaluator and QA flow', () => {
   });
 });
 
+describe('the date of the visit', () => {
+  /** VISIT_FORM with the shopper's 'Date of visit' first, as the seeded forms ask it. */
+  const DATED_FORM = {
+    ...VISIT_FORM,
+    sections: VISIT_FORM.sections.map((s, i) =>
+      i === 0
+        ? {
+            ...s,
+            elements: [
+              {
+                localId: 'visit-date',
+                typeId: 'date',
+                prompt: 'Date of visit',
+                required: { when: 'always', conditions: [] },
+              },
+              ...s.elements,
+            ],
+          }
+        : s,
+    ),
+  };
+
+  it('is the day the shopper entered, as entered, in the report, the e-mail and the action plan', async () => {
+    await publish(t, DATED_FORM, [c.shop.id, c.cheapShop.id]);
+    await placedOrderOf(t, c, p.alice.token);
+    const [v] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    // Not today's date, so the submission's own day (in any zone) cannot pass for it.
+    const id = await inReview(v._id, {
+      'visit-date': '2025-03-09',
+      greet: 'no',
+      why: 'Nobody came.',
+      wait: 30,
+    });
+    await approve(id);
+
+    const [row] = await t.db.select().from(evaluations).where(eq(evaluations.id, id));
+    expect(row!.shopDate).toBe('2025-03-09');
+    const report = await t.gql(
+      'query ($id: String!) { evaluation(_id: $id) { shopDate } }',
+      { id },
+      { token: p.alice.token },
+    );
+    expect(report.data.evaluation.shopDate).toBe('2025-03-09');
+    const [sent] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'shop-sent-to-qa'));
+    expect(sent!.text).toContain('03/09/2025');
+    const plans = await t.gql('{ actionPlans { shopDate } }', {}, { token: p.alice.token });
+    expect(plans.data.actionPlans).toEqual([{ shopDate: '2025-03-09' }]);
+  });
+
+  it('is the day of the submission (UTC) when the form asks for no date', async () => {
+    await placedOrderOf(t, c, p.alice.token);
+    const [v] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    const before = new Date().toISOString().slice(0, 10);
+    const id = await inReview(v._id, { greet: 'yes', wait: 3 });
+    const [row] = await t.db.select().from(evaluations).where(eq(evaluations.id, id));
+    expect([before, new Date().toISOString().slice(0, 10)]).toContain(row!.shopDate);
+  });
+});
+
 describe('public surveys', () => {
   async function surveyCode() {
     const cart = await startCart(t, [c.survey.id], { token: p.alice.token });
