@@ -1,10 +1,11 @@
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   bulkRowDefaultName,
   type FeeSubject,
   feeSuffix,
   feeUnit,
+  formatCalendarDate,
   formatDateTimeUs,
   formatDateUs,
   formatLongDate,
@@ -139,6 +140,49 @@ describe('date formats (UTC)', () => {
   it('shows nothing for a missing or invalid date', () => {
     expect([formatDateUs(null), formatLongDate('nope'), formatShortDate(undefined)]).toEqual(['', '', '']);
     expect([formatDateTimeUs(null), formatDateTimeUs('nope')]).toEqual(['', '']);
+  });
+});
+
+describe('calendar dates, as entered in any time zone', () => {
+  const zone = process.env.TZ;
+  afterEach(() => {
+    if (zone === undefined) delete process.env.TZ;
+    else process.env.TZ = zone;
+  });
+
+  // Los Angeles is behind UTC and Auckland ahead of it (minutes, as getTimezoneOffset says in November).
+  it.each([
+    ['America/Los_Angeles', 480],
+    ['Pacific/Auckland', -780],
+    ['UTC', 0],
+  ])('shows 2026-11-27 as 11/27/2026 and November 27, 2026 in %s', (timeZone, offset) => {
+    process.env.TZ = timeZone;
+    // The zone is in force: a Date of that day is not at UTC midnight here.
+    expect(new Date(2026, 10, 27).getTimezoneOffset()).toBe(offset);
+    for (const date of ['2026-11-27', '2026-11-27 ']) {
+      expect(formatCalendarDate(date)).toBe('11/27/2026');
+      expect(formatCalendarDate(date, 'long')).toBe('November 27, 2026');
+      expect(formatDateUs(date)).toBe('11/27/2026');
+      expect(formatLongDate(date)).toBe('November 27, 2026');
+    }
+    expect(formatCalendarDate('2024-02-29')).toBe('02/29/2024');
+    expect(formatCalendarDate('2026-01-01', 'long')).toBe('January 01, 2026');
+  });
+
+  it('shows nothing for what is not a calendar date', () => {
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      '2026-11-31',
+      '2025-02-29',
+      '2026-13-01',
+      '2026-00-10',
+      '11/27/2026',
+      '2026-11-27T00:00:00Z',
+    ]) {
+      expect(formatCalendarDate(bad)).toBe('');
+    }
   });
 });
 

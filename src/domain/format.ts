@@ -1,4 +1,5 @@
-// Display and input formatting shared by server (e-mails, CSV) and web. Dates are shown in UTC.
+// Display and input formatting shared by server (e-mails, CSV) and web. Dates are shown in UTC;
+// calendar dates ('YYYY-MM-DD', entered as a day) as entered, never through a Date.
 import { parseDate } from './dates';
 import type { Cents, FrequencyPeriod, QuestionnaireType } from './types';
 
@@ -92,13 +93,37 @@ const withDate = (value: DateInput, format: (date: Date) => string): string => {
   return date ? format(date) : '';
 };
 
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const isLeapYear = (y: number) => (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+const daysInMonth = (y: number, m: number) =>
+  m === 2 ? (isLeapYear(y) ? 29 : 28) : [4, 6, 9, 11].includes(m) ? 30 : 31;
+
+/**
+ * A calendar date as entered ('YYYY-MM-DD', like the date of a visit) as 'MM/DD/YYYY', or with 'long'
+ * as 'MMMM DD, YYYY'. Read from its digits, never through a Date, so it shows the day that was entered
+ * whatever the time zone of the server or of the reader. '' for anything that is not a calendar date.
+ */
+export function formatCalendarDate(value: string | null | undefined, style: 'us' | 'long' = 'us'): string {
+  const match = CALENDAR_DATE.exec(value?.trim() ?? '');
+  if (!match) return '';
+  const [, year, month, day] = match as unknown as [string, string, string, string];
+  const m = Number(month);
+  if (m < 1 || m > 12 || Number(day) < 1 || Number(day) > daysInMonth(Number(year), m)) return '';
+  return style === 'long' ? `${MONTHS[m - 1]} ${day}, ${year}` : `${month}/${day}/${year}`;
+}
+
 /** 'December' (UTC). */
 export const formatMonthName = (value: DateInput): string =>
   withDate(value, (d) => MONTHS[d.getUTCMonth()] ?? '');
 
-/** MM/DD/YYYY in UTC: invoices, start dates, the orders list and charge dates. */
+const isCalendarDate = (value: DateInput): value is string =>
+  typeof value === 'string' && CALENDAR_DATE.test(value.trim());
+
+/** MM/DD/YYYY in UTC: invoices, start dates, the orders list and charge dates; a calendar date as entered. */
 export const formatDateUs = (value: DateInput): string =>
-  withDate(value, (d) => `${pad2(d.getUTCMonth() + 1)}/${pad2(d.getUTCDate())}/${d.getUTCFullYear()}`);
+  isCalendarDate(value)
+    ? formatCalendarDate(value)
+    : withDate(value, (d) => `${pad2(d.getUTCMonth() + 1)}/${pad2(d.getUTCDate())}/${d.getUTCFullYear()}`);
 
 /** 'MM/DD/YYYY HH:MM' in UTC (say so where it is shown): when something happened, to the minute. */
 export const formatDateTimeUs = (value: DateInput): string =>
@@ -106,7 +131,9 @@ export const formatDateTimeUs = (value: DateInput): string =>
 
 /** 'MMMM DD, YYYY' like 'January 05, 2024': order dates. */
 export const formatLongDate = (value: DateInput): string =>
-  withDate(value, (d) => `${formatMonthName(d)} ${pad2(d.getUTCDate())}, ${d.getUTCFullYear()}`);
+  isCalendarDate(value)
+    ? formatCalendarDate(value, 'long')
+    : withDate(value, (d) => `${formatMonthName(d)} ${pad2(d.getUTCDate())}, ${d.getUTCFullYear()}`);
 
 /** 'MMM D' like 'Jan 5': the last shop date of a program card. */
 export const formatShortDate = (value: DateInput): string =>

@@ -106,6 +106,7 @@ export {
   type EvaluationStatusName,
   evaluationStatusName,
   isShopperEditable,
+  transitionRefusal,
   VisitStatus,
   type VisitStatusCode,
   type VisitStatusName,
@@ -122,3 +123,5 @@ export {
   tooLongMessage,
   tooShortMessage,
 } from './validate-element';
+/** The date of the visit the shopper entered (a calendar date, kept as entered). */
+export { visitDateOf } from './visit-date';

@@ -4,6 +4,7 @@ import {
   EvaluationStatus,
   evaluationStatusName,
   isShopperEditable,
+  transitionRefusal,
   VisitStatus,
   visitStatusName,
 } from './statuses';
@@ -79,5 +80,51 @@ describe('evaluation status transitions', () => {
   });
   it('lets the shopper edit only Started and Rejected evaluations', () => {
     expect(Object.values(S).filter(isShopperEditable)).toEqual([S.Started, S.Rejected]);
+  });
+});
+
+describe('refused status changes', () => {
+  const S = EvaluationStatus;
+  it.each([
+    [
+      S.Submitted,
+      S.Approved,
+      'Claim this evaluation before you approve it: open it from the QA queue to start the review.',
+    ],
+    [
+      S.Submitted,
+      S.Rejected,
+      'Claim this evaluation before you reject it: open it from the QA queue to start the review.',
+    ],
+    [S.Started, S.Approved, 'This evaluation has not been submitted yet, so it cannot be approved.'],
+    [S.Started, S.Reviewing, 'This evaluation has not been submitted yet, so it cannot be reviewed.'],
+    [S.Approved, S.Approved, 'This evaluation has already been approved.'],
+    [S.Approved, S.Rejected, 'This evaluation has already been approved, so it cannot be rejected.'],
+    [S.Submitted, S.Submitted, 'This evaluation has already been submitted and is waiting for QA.'],
+    [S.Reviewing, S.Submitted, 'This evaluation is being reviewed by QA.'],
+    [
+      S.Submitted,
+      S.ShopperCancelled,
+      'This evaluation has already been submitted, so it can no longer be given back.',
+    ],
+    [
+      S.ClientCancelled,
+      S.Submitted,
+      'This evaluation was cancelled by the customer, so it cannot be submitted.',
+    ],
+  ])('%i to %i says: %s', (from, to, message) => {
+    expect(canTransition(from, to)).toBe(false);
+    expect(transitionRefusal(from, to)).toBe(message);
+  });
+
+  it('never shows a status number, for any refused change', () => {
+    for (const from of [...Object.values(S), 99999]) {
+      for (const to of Object.values(S)) {
+        if (canTransition(from, to)) continue;
+        const message = transitionRefusal(from, to);
+        expect(message).toMatch(/^[A-Z].*\.$/);
+        expect(message).not.toMatch(/\d/);
+      }
+    }
   });
 });

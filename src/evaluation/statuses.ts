@@ -82,3 +82,52 @@ export function canTransition(from: number, to: number): boolean {
 
 /** The statuses in which the shopper edits answers (a rejected evaluation is started again by its first change). */
 export const isShopperEditable = (status: number): boolean => status === S.Started || status === S.Rejected;
+
+/** Where an evaluation stands, as a person would say it ("This evaluation ..."). */
+const STANDING: Record<EvaluationStatusCode, string> = {
+  [S.Pending]: 'has not been started yet',
+  [S.Started]: 'has not been submitted yet',
+  [S.Submitted]: 'has already been submitted and is waiting for QA',
+  [S.Reviewing]: 'is being reviewed by QA',
+  [S.Approved]: 'has already been approved',
+  [S.Rejected]: 'was sent back to the shopper for corrections',
+  [S.RejectedPaid]: 'was rejected and closed',
+  [S.ClientCancelled]: 'was cancelled by the customer',
+  [S.ShopperCancelled]: 'was given back by its shopper',
+  [S.Expired]: 'has expired',
+  [S.Preview]: 'is a preview',
+};
+
+/** What the refused step would have done to it ("... so it cannot be ..."). */
+const STEP: Record<EvaluationStatusCode, string> = {
+  [S.Pending]: 'reset',
+  [S.Started]: 'started again',
+  [S.Submitted]: 'submitted',
+  [S.Reviewing]: 'reviewed',
+  [S.Approved]: 'approved',
+  [S.Rejected]: 'rejected',
+  [S.RejectedPaid]: 'rejected',
+  [S.ClientCancelled]: 'cancelled',
+  [S.ShopperCancelled]: 'given back',
+  [S.Expired]: 'expired',
+  [S.Preview]: 'previewed',
+};
+
+/**
+ * Why an evaluation may not go from one status to another, in words for the person who tried (never
+ * the status numbers): what happened and, where there is one, what to do instead.
+ */
+export function transitionRefusal(from: number, to: number): string {
+  const standing = STANDING[from as EvaluationStatusCode];
+  const step = STEP[to as EvaluationStatusCode];
+  if (from === S.Submitted && (to === S.Approved || to === S.Rejected)) {
+    return `Claim this evaluation before you ${to === S.Approved ? 'approve' : 'reject'} it: open it from the QA queue to start the review.`;
+  }
+  if (!standing) return 'This evaluation cannot take this step now. Reload it to see where it stands.';
+  // The step it already took (approve twice, submit twice): saying where it stands is enough.
+  if (from === to || (from === S.Reviewing && to === S.Submitted)) return `This evaluation ${standing}.`;
+  if (to === S.ShopperCancelled && (from === S.Submitted || from === S.Reviewing)) {
+    return 'This evaluation has already been submitted, so it can no longer be given back.';
+  }
+  return `This evaluation ${standing}, so it cannot be ${step ?? 'changed this way'}.`;
+}

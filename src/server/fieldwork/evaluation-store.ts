@@ -1,4 +1,4 @@
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { PERFORMANCE_THRESHOLDS } from '../../domain/index.js';
 import {
   type Answers,
@@ -140,6 +140,24 @@ export async function recordTransition(
     comment: opts.comment ?? null,
     createdAt: opts.now,
   });
+}
+
+/**
+ * Whether the evaluation's history holds a submission. Its current status cannot tell: a rejected
+ * evaluation goes back to Started with the shopper's first correction, long before it is resubmitted.
+ */
+export async function submittedBefore(db: Db, evaluationId: string): Promise<boolean> {
+  const [event] = await db
+    .select({ id: evaluationEvents.id })
+    .from(evaluationEvents)
+    .where(
+      and(
+        eq(evaluationEvents.evaluationId, evaluationId),
+        eq(evaluationEvents.toStatus, EvaluationStatus.Submitted),
+      ),
+    )
+    .limit(1);
+  return !!event;
 }
 
 /**

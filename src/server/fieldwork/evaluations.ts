@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { deliveryOf, reportRecipients, uploadFolder } from '../../domain/index.js';
+import { deliveryOf, reportRecipients, toDateKey, uploadFolder } from '../../domain/index.js';
 import {
   canTransition,
   type Evaluation,
@@ -7,7 +7,9 @@ import {
   isShopperEditable,
   percentage,
   setProofingComment,
+  transitionRefusal,
   VisitStatus,
+  visitDateOf,
 } from '../../evaluation/index.js';
 import { addressesOf, planAfterApproval } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
@@ -38,6 +40,7 @@ import {
   rollUpScores,
   type StoredEvaluation,
   storeScores,
+  submittedBefore,
   toStored,
 } from './evaluation-store.js';
 import { fileAnswersToKeys } from './file-answers.js';
@@ -50,16 +53,13 @@ export const MSG_STALE_SAVE =
   'This evaluation was changed on another device. Reload it to see the newest answers.';
 export const MSG_NOT_READY = 'Please complete or correct the highlighted questions before submitting.';
 export const MSG_REJECT_COMMENT = 'Please say what the shopper needs to correct.';
-export const msgBadTransition = (from: number, to: number) =>
-  `This evaluation cannot go from status ${from} to ${to}.`;
 
 const S = EvaluationStatus;
 
 function assertTransition(row: EvaluationRow, to: number) {
   if (!canTransition(row.status, to)) {
-    throw new AppError('CONFLICT', msgBadTransition(row.status, to), [
-      { field: 'status', message: msgBadTransition(row.status, to) },
-    ]);
+    const message = transitionRefusal(row.status, to);
+    throw new AppError('CONFLICT', message, [{ field: 'status', message }]);
   }
 }
 
@@ -199,6 +199,8 @@ export async function submitEvaluation(
     const unfinished = unfinishedFields(e);
     if (unfinished.length) throw new AppError('BAD_USER_INPUT', MSG_NOT_READY, unfinished);
     const submitted = { ...e, metadata: { ...e.metadata, timeSubmitted: opts.now.toISOString() } };
+    // Read before this submission joins the history.
+    const resubmission = await submittedBefore(tx, row.id);
     await recordTransition(tx, {
       evaluationId: row.id,
       from,
@@ -206,18 +208,22 @@ export async function submitEvaluation(
       userId: shopper.id,
       now: opts.now,
     });
-    const shopDate = opts.now.toISOString().slice(0, 10);
-    const saved = await saveDocument(
-      tx,
-      row,
-      submitted,
-      { status: S.Submitted, submittedAt: opts.now, shopDate },
-      opts.now,
-    );
+    // The day the shopper says they visited, as entered; without one, the day of the submission (UTC).
+    const shopDate = visitDateOf(e) ?? toDateKey(opts.now);
     // A missing check-in or check-out is flagged for QA now that the visit is over.
-    await finaliseProof(tx, saved, opts.proofLimits ?? DEFAULT_PROOF_LIMITS);
+    const saved = await finaliseProof(
+      tx,
+      await saveDocument(
+        tx,
+        row,
+        submitted,
+        { status: S.Submitted, submittedAt: opts.now, shopDate },
+        opts.now,
+      ),
+      opts.proofLimits ?? DEFAULT_PROOF_LIMITS,
+    );
     // The first submission only: a resubmission after corrections is not news to the customer.
-    if (row.clientId && row.status !== S.Rejected) {
+    if (row.clientId && !resubmission) {
       const names = await namesOf(tx, row);
       await emitWebhookEvent(tx, {
         accountId: row.clientId,

@@ -34,7 +34,7 @@ import {
 import { shopReportKey } from './emails.js';
 import { runVisitScheduling } from './schedule-visits.js';
 import { MSG_ALREADY_ANSWERED, MSG_TOO_MANY_RESPONSES, SURVEY_LIMITS } from './surveys.js';
-import { MSG_VISIT_TAKEN } from './visits.js';
+import { MSG_VISIT_ALREADY_YOURS, MSG_VISIT_TAKEN } from './visits.js';
 
 const t = setupTestApp();
 let c: Catalogue;
@@ -478,6 +478,102 @@ describe('the evaluator and QA flow', () => {
     );
     expect(released.data.releaseEvaluation.statusName).toBe('ShopperCancelled');
     expect((await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits).toHaveLength(2);
+  });
+
+  it('says in words why a step is refused, never with status codes, and changes nothing', async () => {
+    await placedOrderOf(t, c, p.alice.token);
+    const [v] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    const id = (await t.gql(ACCEPT, { id: v._id }, { token: shopper.token })).data.acceptVisit._id;
+    const refused = async (query: string, vars: Record<string, unknown>, token: string) => {
+      let error: { message: string; extensions?: Record<string, unknown> } | undefined;
+      await expectNoChange(t, async () => {
+        error = (await t.gql(query, vars, { token })).errors?.[0];
+      });
+      expect(error?.extensions?.code).toBe('CONFLICT');
+      expect(error?.message).not.toMatch(/\d{5}/);
+      return error?.message;
+    };
+
+    // The shopper accepts the visit they already hold.
+    expect(await refused(ACCEPT, { id: v._id }, shopper.token)).toBe(MSG_VISIT_ALREADY_YOURS);
+    // A proofer approves before the evaluation is submitted, then before claiming it.
+    expect(await refused(APPROVE, { id }, proofer.token)).toBe(
+      'This evaluation has not been submitted yet, so it cannot be approved.',
+    );
+    await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 3 } }, { token: shopper.token });
+    await t.gql(SUBMIT, { id }, { token: shopper.token });
+    expect(await refused(APPROVE, { id }, proofer.token)).toBe(
+      'Claim this evaluation before you approve it: open it from the QA queue to start the review.',
+    );
+    // The shopper submits twice, or gives back a submitted visit.
+    expect(await refused(SUBMIT, { id }, shopper.token)).toBe(
+      'This evaluation has already been submitted and is waiting for QA.',
+    );
+    expect(
+      await refused('mutation ($id: String!) { releaseEvaluation(_id: $id) { _id } }', { id }, shopper.token),
+    ).toBe('This evaluation has already been submitted, so it can no longer be given back.');
+    await t.gql(START_REVIEW, { id }, { token: proofer.token });
+    await approve(id);
+    expect(await refused(APPROVE, { id }, proofer.token)).toBe('This evaluation has already been approved.');
+  });
+});
+
+describe('the date of the visit', () => {
+  /** VISIT_FORM with the shopper's 'Date of visit' first, as the seeded forms ask it. */
+  const DATED_FORM = {
+    ...VISIT_FORM,
+    sections: VISIT_FORM.sections.map((s, i) =>
+      i === 0
+        ? {
+            ...s,
+            elements: [
+              {
+                localId: 'visit-date',
+                typeId: 'date',
+                prompt: 'Date of visit',
+                required: { when: 'always', conditions: [] },
+              },
+              ...s.elements,
+            ],
+          }
+        : s,
+    ),
+  };
+
+  it('is the day the shopper entered, as entered, in the report, the e-mail and the action plan', async () => {
+    await publish(t, DATED_FORM, [c.shop.id, c.cheapShop.id]);
+    await placedOrderOf(t, c, p.alice.token);
+    const [v] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    // Not today's date, so the submission's own day (in any zone) cannot pass for it.
+    const id = await inReview(v._id, {
+      'visit-date': '2025-03-09',
+      greet: 'no',
+      why: 'Nobody came.',
+      wait: 30,
+    });
+    await approve(id);
+
+    const [row] = await t.db.select().from(evaluations).where(eq(evaluations.id, id));
+    expect(row!.shopDate).toBe('2025-03-09');
+    const report = await t.gql(
+      'query ($id: String!) { evaluation(_id: $id) { shopDate } }',
+      { id },
+      { token: p.alice.token },
+    );
+    expect(report.data.evaluation.shopDate).toBe('2025-03-09');
+    const [sent] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'shop-sent-to-qa'));
+    expect(sent!.text).toContain('03/09/2025');
+    const plans = await t.gql('{ actionPlans { shopDate } }', {}, { token: p.alice.token });
+    expect(plans.data.actionPlans).toEqual([{ shopDate: '2025-03-09' }]);
+  });
+
+  it('is the day of the submission (UTC) when the form asks for no date', async () => {
+    await placedOrderOf(t, c, p.alice.token);
+    const [v] = (await t.gql(OPEN, {}, { token: shopper.token })).data.openVisits;
+    const before = new Date().toISOString().slice(0, 10);
+    const id = await inReview(v._id, { greet: 'yes', wait: 3 });
+    const [row] = await t.db.select().from(evaluations).where(eq(evaluations.id, id));
+    expect([before, new Date().toISOString().slice(0, 10)]).toContain(row!.shopDate);
   });
 });
 

@@ -135,6 +135,22 @@ describe('visit proof', () => {
     expect(e.proofFlags.map((f: { code: string }) => f.code)).toEqual(['no-check-in']);
   });
 
+  it('answers the submission with the flags it stores, the ones QA then reads', async () => {
+    await t.db.update(locations).set({ latitude: null, longitude: null });
+    await t.gql(CHECK_IN, at(NEAR), as(shopper));
+    await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 5 } }, as(shopper));
+    const submitted = await t.gql(
+      `mutation ($id: String!) { submitEvaluation(_id: $id) { proofFlags { code level message } } }`,
+      { id },
+      as(shopper),
+    );
+    expect(submitted.errors).toBeUndefined();
+    const codes = (flags: { code: string }[]) => flags.map((f) => f.code);
+    expect(codes(submitted.data.submitEvaluation.proofFlags)).toEqual(['no-coordinates', 'no-check-out']);
+    const read = (await t.gql(READ, { id }, as(proofer))).data.evaluation;
+    expect(submitted.data.submitEvaluation.proofFlags).toEqual(read.proofFlags);
+  });
+
   it('refuses out-of-range positions, naming the fields, and changes nothing', async () => {
     await expectNoChange(t, async () => {
       const bad = await t.gql(CHECK_IN, { id, lat: 91, lng: -180.5, acc: -3 }, as(shopper));

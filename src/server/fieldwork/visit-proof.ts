@@ -124,11 +124,19 @@ export async function checkOut(
   });
 }
 
-/** At submission: the flags again, now counting a missing check-in or check-out. */
-export async function finaliseProof(db: Db, row: EvaluationRow, limits: ProofLimits) {
-  if (row.isSurvey) return;
+/**
+ * At submission: the flags again, now counting a missing check-in or check-out. Returns the row as
+ * stored, so the submission answers with the flags QA will read.
+ */
+export async function finaliseProof(db: Db, row: EvaluationRow, limits: ProofLimits): Promise<EvaluationRow> {
+  if (row.isSurvey) return row;
   const proofFlags = await flagsOf(db, row, limits, true);
-  await db.update(evaluations).set({ proofFlags }).where(eq(evaluations.id, row.id));
+  const [saved] = await db
+    .update(evaluations)
+    .set({ proofFlags })
+    .where(eq(evaluations.id, row.id))
+    .returning();
+  return saved!;
 }
 
 /** Who may read the visit proof: the evaluation's shopper and QA staff (never the customer). */

@@ -13,6 +13,9 @@ import { requireShopper } from './roles.js';
 
 export const MSG_VISIT_NOT_FOUND = 'Visit not found.';
 export const MSG_VISIT_TAKEN = 'Another shopper has already accepted this visit.';
+export const MSG_VISIT_ALREADY_YOURS =
+  'You have already accepted this visit. Find it under My Evaluations to carry on with it.';
+export const MSG_VISIT_UNAVAILABLE = 'This visit is no longer available. Choose another open visit.';
 
 export type OpenVisit = {
   id: string;
@@ -66,6 +69,14 @@ export async function listOpenVisits(
     .limit(Math.min(opts.limit ?? 100, 200));
 }
 
+/** Why a visit cannot be accepted: the caller holds it, another shopper does, or it is gone. */
+function refusalOf(visit: { status: number; shopperId: string | null }, shopStatus: string, userId: string) {
+  const taken = visit.status === VisitStatus.InProgress || visit.status === VisitStatus.Offered;
+  if (taken && visit.shopperId === userId) return MSG_VISIT_ALREADY_YOURS;
+  if (taken && shopStatus === 'active') return MSG_VISIT_TAKEN;
+  return MSG_VISIT_UNAVAILABLE;
+}
+
 const ageOf = (birthYear: number | null, now: Date) => (birthYear ? now.getUTCFullYear() - birthYear : null);
 
 /**
@@ -102,7 +113,8 @@ export async function acceptVisit(
         { field: 'visitId', message: MSG_VISIT_NOT_FOUND },
       ]);
     if (row.visit.status !== VisitStatus.Open || row.shop.status !== 'active') {
-      throw new AppError('CONFLICT', MSG_VISIT_TAKEN, [{ field: 'visitId', message: MSG_VISIT_TAKEN }]);
+      const message = refusalOf(row.visit, row.shop.status, shopper.id);
+      throw new AppError('CONFLICT', message, [{ field: 'visitId', message }]);
     }
     const version = await latestFormVersion(tx, row.formId);
     const l = row.location;

@@ -3,7 +3,7 @@
 // location. Each customer's digest is one transaction: the e-mail is recorded and the lines marked
 // together, so a run that stops half-way, or runs twice, never loses or repeats a line.
 import { and, asc, eq, inArray, isNull, lte } from 'drizzle-orm';
-import { formatDateUs, scoreChange } from '../../domain/index.js';
+import { formatCalendarDate, formatDateUs, scoreChange } from '../../domain/index.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { digestItems, users } from '../db/schema.js';
 import { type DigestContent, renderDailyDigest } from '../email/index.js';
@@ -41,7 +41,7 @@ export function digestSections(
       }
       case 'shop-sent-to-qa': {
         const f = item.facts as DigestFacts['shop-sent-to-qa'];
-        out.sentToQa.push({ ...pick(f), shopDate: formatDateUs(f.shopDate) });
+        out.sentToQa.push({ ...pick(f), shopDate: formatCalendarDate(f.shopDate) });
         break;
       }
       case 'survey-complete': {

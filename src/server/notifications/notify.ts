@@ -5,6 +5,7 @@
 import { eq } from 'drizzle-orm';
 import {
   deliveryOf,
+  formatCalendarDate,
   formatDateUs,
   type NotificationKind,
   type UnsubscribeTopic,
@@ -191,7 +192,7 @@ function shopSentToQaTo(
       renderShopSentToQa({
         brand: deps.brand,
         ...facts,
-        shopDate: formatDateUs(e.shopDate),
+        shopDate: formatCalendarDate(e.shopDate),
         url: activeShopsUrl(deps.origin),
         ...links,
       }),

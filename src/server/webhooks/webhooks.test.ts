@@ -16,6 +16,7 @@ import { inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import {
   accountMembers,
+  outboxEmails,
   shops,
   surveyLinks,
   users,
@@ -529,6 +530,53 @@ describe('events', () => {
       rows.map((r) => r.eventType).sort(),
     );
     expect((await deliveriesOf(bobs, p.bob.token)).length).toBe(0);
+  });
+
+  it('a shop corrected after QA rejected it is sent once, on its first submission, and so is its e-mail', async () => {
+    const endpoint = await endpointOf(p.alice.token, ['shop.submitted']);
+    await publish(t, VISIT_FORM, [c.shop.id, c.cheapShop.id]);
+    const shopper = await registerShopper(t, 'sam@example.test');
+    await createUser(t.db, { email: 'pat@example.test', roles: ['proofer'], password: 'password123' });
+    const proofer = await t.login('pat@example.test', 'password123');
+    await placedOrderOf(t, c, p.alice.token);
+    const [visit] = (
+      await ok<{ openVisits: { _id: string }[] }>('query { openVisits { _id } }', {}, shopper.token)
+    ).openVisits;
+    const id = (
+      await ok<{ acceptVisit: { _id: string } }>(
+        'mutation ($id: String!) { acceptVisit(visitId: $id) { _id } }',
+        { id: visit!._id },
+        shopper.token,
+      )
+    ).acceptVisit._id;
+    const save = (a: Record<string, unknown>) =>
+      ok(
+        'mutation ($id: String!, $a: JSON!) { saveEvaluation(_id: $id, answers: $a) { _id } }',
+        { id, a },
+        shopper.token,
+      );
+    const submit = () =>
+      ok('mutation ($id: String!) { submitEvaluation(_id: $id) { status } }', { id }, shopper.token);
+
+    await save({ greet: 'yes', wait: 30 });
+    await submit();
+    await ok('mutation ($id: String!) { startReview(_id: $id) { status } }', { id }, proofer);
+    await ok(
+      'mutation ($id: String!, $c: String!) { rejectEvaluation(_id: $id, comment: $c) { status } }',
+      { id, c: 'Check the wait time.' },
+      proofer,
+    );
+    // The correction's save starts the evaluation again (Rejected -> Started) before it is resubmitted.
+    await save({ wait: 3 });
+    await submit();
+
+    const events = await t.db.select().from(webhookDeliveries);
+    expect(events.map((d) => [d.endpointId, d.eventType])).toEqual([[endpoint, 'shop.submitted']]);
+    const mails = await t.db
+      .select({ subject: outboxEmails.subject })
+      .from(outboxEmails)
+      .where(eq(outboxEmails.kind, 'shop-sent-to-qa'));
+    expect(mails.map((m) => m.subject)).toEqual(['Shop sent to QA: Dine-In at Main Street']);
   });
 
   it('a survey response is sent with its scores', async () => {

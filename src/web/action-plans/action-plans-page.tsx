@@ -24,6 +24,7 @@ import {
   type ActionPlanDisplayState,
   ALL_LOCATIONS,
   ALL_PROGRAMS,
+  formatCalendarDate,
   formatDateUs,
 } from '../../domain';
 import { errorMessage, notifyError } from '../app/apollo';
@@ -145,7 +146,7 @@ function PlansTable({ plans }: { plans: (PlanRow & { _id: string; displayState: 
                 )}
                 <Stack gap={0} hiddenFrom={wide}>
                   <Text size="xs" c="dimmed">
-                    {p.programName} · {formatDateUs(p.shopDate)}
+                    {p.programName} · {formatCalendarDate(p.shopDate)}
                   </Text>
                   <Text size="xs">
                     Score <b>{planPercent(p.percentage)}</b>
@@ -165,7 +166,7 @@ function PlansTable({ plans }: { plans: (PlanRow & { _id: string; displayState: 
                 </Text>
               </Table.Td>
               <Table.Td visibleFrom={wide} style={nowrap}>
-                {formatDateUs(p.shopDate)}
+                {formatCalendarDate(p.shopDate)}
               </Table.Td>
               <Table.Td visibleFrom={wide} fw={600}>
                 {planPercent(p.percentage)}

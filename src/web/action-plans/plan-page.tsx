@@ -26,6 +26,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import {
   FOLLOW_UPS,
   type FollowUp,
+  formatCalendarDate,
   formatDateTimeUs,
   formatDateUs,
   MSG_RETURN_NOTE_REQUIRED,
@@ -103,7 +104,7 @@ function PlanFacts({ plan }: { plan: Plan }) {
               </Text>
             )}
           </Fact>
-          <Fact label="Shop date">{formatDateUs(plan.shopDate)}</Fact>
+          <Fact label="Shop date">{formatCalendarDate(plan.shopDate)}</Fact>
           <Fact label="Score" testId="plan-score">
             {planPercent(plan.percentage)}
           </Fact>

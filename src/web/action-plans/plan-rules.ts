@@ -1,6 +1,7 @@
 import {
   type ActionPlanDisplayState,
   type FollowUp,
+  formatCalendarDate,
   formatDateUs,
   missingForSubmit,
   type PlanItemAnswer,
@@ -149,7 +150,7 @@ export const plansCsv = (plans: readonly PlanRow[]): string =>
       p.locationName,
       p.regionName ?? '',
       p.programName,
-      formatDateUs(p.shopDate),
+      formatCalendarDate(p.shopDate),
       planPercent(p.percentage),
       p.stateLabel,
       formatDateUs(p.dueDate),

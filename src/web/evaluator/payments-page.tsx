@@ -2,7 +2,7 @@ import '../app/full-styles';
 import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Badge, Card, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
-import { formatDateUs } from '../../domain';
+import { formatCalendarDate, formatDateUs } from '../../domain';
 import { errorMessage } from '../app/apollo';
 import { usePageTitle } from '../app/page-title';
 import { PageLoader } from '../app/session';
@@ -39,7 +39,7 @@ function PayableCard({ line }: { line: Line }) {
           </Text>
           <Text size="xs" c="dimmed">
             Approved {formatDateUs(line.approvedAt)}
-            {line.shopDate ? ` · Shop date ${formatDateUs(line.shopDate)}` : ''}
+            {line.shopDate ? ` · Shop date ${formatCalendarDate(line.shopDate)}` : ''}
           </Text>
           {line.fee.value > 0 && (
             <Text size="xs" c="dimmed">

@@ -3,7 +3,7 @@ import { useQuery } from '@apollo/client';
 import { Alert, Anchor, Container, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCalendar, IconMapPin } from '@tabler/icons-react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { formatLongDate } from '../../domain';
+import { formatCalendarDate, formatLongDate } from '../../domain';
 import type { Report } from '../../evaluation';
 import { errorMessage } from '../app/apollo';
 import { usePageTitle } from '../app/page-title';
@@ -98,7 +98,10 @@ function ShopReport({
       </Stack>
     );
   }
-  const date = evaluation.shopDate ?? evaluation.approvedAt;
+  // The day the shopper entered, as entered (a calendar date: no time zone may move it).
+  const date = evaluation.shopDate
+    ? formatCalendarDate(evaluation.shopDate, 'long')
+    : formatLongDate(evaluation.approvedAt);
   return (
     <Stack gap="md" data-testid="shop-report">
       <Paper withBorder radius="md" p="md">
@@ -123,7 +126,7 @@ function ShopReport({
               <Group gap={6} wrap="nowrap">
                 <IconCalendar size={16} />
                 <Text size="sm" c="dimmed" data-testid="shop-date">
-                  {formatLongDate(date)}
+                  {date}
                 </Text>
               </Group>
             )}

@@ -22,7 +22,7 @@ import {
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconCash, IconFileExport, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { formatDateUs, formatMoney, groupByShopper, toDateKey } from '../../../domain';
+import { formatCalendarDate, formatDateUs, formatMoney, groupByShopper, toDateKey } from '../../../domain';
 import { errorMessage, fieldErrors, notifyError, notifySuccess } from '../../app/apollo';
 import { Page } from '../../components/page';
 import type { AdminPayablesQuery } from '../../gql/graphql';
@@ -307,7 +307,7 @@ function LineRow({
       <Table.Td>{formatDateUs(line.approvedAt)}</Table.Td>
       <Table.Td>{line.programName}</Table.Td>
       <Table.Td>{line.locationName}</Table.Td>
-      <Table.Td>{line.shopDate ? formatDateUs(line.shopDate) : ''}</Table.Td>
+      <Table.Td>{line.shopDate ? formatCalendarDate(line.shopDate) : ''}</Table.Td>
       <Table.Td ta="right">{line.total.displayValue}</Table.Td>
       <Table.Td>
         {paid ? (
