@@ -232,6 +232,14 @@ test('the chain owner invites a manager for a region, who joins on a phone and s
   await page.setViewportSize(PHONE);
   await shot(page, 'page-390');
   await page.setViewportSize({ width: 1280, height: 720 });
+  // Resend, from the keyboard: a confirmation, the focus kept, and a new link (the one opened below).
+  const resend = pending.getByRole('button', { name: `Resend the invitation to ${MANAGER.email}` });
+  await resend.focus();
+  await page.keyboard.press('Enter');
+  await expect(
+    page.getByText(`Invitation sent again to ${MANAGER.email}. The earlier link no longer works.`),
+  ).toBeVisible();
+  await expect(resend).toBeFocused();
 
   // The invitation page, as anyone with the link sees it.
   const path = await invitationPath(request, MANAGER.email);

@@ -66,6 +66,8 @@ export const MSG_TOO_MANY_INVITATIONS = `You have ${MAX_PENDING_INVITATIONS} pen
 export const MSG_INVITATION_INVALID = 'This invitation link is not valid. Ask for a new invitation.';
 export const MSG_INVITATION_EXPIRED = 'This invitation has expired. Ask for a new invitation.';
 export const MSG_INVITATION_USED = 'This invitation has already been used.';
+/** For the team's owner or admin resending an invitation that was accepted or withdrawn meanwhile. */
+export const MSG_INVITATION_NOT_FOUND = 'Invitation not found: it has been accepted or withdrawn.';
 export const MSG_INVITATION_OTHER_EMAIL = 'This invitation is for another e-mail address.';
 export const MSG_MEMBER_ELSEWHERE = 'This login already belongs to another team.';
 export const MSG_HAS_OWN_ACCOUNT =

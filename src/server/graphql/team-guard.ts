@@ -89,6 +89,7 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   inviteTeamMember: 'team',
   removeTeamMember: 'team',
   renameRegion: 'team',
+  resendTeamInvitation: 'team',
   setLocationsRegion: 'team',
   withdrawTeamInvitation: 'team',
   transferOwnership: 'ownership',

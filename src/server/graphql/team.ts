@@ -15,6 +15,7 @@ import {
   type RegionView,
   removeMember,
   renameRegion,
+  resendInvitation,
   setLocationsRegion,
   teamMembersForAdmin,
   teamRoleOf,
@@ -183,6 +184,20 @@ builder.mutationFields((t) => ({
       inviteMember(ctx.db, ctx.adapters.mail, {
         caller: ctx,
         input: a.input,
+        origin: ctx.origin,
+        brand: emailBrandOf(ctx.brand, { origin: ctx.origin, storage: ctx.adapters.storage }),
+      }),
+  }),
+  resendTeamInvitation: t.field({
+    type: TeamInvitationType,
+    description:
+      'Sends a pending or expired invitation again (owner and admins): a new link for 7 days; the old link stops working.',
+    authScopes: { loggedIn: true },
+    args: { _id: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) =>
+      resendInvitation(ctx.db, ctx.adapters.mail, {
+        caller: ctx,
+        id: a._id,
         origin: ctx.origin,
         brand: emailBrandOf(ctx.brand, { origin: ctx.origin, storage: ctx.adapters.storage }),
       }),

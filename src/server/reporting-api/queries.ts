@@ -132,12 +132,18 @@ const VISIT_STATUS_SQL = sql.raw(
 );
 
 /**
- * /api/shops/: the visits of one of the client's programs, with the latest evaluation and its section
- * stats, as one JSON text built by PostgreSQL. Each program's latest visits are read by its (uqid, due
+ * /api/shops/: the visits of the client's programs (one program's with `programId`, one order's with
+ * `order`, the order's id; empty or absent: all), with the latest evaluation and its section
+ * stats, as one JSON text built by PostgreSQL. Another account's program or order is no program or order
+ * of the client's: an empty list, like any filter that matches nothing. Each program's latest visits are read by its (uqid, due
  * date) index, enough of them for the page, and merged; the page's visits then find their latest
  * evaluation and its sections by key (a chain's 250,000 visits are never all read or sorted).
  */
-export function listShops(db: Db, client: string, f: { programId?: string | null } & Paging & Scope) {
+export function listShops(
+  db: Db,
+  client: string,
+  f: { programId?: string | null; order?: string | null } & Paging & Scope,
+) {
   const approved = sql`e.status = ${EvaluationStatus.Approved}`;
   // A section's percent from its scores as the client reads them: a real's shortest text, as a double.
   const percent = sql`case when s.possible_score > 0 then s.score::text::float8 / s.possible_score::text::float8 else 0 end`;
@@ -155,6 +161,7 @@ export function listShops(db: Db, client: string, f: { programId?: string | null
           order by due_date desc nulls last, id
           limit ${offset(f) + f.pageSize}) v
         where o.uid = ${client} ${f.programId ? sql`and uq.id = ${f.programId}` : sql``}
+          ${f.order ? sql`and o.id = ${f.order}` : sql``}
         order by v.due_date desc, v.id
         limit ${f.pageSize} offset ${offset(f)})
       select v.id as "shopId", v.uqid as "programId", v.title as "programName", v.order_number as "orderNumber",

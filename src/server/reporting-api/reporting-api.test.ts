@@ -11,6 +11,7 @@ import {
   evaluations,
   forms,
   formVersions,
+  orders,
   userQuestionnaires,
   visits,
 } from '../db/schema.js';
@@ -22,7 +23,7 @@ import { type ReportingParams, signingText } from './signature.js';
 const t = setupTestApp();
 let c: Catalogue;
 let p: Awaited<ReturnType<typeof people>>;
-let program: { uqid: string; locationId: string };
+let program: { uqid: string; locationId: string; oid: string };
 
 /** An approved shop of alice's program with two sections and the given question scores (score/possible). */
 async function approvedShop(
@@ -81,7 +82,7 @@ beforeEach(async () => {
   p = await people(t);
   const order = await placedOrderOf(t, c, p.alice.token);
   const [uq] = await t.db.select().from(userQuestionnaires);
-  program = { uqid: uq!.id, locationId: order.locationId };
+  program = { uqid: uq!.id, locationId: order.locationId, oid: order.oid };
   await t.db.insert(forms).values({ id: 'f1', name: 'F', draft: {} });
   await t.db.insert(formVersions).values({ id: 'fv1', formId: 'f1', version: 1, definition: {} });
 });
@@ -650,6 +651,36 @@ describe('signed reporting endpoints', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('startDate');
+  });
+
+  it("narrows /api/shops/ to one order's shops with `order`, all with it empty, none for another account's order", async () => {
+    const a = p.alice.user.id;
+    const first = program.oid;
+    const second = (await placedOrderOf(t, c, p.alice.token)).oid;
+    const bobs = (await placedOrderOf(t, c, p.bob.token)).oid;
+    const numberOf = async (oid: string) =>
+      (await t.db.select({ n: orders.orderNumber }).from(orders).where(eq(orders.id, oid)))[0]!.n;
+    const shops = async (order: string) => {
+      const res = await t.inject({
+        method: 'GET',
+        url: await signed(
+          '/api/shops/',
+          { userMakingRequest: a, client: a, order, pageNumber: 1, pageSize: 999 },
+          p.alice.token,
+        ),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as { orderNumber: number }[]).map((r) => r.orderNumber);
+    };
+    // Each order has two scheduled visits.
+    expect(await shops(first)).toEqual([await numberOf(first), await numberOf(first)]);
+    expect(await shops(second)).toEqual([await numberOf(second), await numberOf(second)]);
+    expect((await shops('')).sort()).toEqual(
+      [await numberOf(first), await numberOf(first), await numberOf(second), await numberOf(second)].sort(),
+    );
+    // Another account's order is not the client's: nothing, as for another account's program.
+    expect(await shops(bobs)).toEqual([]);
+    expect(await shops('no-such-order')).toEqual([]);
   });
 
   it('a server-signed request for a non-admin reading another client is refused with 403', async () => {

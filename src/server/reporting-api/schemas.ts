@@ -30,7 +30,10 @@ export const ZReportingQuery = z.object({
     description:
       'HMAC-SHA256 (hex) of the values present, pipe-joined in the documented order, from the GraphQL mutation generateSignature(text). A missing or wrong signature is a 401.',
   }),
-  order: z.string().optional().meta({ description: 'Sort order of the shops.' }),
+  order: z.string().max(100).optional().meta({
+    description:
+      "Only the shops of this order: the order's id (`_id` in GraphQL, `orderId` in the order.placed webhook). Empty or absent: every order's shops. Another account's order gives an empty list.",
+  }),
   programId: z.string().optional().meta({ description: 'Only this program (a purchased questionnaire).' }),
   pageNumber: positive(1, 100_000, 'Page to return, from 1.'),
   pageSize: positive(999, 999, 'Records per page.'),

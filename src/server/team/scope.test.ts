@@ -14,6 +14,7 @@ import {
   locations,
   memberLocations,
   memberRegions,
+  orders,
   regions,
   shops,
   surveyLinks,
@@ -307,6 +308,12 @@ describe('tampering', () => {
         'locationName',
       ),
     ).toEqual(['North 1']);
+    // The order filter (issue 41) keeps to the scope too: the owner's one order, as each sees it.
+    const [order] = await t.db.select({ id: orders.id }).from(orders).where(eq(orders.uid, owner.id));
+    expect(sortedNames(await call(owner, '/api/shops', { order: order!.id }), 'locationName')).toEqual(ALL);
+    expect(sortedNames(await call(managerA, '/api/shops', { order: order!.id }), 'locationName')).toEqual([
+      'North 1',
+    ]);
   });
 
   it('a manager with no locations sees nothing, and programs without their shops are not listed', async () => {

@@ -8,6 +8,7 @@ import {
   MSG_HAS_OWN_ACCOUNT,
   MSG_INVITATION_EXPIRED,
   MSG_INVITATION_INVALID,
+  MSG_INVITATION_NOT_FOUND,
   MSG_INVITATION_OTHER_EMAIL,
   MSG_INVITATION_USED,
   MSG_MANAGER_SCOPE_ONLY,
@@ -40,6 +41,7 @@ const CHANGE = `mutation ($input: TeamMemberInput!) { changeTeamMember(input: $i
 const REMOVE = `mutation ($id: String!) { removeTeamMember(memberId: $id) { members { _id } } }`;
 const TRANSFER = `mutation ($id: String!) { transferOwnership(memberId: $id) { members { email role } } }`;
 const WITHDRAW = `mutation ($id: String!) { withdrawTeamInvitation(_id: $id) }`;
+const RESEND = `mutation ($id: String!) { resendTeamInvitation(_id: $id) { _id email role state expiresAt } }`;
 const CREATE_REGION = `mutation ($name: String!) { createRegion(name: $name) { _id name locationCount } }`;
 const SET_REGION = `mutation ($r: String, $ids: [String!]!) { setLocationsRegion(regionId: $r, locationIds: $ids) }`;
 const REGIONS = `{ regions { _id name locationCount } }`;
@@ -220,6 +222,166 @@ describe('inviting and joining', () => {
   });
 });
 
+/** Makes every invitation to `email` expired a second ago. */
+async function expire(email: string) {
+  await t.db
+    .update(teamInvitations)
+    .set({ expiresAt: new Date(Date.now() - 1000) })
+    .where(eq(teamInvitations.email, email));
+}
+
+/** Fills Alice's account up to the limit with pending invitations to other addresses. */
+async function fillPendingInvitations(n = MAX_PENDING_INVITATIONS) {
+  await t.db.insert(teamInvitations).values(
+    Array.from({ length: n }, (_, i) => ({
+      id: newId(),
+      accountId: p.alice.user.id,
+      email: `p${i}@example.test`,
+      role: 'manager',
+      tokenHash: newId(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })),
+  );
+}
+
+describe('resending and inviting again', () => {
+  type Invited = { _id: string; email: string; role: string; state: string; expiresAt: string };
+
+  it('resends an invitation with a new link: the old link stops working, the new one joins', async () => {
+    const invited = (
+      await ok<{ inviteTeamMember: Invited }>(
+        INVITE,
+        { input: { email: 'mia@example.test', role: 'manager' } },
+        p.alice.token,
+      )
+    ).inviteTeamMember;
+    const first = await tokenSentTo('mia@example.test');
+    const resent = (await ok<{ resendTeamInvitation: Invited }>(RESEND, { id: invited._id }, p.alice.token))
+      .resendTeamInvitation;
+    expect(resent).toMatchObject({
+      _id: invited._id,
+      email: 'mia@example.test',
+      role: 'manager',
+      state: 'pending',
+    });
+    const second = await tokenSentTo('mia@example.test');
+    expect(second).not.toBe(first);
+    const mails = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'mia@example.test'));
+    expect(mails.map((m) => m.kind)).toEqual(['team-invitation', 'team-invitation']);
+
+    expect((await ok<{ invitation: null }>(PREVIEW, { token: first })).invitation).toBeNull();
+    expectError(
+      await t.gql(ACCEPT, { token: first, input: { password: 'member-pass-1' } }),
+      MSG_INVITATION_INVALID,
+      { field: 'token' },
+    );
+    await ok(ACCEPT, { token: second, input: { password: 'member-pass-1' } });
+    // Accepted: nothing left to resend.
+    expectError(
+      await t.gql(RESEND, { id: invited._id }, { token: p.alice.token }),
+      MSG_INVITATION_NOT_FOUND,
+      {
+        field: '_id',
+        code: 'NOT_FOUND',
+      },
+    );
+  });
+
+  it('resends an expired invitation for another 7 days, within the pending limit', async () => {
+    const invited = (
+      await ok<{ inviteTeamMember: Invited }>(
+        INVITE,
+        { input: { email: 'late@example.test', role: 'admin' } },
+        p.alice.token,
+      )
+    ).inviteTeamMember;
+    await expire('late@example.test');
+    // Made pending again, it counts towards the limit.
+    await fillPendingInvitations();
+    const full = await expectNoChange(t, () => t.gql(RESEND, { id: invited._id }, { token: p.alice.token }));
+    expectError(full, MSG_TOO_MANY_INVITATIONS, { field: '_id' });
+    await t.db.delete(teamInvitations).where(eq(teamInvitations.email, 'p0@example.test'));
+
+    const resent = (await ok<{ resendTeamInvitation: Invited }>(RESEND, { id: invited._id }, p.alice.token))
+      .resendTeamInvitation;
+    expect(resent.state).toBe('pending');
+    expect(new Date(resent.expiresAt).getTime()).toBeGreaterThan(Date.now() + 6 * 86_400_000);
+    await ok(ACCEPT, { token: await tokenSentTo('late@example.test'), input: { password: 'member-pass-1' } });
+  });
+
+  it('lets the owner and team admins resend, and refuses anonymous, another account and a manager', async () => {
+    const admin = await join('ada@example.test', 'admin');
+    const manager = await join('mia@example.test', 'manager');
+    const id = (
+      await ok<{ inviteTeamMember: Invited }>(
+        INVITE,
+        { input: { email: 'zoe@example.test', role: 'manager' } },
+        p.alice.token,
+      )
+    ).inviteTeamMember._id;
+    const refused: [string, Awaited<ReturnType<typeof t.gql>>, string][] = [];
+    refused.push(['anonymous', await t.gql(RESEND, { id }), 'You must be logged in.']);
+    refused.push(['manager', await t.gql(RESEND, { id }, { token: manager }), 'Not Authorized']);
+    // Another account's owner does not find the invitation at all.
+    refused.push(['bob', await t.gql(RESEND, { id }, { token: p.bob.token }), MSG_INVITATION_NOT_FOUND]);
+    for (const [who, res, message] of refused) {
+      expect(res.errors?.[0]?.message, who).toBe(message);
+    }
+    expect(
+      await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'zoe@example.test')),
+    ).toHaveLength(1);
+    for (const token of [p.alice.token, admin]) {
+      await ok(RESEND, { id }, token);
+    }
+    expect(
+      await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'zoe@example.test')),
+    ).toHaveLength(3);
+    // A withdrawn invitation is not resent.
+    await ok(WITHDRAW, { id }, p.alice.token);
+    expectError(await t.gql(RESEND, { id }, { token: admin }), MSG_INVITATION_NOT_FOUND, { field: '_id' });
+  });
+
+  it('replaces an expired invitation when the address is invited again: one row, the new one', async () => {
+    await ok(INVITE, { input: { email: 'late@example.test', role: 'admin' } }, p.alice.token);
+    const old = await tokenSentTo('late@example.test');
+    await expire('late@example.test');
+    await ok(INVITE, { input: { email: 'Late@example.test', role: 'manager' } }, p.alice.token);
+    const rows = await t.db
+      .select()
+      .from(teamInvitations)
+      .where(eq(teamInvitations.email, 'late@example.test'));
+    expect(rows.map((r) => r.role)).toEqual(['manager']);
+    const listed = await ok<{ team: { invitations: { email: string; role: string; state: string }[] } }>(
+      TEAM,
+      {},
+      p.alice.token,
+    );
+    expect(listed.team.invitations.map((i) => [i.email, i.role, i.state])).toEqual([
+      ['late@example.test', 'manager', 'pending'],
+    ]);
+    expectError(
+      await t.gql(ACCEPT, { token: old, input: { password: 'member-pass-1' } }),
+      MSG_INVITATION_INVALID,
+      { field: 'token' },
+    );
+  });
+
+  it('keeps the pending limit when an expired address is invited again, and the expired row then stays', async () => {
+    await ok(INVITE, { input: { email: 'late@example.test', role: 'admin' } }, p.alice.token);
+    await expire('late@example.test');
+    await fillPendingInvitations();
+    const res = await expectNoChange(t, () =>
+      t.gql(INVITE, { input: { email: 'late@example.test', role: 'manager' } }, { token: p.alice.token }),
+    );
+    expectError(res, MSG_TOO_MANY_INVITATIONS, { field: 'email' });
+    const rows = await t.db
+      .select()
+      .from(teamInvitations)
+      .where(eq(teamInvitations.email, 'late@example.test'));
+    expect(rows.map((r) => r.role)).toEqual(['admin']);
+  });
+});
+
 describe('bad invitations', () => {
   it('names the field, and writes nothing', async () => {
     const c = await chain();
@@ -251,16 +413,7 @@ describe('bad invitations', () => {
   });
 
   it(`refuses more than ${MAX_PENDING_INVITATIONS} pending invitations`, async () => {
-    await t.db.insert(teamInvitations).values(
-      Array.from({ length: MAX_PENDING_INVITATIONS }, (_, i) => ({
-        id: newId(),
-        accountId: p.alice.user.id,
-        email: `p${i}@example.test`,
-        role: 'manager',
-        tokenHash: newId(),
-        expiresAt: new Date(Date.now() + 86_400_000),
-      })),
-    );
+    await fillPendingInvitations();
     const res = await expectNoChange(t, () =>
       t.gql(INVITE, { input: { email: 'one-more@example.test', role: 'manager' } }, { token: p.alice.token }),
     );

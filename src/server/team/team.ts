@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   type InvitationState,
@@ -161,7 +161,7 @@ async function membersOf(db: Db, account: UserRow): Promise<MemberView[]> {
   return members.sort((a, b) => order[a.role] - order[b.role]);
 }
 
-const invitationView = (i: typeof teamInvitations.$inferSelect, now: Date): InvitationView => ({
+export const invitationView = (i: typeof teamInvitations.$inferSelect, now: Date): InvitationView => ({
   id: i.id,
   email: i.email,
   role: i.role as TeamRole,
@@ -250,7 +250,71 @@ async function ensureOwnerRow(tx: Db, accountId: string) {
 const accountNameOf = (a: Pick<UserRow, 'businessName' | 'firstName' | 'lastName' | 'email'>) =>
   a.businessName || `${a.firstName} ${a.lastName}`.trim() || a.email;
 
-/** Sends an invitation: validated first, then the invitation and its e-mail in one transaction. */
+/** The invitation e-mail with its link (`token`), from the caller, who sends it now. */
+export function invitationMail(opts: {
+  caller: Caller;
+  account: UserRow;
+  role: TeamRole;
+  token: string;
+  origin: string;
+  brand: EmailBrand;
+}) {
+  const inviter = opts.caller.person!;
+  return renderTeamInvitation({
+    brand: opts.brand,
+    inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email,
+    accountName: accountNameOf(opts.account),
+    roleLabel: TEAM_ROLE_LABELS[opts.role],
+    link: `${opts.origin}/invitation/${opts.token}`,
+  });
+}
+
+/** The account's invitations still waiting: not accepted, not withdrawn, not expired. */
+const pendingInvitationsOf = (accountId: string, now: Date) =>
+  and(
+    eq(teamInvitations.accountId, accountId),
+    isNull(teamInvitations.acceptedAt),
+    isNull(teamInvitations.revokedAt),
+    gt(teamInvitations.expiresAt, now),
+  );
+
+/**
+ * Before an invitation to `email` is made pending (sent, or an expired one sent again): takes a lock on
+ * the account's row, so two admins inviting at once cannot both pass the checks that follow, and checks
+ * that the address is no member's. `field` names the input at fault.
+ */
+export async function lockAndCheckInvitee(tx: Db, o: { account: UserRow; email: string; field: string }) {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, o.account.id)).for('update');
+  const [member] = await tx
+    .select({ id: accountMembers.id })
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .where(
+      and(
+        eq(accountMembers.accountId, o.account.id),
+        isNull(accountMembers.removedAt),
+        sql`lower(${users.email}) = ${o.email.toLowerCase()}`,
+      ),
+    )
+    .limit(1);
+  if (member || o.account.email.toLowerCase() === o.email.toLowerCase())
+    throw badInput(o.field, MSG_ALREADY_MEMBER);
+}
+
+/** Checks, under lockAndCheckInvitee's lock, that one more pending invitation fits under the ceiling. */
+export async function checkPendingRoom(tx: Db, o: { accountId: string; now: Date; field: string }) {
+  const [{ n }] = (await tx
+    .select({ n: count() })
+    .from(teamInvitations)
+    .where(pendingInvitationsOf(o.accountId, o.now))) as [{ n: number }];
+  if (Number(n) >= MAX_PENDING_INVITATIONS) throw badInput(o.field, MSG_TOO_MANY_INVITATIONS);
+}
+
+/**
+ * Sends an invitation: validated first, then the invitation and its e-mail in one transaction. An
+ * expired invitation to the same address is replaced (its link was dead already); a pending one is
+ * refused (resend it instead: resend-invitation.ts).
+ */
 export async function inviteMember(
   db: Db,
   mail: MailAdapter,
@@ -271,45 +335,24 @@ export async function inviteMember(
   });
   const grant = await checkGrant(db, opts.caller, account.id, input);
   const token = newToken();
-  const inviter = opts.caller.person!;
-  const rendered = renderTeamInvitation({
-    brand: opts.brand,
-    inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email,
-    accountName: accountNameOf(account),
-    roleLabel: TEAM_ROLE_LABELS[input.role],
-    link: `${opts.origin}/invitation/${token}`,
-  });
+  const rendered = invitationMail({ ...opts, account, role: input.role, token });
   return inTransaction(db, async (tx) => {
-    // One invitation at a time per address, and a ceiling on pending ones: checked under a lock on
-    // the account's row, so two admins inviting at once cannot both pass.
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, account.id)).for('update');
-    const [member] = await tx
-      .select({ id: accountMembers.id })
-      .from(accountMembers)
-      .innerJoin(users, eq(users.id, accountMembers.userId))
-      .where(
-        and(
-          eq(accountMembers.accountId, account.id),
-          isNull(accountMembers.removedAt),
-          sql`lower(${users.email}) = ${input.email}`,
-        ),
-      )
-      .limit(1);
-    if (member || account.email.toLowerCase() === input.email) throw badInput('email', MSG_ALREADY_MEMBER);
-    const pending = and(
+    // One invitation at a time per address, and a ceiling on pending ones.
+    await lockAndCheckInvitee(tx, { account, email: input.email, field: 'email' });
+    const sameAddress = and(
       eq(teamInvitations.accountId, account.id),
       isNull(teamInvitations.acceptedAt),
       isNull(teamInvitations.revokedAt),
-      gt(teamInvitations.expiresAt, now),
+      sql`lower(${teamInvitations.email}) = ${input.email}`,
     );
     const [same] = await tx
       .select({ id: teamInvitations.id })
       .from(teamInvitations)
-      .where(and(pending, sql`lower(${teamInvitations.email}) = ${input.email}`))
+      .where(and(sameAddress, gt(teamInvitations.expiresAt, now)))
       .limit(1);
     if (same) throw badInput('email', MSG_ALREADY_INVITED);
-    const [{ n }] = (await tx.select({ n: count() }).from(teamInvitations).where(pending)) as [{ n: number }];
-    if (Number(n) >= MAX_PENDING_INVITATIONS) throw badInput('email', MSG_TOO_MANY_INVITATIONS);
+    await checkPendingRoom(tx, { accountId: account.id, now, field: 'email' });
+    await tx.delete(teamInvitations).where(and(sameAddress, lte(teamInvitations.expiresAt, now)));
     await ensureOwnerRow(tx, account.id);
     const [row] = await tx
       .insert(teamInvitations)
@@ -319,7 +362,7 @@ export async function inviteMember(
         email: input.email,
         role: input.role,
         ...grant,
-        invitedBy: inviter.id,
+        invitedBy: opts.caller.person!.id,
         tokenHash: hashToken(token),
         expiresAt: invitationExpiry(now),
         createdAt: now,

@@ -76,6 +76,17 @@ export const WITHDRAW_TEAM_INVITATION = graphql(`
   }
 `);
 
+export const RESEND_TEAM_INVITATION = graphql(`
+  mutation ResendTeamInvitation($_id: String!) {
+    resendTeamInvitation(_id: $_id) {
+      _id
+      email
+      expiresAt
+      state
+    }
+  }
+`);
+
 export const CHANGE_TEAM_MEMBER = graphql(`
   mutation ChangeTeamMember($input: TeamMemberInput!) {
     changeTeamMember(input: $input) {

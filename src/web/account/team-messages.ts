@@ -2,6 +2,8 @@
 // domain/team.ts and come from the server.
 export const MSG_INVITATION_SENT = (email: string) => `Invitation sent to ${email}.`;
 export const MSG_INVITATION_WITHDRAWN = 'Invitation withdrawn.';
+export const MSG_INVITATION_RESENT = (email: string) =>
+  `Invitation sent again to ${email}. The earlier link no longer works.`;
 export const MSG_MEMBER_SAVED = 'Successfully saved the member.';
 export const MSG_MEMBER_REMOVED = 'Successfully removed the member.';
 export const MSG_OWNERSHIP_TRANSFERRED = 'Ownership transferred. You are now an Admin of this account.';

@@ -7,10 +7,15 @@ import { errorMessage, notifyError, notifySuccess } from '../app/apollo';
 import { PageLoader, useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
 import type { TeamQuery } from '../gql/graphql';
-import { TEAM, TEAM_SCOPE_CHOICES, WITHDRAW_TEAM_INVITATION } from './team-documents';
+import { RESEND_TEAM_INVITATION, TEAM, TEAM_SCOPE_CHOICES, WITHDRAW_TEAM_INVITATION } from './team-documents';
 import { InviteForm } from './team-invite-form';
 import { type Member, MemberModal, memberName } from './team-member-modal';
-import { MSG_INVITATION_WITHDRAWN, MSG_NO_INVITATIONS, MSG_ONLY_YOU } from './team-messages';
+import {
+  MSG_INVITATION_RESENT,
+  MSG_INVITATION_WITHDRAWN,
+  MSG_NO_INVITATIONS,
+  MSG_ONLY_YOU,
+} from './team-messages';
 import { accessText } from './team-rules';
 import type { ScopeChoices } from './team-scope-fields';
 
@@ -152,13 +157,13 @@ function MembersTable({
   );
 }
 
-/** Pending (and expired) invitations, each with Withdraw. */
+/** Pending (and expired) invitations, each with Resend (a new link, the old one dead) and Withdraw. */
 function InvitationsTable({ invitations, choices }: { invitations: Invitation[]; choices: ScopeChoices }) {
-  const [withdraw] = useMutation(WITHDRAW_TEAM_INVITATION, {
-    refetchQueries: ['Team'],
-    awaitRefetchQueries: true,
-  });
-  const [pending, setPending] = useState<string | null>(null);
+  const refetch = { refetchQueries: ['Team'], awaitRefetchQueries: true };
+  const [withdraw] = useMutation(WITHDRAW_TEAM_INVITATION, refetch);
+  const [resend] = useMutation(RESEND_TEAM_INVITATION, refetch);
+  // The invitation and action running: one at a time, its button shows the loader.
+  const [pending, setPending] = useState<{ id: string; action: 'resend' | 'withdraw' } | null>(null);
   if (invitations.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -166,6 +171,29 @@ function InvitationsTable({ invitations, choices }: { invitations: Invitation[];
       </Text>
     );
   }
+  const run = async (i: Invitation, action: 'resend' | 'withdraw', button: HTMLButtonElement) => {
+    setPending({ id: i._id, action });
+    try {
+      if (action === 'resend') {
+        await resend({ variables: { _id: i._id } });
+        notifySuccess(MSG_INVITATION_RESENT(i.email));
+      } else {
+        await withdraw({ variables: { _id: i._id } });
+        notifySuccess(MSG_INVITATION_WITHDRAWN);
+      }
+    } catch (err) {
+      notifyError(err);
+    } finally {
+      setPending(null);
+      // The button was disabled while it ran, which drops the keyboard focus: give it back (a resent
+      // invitation keeps its row; a withdrawn one is gone).
+      requestAnimationFrame(() => {
+        if (button.isConnected) button.focus();
+      });
+    }
+  };
+  const busy = (i: Invitation, action: 'resend' | 'withdraw') =>
+    pending?.id === i._id && pending.action === action;
   return (
     <TeamTable
       kind="invitation"
@@ -183,27 +211,29 @@ function InvitationsTable({ invitations, choices }: { invitations: Invitation[];
             `Expires ${formatDateUs(i.expiresAt)}`
           ),
         action: (
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            loading={pending === i._id}
-            disabled={pending !== null}
-            aria-label={`Withdraw the invitation to ${i.email}`}
-            onClick={async () => {
-              setPending(i._id);
-              try {
-                await withdraw({ variables: { _id: i._id } });
-                notifySuccess(MSG_INVITATION_WITHDRAWN);
-              } catch (err) {
-                notifyError(err);
-              } finally {
-                setPending(null);
-              }
-            }}
-          >
-            Withdraw
-          </Button>
+          <Group gap="xs" justify="flex-end" wrap="wrap">
+            <Button
+              size="xs"
+              variant="default"
+              loading={busy(i, 'resend')}
+              disabled={pending !== null}
+              aria-label={`Resend the invitation to ${i.email}`}
+              onClick={(e) => run(i, 'resend', e.currentTarget)}
+            >
+              Resend
+            </Button>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              loading={busy(i, 'withdraw')}
+              disabled={pending !== null}
+              aria-label={`Withdraw the invitation to ${i.email}`}
+              onClick={(e) => run(i, 'withdraw', e.currentTarget)}
+            >
+              Withdraw
+            </Button>
+          </Group>
         ),
       })}
     />
