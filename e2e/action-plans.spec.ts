@@ -87,7 +87,7 @@ async function setUp(request: APIRequestContext) {
     { i: { email: MANAGER.email, role: 'manager', locationIds: [locationId] } },
     owner,
   );
-  const [invitation] = await mailTo(request, MANAGER.email, 'team-invitation');
+  const [invitation] = await mailTo(request, MANAGER.email, 'TEAM_INVITATION');
   const token = /\/invitation\/([A-Za-z0-9_-]+)/.exec(invitation?.text ?? '')?.[1];
   expect(token, 'the invitation e-mail').toBeTruthy();
   // Accepted by a visitor: the request context here holds the owner's session.
@@ -203,12 +203,12 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
   await expect(proofer.getByText('Evaluation approved')).toBeVisible();
 
   // The manager gets the plan's e-mail, with the link into the account area.
-  const [created] = await mailTo(request, MANAGER.email, 'action-plan');
+  const [created] = await mailTo(request, MANAGER.email, 'ACTION_PLAN');
   expect(created?.subject).toBe(`Action plan needed: Dine-In Experience at ${LOCATION}`);
   const planPath = /\/account\/action-plans\/[A-Za-z0-9_-]+/.exec(created?.text ?? '')?.[0];
   expect(planPath, 'the plan link of the e-mail').toBeTruthy();
   // The owner, who has a manager for the location, is not e-mailed about a new plan.
-  expect(await mailTo(request, OWNER.email, 'action-plan')).toHaveLength(0);
+  expect(await mailTo(request, OWNER.email, 'ACTION_PLAN')).toHaveLength(0);
 
   // On a phone, the manager opens it: the three failed questions with the shopper's answers.
   const manager = await newPage(browser, PHONE);
@@ -259,7 +259,7 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
   // A manager reviews nothing and sets no triggers.
   await expect(manager.getByRole('button', { name: 'Return' })).toHaveCount(0);
   await shot(manager, 'plan-submitted-390');
-  expect((await mailTo(request, OWNER.email, 'action-plan')).length).toBe(1);
+  expect((await mailTo(request, OWNER.email, 'ACTION_PLAN')).length).toBe(1);
 
   // The owner sees it from the dashboard's card, in the list, and returns it with a note.
   const owner = await newPage(browser, DESKTOP);
@@ -306,7 +306,7 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
   await expect(badge(owner)).toHaveText('Returned');
 
   // The manager reads the note, adds to the first action and submits again.
-  const returned = await mailTo(request, MANAGER.email, 'action-plan');
+  const returned = await mailTo(request, MANAGER.email, 'ACTION_PLAN');
   expect(returned.some((m) => m.text.includes(RETURN_NOTE))).toBe(true);
   await manager.reload();
   await expect(badge(manager)).toHaveText('Returned');
@@ -351,7 +351,7 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
   await shot(manager, 'plan-followed-up-390');
 
   // The location's report address opens the plan by its link, without a login and without account links.
-  const [linkMail] = await mailTo(request, REPORTS_ADDRESS, 'action-plan');
+  const [linkMail] = await mailTo(request, REPORTS_ADDRESS, 'ACTION_PLAN');
   const link = /https?:\/\/\S+\/action-plans\/\S+/.exec(linkMail?.text ?? '')?.[0] ?? '';
   expect(link).toContain('?key=');
   const store = await newPage(browser, PHONE);

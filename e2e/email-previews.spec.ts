@@ -92,7 +92,7 @@ test("the confirmation the app sends shows the brand's logo and the survey's QR 
     outboxEmails: { to: string; kind: string; text: string; html: string | null }[];
   }>(request, '{ outboxEmails(limit: 50) { to kind text html } }', {}, token);
   const mail = outboxEmails.find(
-    (m) => m.to === customer.email && m.kind === 'order-confirmation' && m.text.includes(location),
+    (m) => m.to === customer.email && m.kind === 'ORDER_CONFIRMATION' && m.text.includes(location),
   );
   expect(mail?.html, 'the confirmation has an HTML part').toBeTruthy();
   await page.setViewportSize({ width: 680, height: 200 });

@@ -331,14 +331,14 @@ test('a mystery shop goes from order to report through the evaluator app', async
 
   const mail = await outbox(request);
   const ready = mail.find(
-    (m) => m.kind === 'report-ready' && m.to === CUSTOMER.email && m.subject.includes(locationName),
+    (m) => m.kind === 'REPORT_READY' && m.to === CUSTOMER.email && m.subject.includes(locationName),
   );
   expect(ready?.text).toContain(`/account/reports/shop/${evaluationId}`);
   expect(ready?.text).toContain('Overall score: 96%');
 
   // The location's report address gets the shared link: it opens the report without a login.
   const forManager = mail.find(
-    (m) => m.kind === 'report-ready' && m.to === LOCATION_REPORTS && m.subject.includes(locationName),
+    (m) => m.kind === 'REPORT_READY' && m.to === LOCATION_REPORTS && m.subject.includes(locationName),
   );
   const sharedLink = /https?:\/\/\S+\/reports\/shop\/\S+/.exec(forManager?.text ?? '')?.[0] ?? '';
   expect(sharedLink).toContain(`/reports/shop/${evaluationId}?key=`);
@@ -361,7 +361,7 @@ test('a mystery shop goes from order to report through the evaluator app', async
     'This report link is not valid. Please use the link of your e-mail as it is.',
   );
   await shot(manager, 'shared-report-invalid-390');
-  expect(mail.some((m) => m.kind === 'evaluation-rejected' && m.to === email && m.text.includes(note))).toBe(
+  expect(mail.some((m) => m.kind === 'EVALUATION_REJECTED' && m.to === email && m.text.includes(note))).toBe(
     true,
   );
 });
@@ -374,7 +374,7 @@ test('a customer survey is answered from the QR page link and counted in its sum
   const locationName = unique('Lamar Cafe');
   const { uqid } = await customerOrders(request, 'Restaurant Guest Survey', locationName);
   const confirmation = (await outbox(request)).find(
-    (m) => m.kind === 'order-confirmation' && m.to === CUSTOMER.email && m.text.includes(locationName),
+    (m) => m.kind === 'ORDER_CONFIRMATION' && m.to === CUSTOMER.email && m.text.includes(locationName),
   );
   const code = /\/survey\/([A-Za-z0-9_-]+)/.exec(confirmation?.text ?? '')?.[1];
   expect(code).toBeTruthy();

@@ -141,8 +141,8 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   // With the digest on, the customer got no e-mail for the accepted or the submitted visit (shop sent to
   // QA is on by default): both wait for the digest.
   const kinds = (await mailTo(request, CUSTOMER.email)).map((m) => m.kind);
-  expect(kinds).not.toContain('shop-scheduled');
-  expect(kinds).not.toContain('shop-sent-to-qa');
+  expect(kinds).not.toContain('SHOP_SCHEDULED');
+  expect(kinds).not.toContain('SHOP_SENT_TO_QA');
 
   // QA approves it.
   const admin = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
@@ -158,7 +158,7 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   await admin.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Evaluation approved')).toBeVisible();
   // Nor for the completed shop: that is a digest line too.
-  expect((await mailTo(request, CUSTOMER.email)).map((m) => m.kind)).not.toContain('report-ready');
+  expect((await mailTo(request, CUSTOMER.email)).map((m) => m.kind)).not.toContain('REPORT_READY');
 
   // The admin sends the waiting digests and finds the customer's in the outbox.
   await admin.goto('/admin/emails');
@@ -174,7 +174,7 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
         { to: CUSTOMER.email },
         token,
       );
-      return outbox.nodes.find((m) => m.kind === 'daily-digest')?.status;
+      return outbox.nodes.find((m) => m.kind === 'DAILY_DIGEST')?.status;
     })
     .toBe('kept');
   const search = admin.getByRole('search', { name: 'Search messages by recipient' });
@@ -211,7 +211,7 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   await admin.goto('/admin/emails');
   await admin.getByRole('button', { name: 'Send waiting digests now' }).click();
   await expect(admin.getByText('No digests were waiting.').first()).toBeVisible();
-  expect((await mailTo(request, CUSTOMER.email)).filter((m) => m.kind === 'daily-digest')).toHaveLength(1);
+  expect((await mailTo(request, CUSTOMER.email)).filter((m) => m.kind === 'DAILY_DIGEST')).toHaveLength(1);
 
   // The digest's Unsubscribe link works without a login, on a phone; it asks first, then turns the
   // digest (and the notifications it gathers) off, which the customer sees on the preferences page.

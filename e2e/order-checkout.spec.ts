@@ -236,7 +236,7 @@ test('a declined card unlocks Place Order; a good card then places the order onc
     {},
     token,
   );
-  const confirmations = mail.outboxEmails.filter((m) => m.to === email && m.kind === 'order-confirmation');
+  const confirmations = mail.outboxEmails.filter((m) => m.to === email && m.kind === 'ORDER_CONFIRMATION');
   expect(confirmations).toHaveLength(1);
   const placed = await gql<{ order: { status: string; amount: number } }>(
     request,

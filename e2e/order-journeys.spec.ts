@@ -109,7 +109,7 @@ type Outbox = { outboxEmails: { to: string; kind: string; subject: string }[] };
 async function confirmationsFor(request: APIRequestContext, email: string) {
   const token = await adminToken(request);
   const mail = await gql<Outbox>(request, '{ outboxEmails(limit: 200) { to kind subject } }', {}, token);
-  return mail.outboxEmails.filter((m) => m.to === email && m.kind === 'order-confirmation');
+  return mail.outboxEmails.filter((m) => m.to === email && m.kind === 'ORDER_CONFIRMATION');
 }
 
 test('1. a guest orders a one-time mystery shop', async ({ page, request }) => {

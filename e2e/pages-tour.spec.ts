@@ -106,7 +106,7 @@ async function readIds(request: APIRequestContext): Promise<Ids> {
     admin,
   );
   const confirmation = outboxEmails.find(
-    (m) => m.kind === 'order-confirmation' && m.text.includes(locationName),
+    (m) => m.kind === 'ORDER_CONFIRMATION' && m.text.includes(locationName),
   );
   const surveyCode = /\/survey\/([A-Za-z0-9_-]+)/.exec(confirmation?.text ?? '')?.[1];
   const tourist = await gql<{ login: { token: string } }>(

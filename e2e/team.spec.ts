@@ -53,7 +53,7 @@ async function invitationPath(request: APIRequestContext, to: string): Promise<s
     {},
     await adminToken(request),
   );
-  const mail = outboxEmails.find((m) => m.to === to && m.kind === 'team-invitation');
+  const mail = outboxEmails.find((m) => m.to === to && m.kind === 'TEAM_INVITATION');
   const path = /\/invitation\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
   expect(path, `no invitation e-mail to ${to}`).toBeTruthy();
   return path!;

@@ -16,6 +16,10 @@ export const ACTION_PLAN_STATES = ['open', 'submitted', 'returned', 'resolved'] 
 export type ActionPlanState = (typeof ACTION_PLAN_STATES)[number];
 /** What the dashboard counts and filters by: the states, and overdue. */
 export type ActionPlanDisplayState = ActionPlanState | 'overdue';
+export const ACTION_PLAN_DISPLAY_STATES = [
+  ...ACTION_PLAN_STATES,
+  'overdue',
+] as const satisfies readonly ActionPlanDisplayState[];
 
 export const ACTION_PLAN_STATE_LABELS: Record<ActionPlanDisplayState, string> = {
   open: 'Open',

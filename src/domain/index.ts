@@ -6,6 +6,7 @@ export * from './brand-text-colors';
 export * from './color-contrast';
 export * from './csv-export';
 export * from './dates';
+export * from './enum-names';
 export * from './format';
 export * from './login-throttle';
 export * from './notifications';

@@ -18,6 +18,34 @@ export const OUTBOX_STATUS_LABELS: Readonly<Record<OutboxStatus, string>> = {
 export const isOutboxStatus = (value: unknown): value is OutboxStatus =>
   typeof value === 'string' && (OUTBOX_STATUSES as readonly string[]).includes(value);
 
+/** What a message is, as the outbox stores it; every message the app sends is one of these. */
+export const EMAIL_KINDS = [
+  'order-confirmation',
+  'order-notification',
+  'billing-receipt',
+  'billing-payment-failed',
+  'reset-password',
+  'team-invitation',
+  'shop-scheduled',
+  'shop-sent-to-qa',
+  'shop-completed',
+  'survey-complete',
+  'report-ready',
+  'evaluation-rejected',
+  'action-plan',
+  'daily-digest',
+] as const;
+export type EmailKind = (typeof EMAIL_KINDS)[number];
+
+/**
+ * A stored kind as one of EMAIL_KINDS: early versions spelt some with spaces ('order confirmation');
+ * one this version does not know (an older or a newer message) is 'other'.
+ */
+export function emailKindOf(stored: string): EmailKind | 'other' {
+  const kind = stored.trim().replace(/\s+/g, '-');
+  return (EMAIL_KINDS as readonly string[]).includes(kind) ? (kind as EmailKind) : 'other';
+}
+
 export const MSG_OUTBOX_STATUS = 'Status must be pending, sent, failed or kept.';
 
 /**

@@ -19,6 +19,12 @@ export function payableAmount(parts: { reimbursement?: number | null; fee?: numb
   return { reimbursement, fee, total: reimbursement + fee };
 }
 
+/** A line is pending until it is in a payout batch, then paid. */
+export const PAYABLE_LINE_STATUSES = ['pending', 'paid'] as const;
+export type PayableLineStatus = (typeof PAYABLE_LINE_STATUSES)[number];
+export const payableLineStatus = (line: { batchId: string | null }): PayableLineStatus =>
+  line.batchId ? 'paid' : 'pending';
+
 export interface PayableTotals {
   pending: number;
   paid: number;

@@ -142,14 +142,24 @@ export interface InvoiceFlags {
   attempted: boolean;
 }
 
-/** 'Paid' if paid; 'Error Processing Payment' if not paid but attempted; 'Unpaid' otherwise. */
-export function invoiceStatusLabel({
-  paid,
-  attempted,
-}: InvoiceFlags): 'Paid' | 'Error Processing Payment' | 'Unpaid' {
-  if (paid) return 'Paid';
-  return attempted ? 'Error Processing Payment' : 'Unpaid';
+/** An invoice's status as a code (the API's InvoiceStatus) and in the spec's words. */
+export const INVOICE_STATUS_LABELS = {
+  PAID: 'Paid',
+  PAYMENT_ERROR: 'Error Processing Payment',
+  UNPAID: 'Unpaid',
+} as const;
+export type InvoiceStatus = keyof typeof INVOICE_STATUS_LABELS;
+export const INVOICE_STATUSES = Object.keys(INVOICE_STATUS_LABELS) as InvoiceStatus[];
+
+/** PAID if paid; PAYMENT_ERROR if not paid but attempted; UNPAID otherwise. */
+export function invoiceStatus({ paid, attempted }: InvoiceFlags): InvoiceStatus {
+  if (paid) return 'PAID';
+  return attempted ? 'PAYMENT_ERROR' : 'UNPAID';
 }
+
+/** 'Paid' if paid; 'Error Processing Payment' if not paid but attempted; 'Unpaid' otherwise. */
+export const invoiceStatusLabel = (flags: InvoiceFlags): (typeof INVOICE_STATUS_LABELS)[InvoiceStatus] =>
+  INVOICE_STATUS_LABELS[invoiceStatus(flags)];
 
 /** Invoices neither paid nor attempted are hidden from the payment list. */
 export const isInvoiceListed = ({ paid, attempted }: InvoiceFlags): boolean => paid || attempted;

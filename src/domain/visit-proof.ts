@@ -49,7 +49,9 @@ export function positionErrors(p: {
 }
 
 /** 'flag': QA must look at it; 'note': something QA should know that is nobody's fault. */
-export type ProofFlag = { code: ProofFlagCode; level: 'flag' | 'note'; message: string };
+export const PROOF_FLAG_LEVELS = ['flag', 'note'] as const;
+export type ProofFlagLevel = (typeof PROOF_FLAG_LEVELS)[number];
+export type ProofFlag = { code: ProofFlagCode; level: ProofFlagLevel; message: string };
 export type ProofFlagCode = 'no-check-in' | 'no-check-out' | 'too-far' | 'too-short' | 'no-coordinates';
 
 /** "320 m", "1.2 km", "12 km". */

@@ -28,7 +28,10 @@ export type AnswerValue = string | number | readonly string[] | TimespanAnswer |
 export type Answers = Readonly<Record<string, AnswerValue>>;
 
 /** Evaluation roles; anything else is treated like a shopper for editability. */
-export type EvaluationRole = 'shopper' | 'employee' | 'proofer';
+export const EVALUATION_ROLES = ['shopper', 'employee', 'proofer'] as const;
+export type EvaluationRole = (typeof EVALUATION_ROLES)[number];
+export const isEvaluationRole = (role: string): role is EvaluationRole =>
+  (EVALUATION_ROLES as readonly string[]).includes(role);
 
 /** The person filling in the evaluation; rulesets read role, age and gender. */
 export interface EvaluationUser {

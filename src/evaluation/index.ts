@@ -30,6 +30,7 @@ export type {
   SubmitStatus,
   TimespanAnswer,
 } from './evaluation-types';
+export { EVALUATION_ROLES, isEvaluationRole } from './evaluation-types';
 /** Each element's visible and required rulesets evaluated, condition by condition (debug mode). */
 export {
   type ConditionResult,

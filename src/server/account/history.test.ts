@@ -26,7 +26,7 @@ const ORDERS = `query ($first: Int, $after: String) {
   currentUser { orders(first: $first, after: $after) { pageInfo { hasNextPage endCursor } nodes { _id orderNumber orderDate amount } } }
 }`;
 const INVOICES = `query ($first: Int, $after: String) {
-  currentUser { invoices(first: $first, after: $after) { pageInfo { hasNextPage endCursor } nodes { id date amount attempted paid status } } }
+  currentUser { invoices(first: $first, after: $after) { pageInfo { hasNextPage endCursor } nodes { id date amount attempted paid status statusLabel } } }
 }`;
 const INVOICE = `query ($id: String!) {
   invoice(invoiceId: $id) { id date amount attempted paid closed nextPaymentAttempt receiptNumber status failureMessage uid invoiceLines { id amount description } }
@@ -143,12 +143,16 @@ describe('invoices connection', () => {
     expect(pages).toBe(3);
     expect(seen).toEqual(listed);
     const res = await t.gql(INVOICES, { first: 5 }, { token: p.alice.token });
-    expect(res.data.currentUser.invoices.nodes.map((n: { status: string }) => n.status)).toEqual([
-      'Error Processing Payment',
-      'Paid',
-      'Paid',
-      'Paid',
-      'Error Processing Payment',
+    const statuses = res.data.currentUser.invoices.nodes.map((n: { status: string; statusLabel: string }) => [
+      n.status,
+      n.statusLabel,
+    ]);
+    expect(statuses).toEqual([
+      ['PAYMENT_ERROR', 'Error Processing Payment'],
+      ['PAID', 'Paid'],
+      ['PAID', 'Paid'],
+      ['PAID', 'Paid'],
+      ['PAYMENT_ERROR', 'Error Processing Payment'],
     ]);
   });
 
@@ -162,7 +166,8 @@ describe('invoices connection', () => {
         amount: 25000,
         attempted: true,
         paid: true,
-        status: 'Paid',
+        status: 'PAID',
+        statusLabel: 'Paid',
       },
     ]);
   });
@@ -181,7 +186,7 @@ describe('invoice(invoiceId)', () => {
       id,
       date: '2024-03-01T10:00:00.123Z',
       amount: 500,
-      status: 'Paid',
+      status: 'PAID',
       uid: p.alice.user.id,
       invoiceLines: [
         { id: 'l1', amount: 300, description: 'Dine-In at Main Street' },

@@ -412,6 +412,32 @@ describe('the dashboard counts and lists in the caller scope', () => {
     expect((await ok<{ actionPlans: unknown[] }>(LIST, {}, p.bob.token)).actionPlans).toEqual([]);
     expect((await refused(LIST, {})).message).toMatch(/logged in/);
   });
+
+  it('an unknown state in the filter is refused naming the field, not read as no filter', async () => {
+    const [plan] = await plansOf(await shopAndApprove(LOW));
+    const res = await t.gql(LIST, { f: { state: 'bogus' } }, { token: p.alice.token });
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors).toHaveLength(1);
+    expect(res.errors![0]).toMatchObject({
+      message: 'State must be open, submitted, returned, resolved or overdue.',
+      extensions: { code: 'BAD_USER_INPUT', field: 'state' },
+    });
+    const literal = await t.gql(
+      '{ actionPlans(filter: { state: "bogus" }) { _id } }',
+      {},
+      { token: p.alice.token },
+    );
+    expect(literal.data ?? null).toBeNull();
+    expect(literal.errors?.map((e) => e.message)).toEqual([
+      'Enum "ActionPlanDisplayState" cannot represent non-enum value: "bogus".',
+    ]);
+    const open = await ok<{ actionPlans: { _id: string; state: string; displayState: string }[] }>(
+      '{ actionPlans(filter: { state: open }) { _id state displayState } }',
+      {},
+      p.alice.token,
+    );
+    expect(open.actionPlans).toEqual([{ _id: plan!.id, state: 'open', displayState: 'open' }]);
+  });
 });
 
 describe('reminders and follow-up', () => {

@@ -60,7 +60,7 @@ const deliveryJobs = (id: string) =>
     sql`select state::text from pgboss.job where name = 'mail-delivery' and data->>'outboxId' = ${id} order by created_on`,
   );
 
-const LIST = `query ($first: Int, $after: String, $status: String, $to: String) {
+const LIST = `query ($first: Int, $after: String, $status: OutboxStatus, $to: String) {
   outbox(first: $first, after: $after, status: $status, to: $to) {
     totalCount pageInfo { hasNextPage endCursor } nodes { _id to subject kind status tries error createdAt sentAt }
   } }`;
@@ -140,8 +140,7 @@ describe('listing the outbox', () => {
       ).toEqual([id]);
       expect(page.totalCount, status).toBe(1);
     }
-    // No status, or an empty one, is every message.
-    expect((await list({ status: '' })).totalCount).toBe(4);
+    // No status is every message.
     expect((await list({ status: null })).nodes.map((n) => n._id)).toEqual([kept, failed, sent, pending]);
   });
 
@@ -171,8 +170,25 @@ describe('listing the outbox', () => {
   });
 
   it('refuses a status that is not one, naming the field', async () => {
-    const res = await t.gql(LIST, { status: 'delivered' }, { token: p.admin.token });
-    expectError(res, MSG_OUTBOX_STATUS, { field: 'status', code: 'BAD_USER_INPUT' });
+    for (const status of ['delivered', '', 'SENT']) {
+      const res = await t.gql(LIST, { status }, { token: p.admin.token });
+      expectError(res, MSG_OUTBOX_STATUS, { field: 'status', code: 'BAD_USER_INPUT' });
+    }
+  });
+
+  it("gives each message's kind and status as enum values; a kind this version does not know is OTHER", async () => {
+    const qa = await record({ status: 'sent' });
+    const reset = await record();
+    await record();
+    await t.db.update(outboxEmails).set({ kind: 'shop-sent-to-qa' }).where(eq(outboxEmails.id, qa));
+    // An early version spelt kinds with spaces; the third keeps the helper's 'receipt', never a kind.
+    await t.db.update(outboxEmails).set({ kind: 'reset password' }).where(eq(outboxEmails.id, reset));
+    const page = (await list()) as unknown as { nodes: { kind: string; status: string }[] };
+    expect(page.nodes.map((n) => [n.kind, n.status])).toEqual([
+      ['OTHER', 'pending'],
+      ['RESET_PASSWORD', 'pending'],
+      ['SHOP_SENT_TO_QA', 'sent'],
+    ]);
   });
 });
 

@@ -6,7 +6,6 @@ import {
   MSG_API_KEY_NAME_REQUIRED,
   MSG_API_KEY_NOT_FOUND,
   MSG_API_KEY_READ_ONLY,
-  MSG_API_KEY_UNKNOWN_SCOPE,
   msgApiKeyFieldRefused,
 } from '../../domain/index.js';
 import { EvaluationStatus } from '../../evaluation/index.js';
@@ -29,7 +28,7 @@ let c: Catalogue;
 let p: Awaited<ReturnType<typeof people>>;
 let shopId: string;
 
-const CREATE = `mutation ($name: String!, $scopes: [String!]) {
+const CREATE = `mutation ($name: String!, $scopes: [ApiKeyScope!]) {
   createApiKey(name: $name, scopes: $scopes) { secret key { _id name prefix scopes createdAt lastUsedAt revokedAt } } }`;
 const LIST =
   'query ($clientId: String) { apiKeys(clientId: $clientId) { _id name prefix scopes lastUsedAt revokedAt } }';
@@ -78,7 +77,7 @@ describe('creating a key', () => {
     expect(key).toMatchObject({
       name: 'Power BI',
       prefix: secret.slice(0, 12),
-      scopes: ['reporting:read'],
+      scopes: ['REPORTING_READ'],
       lastUsedAt: null,
       revokedAt: null,
     });
@@ -96,7 +95,7 @@ describe('creating a key', () => {
         _id: key._id,
         name: 'Power BI',
         prefix: key.prefix,
-        scopes: ['reporting:read'],
+        scopes: ['REPORTING_READ'],
         lastUsedAt: null,
         revokedAt: null,
       },
@@ -112,12 +111,18 @@ describe('creating a key', () => {
       message: MSG_API_KEY_NAME_REQUIRED,
       extensions: { code: 'BAD_USER_INPUT', field: 'name' },
     });
-    const scope = await t.gql(CREATE, { name: 'x', scopes: ['orders:write'] }, { token: p.alice.token });
-    expect(scope.errors?.[0]).toMatchObject({
-      message: MSG_API_KEY_UNKNOWN_SCOPE,
-      extensions: { field: 'scopes.0' },
-    });
+    // Scopes are ApiKeyScope names: REPORTING_READ for the stored and documented reporting:read.
+    for (const scopes of [['orders:write'], ['reporting:read']]) {
+      const scope = await t.gql(CREATE, { name: 'x', scopes }, { token: p.alice.token });
+      expect(scope.errors?.[0]).toMatchObject({
+        message: 'Scope must be REPORTING_READ.',
+        extensions: { code: 'BAD_USER_INPUT', field: 'scopes' },
+      });
+    }
     expect(await t.rows(sql`select id from api_keys`)).toEqual([]);
+    const named = await t.gql(CREATE, { name: 'x', scopes: ['REPORTING_READ'] }, { token: p.alice.token });
+    expect(named.data.createApiKey.key.scopes).toEqual(['REPORTING_READ']);
+    expect(await t.rows(sql`select scopes from api_keys`)).toEqual([{ scopes: ['reporting:read'] }]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { NextBilling, TeamPermission } from '../../domain/index.js';
-import { invoiceStatusLabel, mayChangeAccountEmail } from '../../domain/index.js';
+import { invoiceStatus, invoiceStatusLabel, mayChangeAccountEmail } from '../../domain/index.js';
 import {
   cancelActiveShop,
   type InvoiceLineRow,
@@ -23,7 +23,7 @@ import { users } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
 import { callerMay, teamRoleOf } from '../team/index.js';
 import { builder } from './builder.js';
-import { ShopStatusEnum } from './enums.js';
+import { InvoiceStatusEnum, ShopStatusEnum } from './enums.js';
 import { LocationRef, OrderRef, ShopRef } from './refs.js';
 import { PaymentCardType, UserType } from './users.js';
 
@@ -89,7 +89,8 @@ const InvoiceType = builder.objectRef<InvoiceWithLines>('Invoice').implement({
       resolve: (i) => i.nextPaymentAttempt?.toISOString() ?? null,
     }),
     receiptNumber: t.exposeString('receiptNumber', { nullable: true }),
-    status: t.string({
+    status: t.field({ type: InvoiceStatusEnum, resolve: (i) => invoiceStatus(i) }),
+    statusLabel: t.string({
       description: "'Paid', 'Error Processing Payment' or 'Unpaid'.",
       resolve: (i) => invoiceStatusLabel(i),
     }),

@@ -24,6 +24,7 @@ import {
 import type { AppContext } from '../context.js';
 import { emailBrandOf } from '../email/index.js';
 import { builder } from './builder.js';
+import { ActionPlanDisplayStateEnum, ActionPlanStateEnum } from './enums.js';
 
 // Action plans (issue 19). Thin resolvers: who may do what is checked in action-plans/plans.ts (a
 // manager's plans are those of their locations; a report address opens one plan by its link's key).
@@ -71,8 +72,11 @@ const ActionPlanEventType = builder.objectRef<PlanView['events'][number]>('Actio
 const ActionPlanFieldsType = builder.interfaceRef<PlanListItem>('ActionPlanFields').implement({
   fields: (t) => ({
     _id: t.exposeString('id'),
-    state: t.exposeString('state', { description: 'open | submitted | returned | resolved' }),
-    displayState: t.exposeString('displayState', { description: 'the state, or overdue' }),
+    state: t.expose('state', { type: ActionPlanStateEnum }),
+    displayState: t.expose('displayState', {
+      type: ActionPlanDisplayStateEnum,
+      description: 'the state, or overdue',
+    }),
     stateLabel: t.string({ resolve: (p) => ACTION_PLAN_STATE_LABELS[p.displayState] }),
     percentage: t.exposeFloat('percentage', { description: "The shop's score, 0 to 100." }),
     followUpPercentage: t.exposeFloat('followUpPercentage', {
@@ -152,7 +156,7 @@ const ActionPlanTriggerType = builder.objectRef<TriggerView>('ActionPlanTrigger'
 
 const FilterInput = builder.inputType('ActionPlanFilter', {
   fields: (t) => ({
-    state: t.string({ description: 'open | submitted | returned | resolved | overdue' }),
+    state: t.field({ type: ActionPlanDisplayStateEnum }),
     regionId: t.string(),
     locationId: t.string(),
     programId: t.string(),
@@ -180,13 +184,12 @@ const TriggerInput = builder.inputType('ActionPlanTriggerInput', {
   }),
 });
 
-const STATES = new Set(['open', 'submitted', 'returned', 'resolved', 'overdue']);
 const filterOf = (
-  f: ({ state?: string | null } & Record<string, string | null | undefined>) | null | undefined,
-) => ({
-  ...f,
-  state: f?.state && STATES.has(f.state) ? (f.state as ActionPlanDisplayState) : null,
-});
+  f:
+    | ({ state?: ActionPlanDisplayState | null } & Record<string, string | null | undefined>)
+    | null
+    | undefined,
+) => ({ ...f, state: f?.state ?? null });
 
 const openerOf = (ctx: AppContext, key: string | null | undefined): PlanOpener =>
   key ? { key, secret: ctx.config.appSecret } : { caller: ctx };

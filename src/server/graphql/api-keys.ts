@@ -1,6 +1,7 @@
 import { API_KEY_SCOPE_LABELS, isApiKeyScope } from '../../domain/index.js';
 import { type ApiKeyView, createApiKey, listApiKeys, revokeApiKey } from '../api-keys/index.js';
 import { builder } from './builder.js';
+import { ApiKeyScopeEnum } from './enums.js';
 
 // API keys for customers' systems (issue 20): the owner makes, lists and revokes them; platform
 // admins list and revoke a customer's for support. The secret is in createApiKey's answer only.
@@ -13,7 +14,7 @@ const ApiKeyType = builder.objectRef<ApiKeyView>('ApiKey').implement({
     prefix: t.exposeString('prefix', {
       description: 'sk_live_ and the first characters, to tell keys apart.',
     }),
-    scopes: t.exposeStringList('scopes', { description: 'reporting:read' }),
+    scopes: t.field({ type: [ApiKeyScopeEnum], resolve: (k) => k.scopes.filter(isApiKeyScope) }),
     scopeLabels: t.stringList({
       resolve: (k) => k.scopes.map((s) => (isApiKeyScope(s) ? API_KEY_SCOPE_LABELS[s].label : s)),
     }),
@@ -53,7 +54,7 @@ builder.mutationFields((t) => ({
     type: CreatedApiKeyType,
     description: "Makes an API key for the owner's account; scopes default to [reporting:read].",
     authScopes: { loggedIn: true },
-    args: { name: t.arg.string({ required: true }), scopes: t.arg.stringList() },
+    args: { name: t.arg.string({ required: true }), scopes: t.arg({ type: [ApiKeyScopeEnum] }) },
     resolve: (_r, a, ctx) => createApiKey(ctx.db, ctx, { name: a.name, scopes: a.scopes }),
   }),
   revokeApiKey: t.field({

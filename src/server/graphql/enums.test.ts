@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { people, placedRecurringOrder } from '../account/test-fixtures.js';
-import { setupTestApp } from '../test/harness.js';
+import { brands as brandsTable } from '../db/schema.js';
+import { createUser, setupTestApp } from '../test/harness.js';
 import { type Catalogue, catalogue } from '../test/order-wizard.js';
 
 // The closed sets the specs name are GraphQL enums: a client written from the specs passes them as
@@ -104,9 +106,20 @@ describe('enum arguments', () => {
   it('lists brands of type AUTHENTICATED for anyone and questionnaires of one QuestionnaireType', async () => {
     const brands = await t.gql('{ brands(type: AUTHENTICATED) { _id type } }');
     expect(brands.errors).toBeUndefined();
-    expect(brands.data.brands.every((b: { type: string }) => b.type === 'AUTHENTICATED')).toBe(true);
+    const authenticated = await t.db
+      .select({ _id: brandsTable.id })
+      .from(brandsTable)
+      .where(eq(brandsTable.type, 'AUTHENTICATED'))
+      .orderBy(brandsTable.name);
+    expect(authenticated.length).toBeGreaterThan(0);
+    expect(brands.data.brands).toEqual(authenticated.map((b) => ({ ...b, type: 'AUTHENTICATED' })));
+    // Every other list is for admins: an anonymous visitor is refused it, and an admin gets every brand.
     const all = await t.gql('{ brands { _id } }');
-    expect(all.errors?.[0]?.message).toBeTruthy();
+    expect(all.data ?? null).toBeNull();
+    expect(all.errors).toHaveLength(1);
+    expect(all.errors![0]!.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
+    const admins = await t.gql('{ brands { _id } }', {}, { token: p.admin.token });
+    expect(admins.data.brands.length).toBeGreaterThan(authenticated.length - 1);
     const surveys = await t.gql(
       'query ($type: QuestionnaireType) { publishedIndustries { questionnaires(type: $type) { title type } } }',
       { type: 'customerSurvey' },
@@ -118,4 +131,69 @@ describe('enum arguments', () => {
     expect(types.length).toBeGreaterThan(0);
     expect(new Set(types)).toEqual(new Set(['customerSurvey']));
   });
+});
+
+describe('the app’s other closed sets (issue 41)', () => {
+  it('reads a user’s evaluation roles as EvaluationRole values, leaving out a stored role it does not know', async () => {
+    await createUser(t.db, {
+      email: 'pat@example.test',
+      roles: ['proofer', 'employee', 'auditor'],
+      password: 'password123',
+    });
+    const token = await t.login('pat@example.test', 'password123');
+    const res = await t.gql('{ currentUser { roles } }', {}, { token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.currentUser.roles).toEqual(['proofer', 'employee']);
+  });
+
+  it.each([
+    {
+      case: 'a team role',
+      doc: 'mutation ($input: TeamInviteInput!) { inviteTeamMember(input: $input) { _id } }',
+      vars: { input: { email: 'x@example.test', role: 'MANAGER' } },
+      field: 'role',
+      message: 'Choose a role: Admin or Manager.',
+    },
+    {
+      case: 'an action plan state',
+      doc: 'query ($f: ActionPlanFilter) { actionPlans(filter: $f) { _id } }',
+      vars: { f: { state: 'late' } },
+      field: 'state',
+      message: 'State must be open, submitted, returned, resolved or overdue.',
+    },
+    {
+      case: 'a webhook event in its payload spelling',
+      doc: 'mutation ($input: WebhookEndpointInput!) { createWebhookEndpoint(input: $input) { _id } }',
+      vars: { input: { url: 'https://hooks.example.com/in', events: ['order.placed'] } },
+      field: 'events',
+      message: expect.stringMatching(
+        /^Event must be ORDER_PLACED, VISIT_SCHEDULED, .* or ACTION_PLAN_COMPLETED\.$/,
+      ),
+    },
+    {
+      case: 'an API key scope in its REST spelling',
+      doc: 'mutation ($s: [ApiKeyScope!]) { createApiKey(name: "x", scopes: $s) { secret } }',
+      vars: { s: ['reporting:read'] },
+      field: 's',
+      message: 'Scope must be REPORTING_READ.',
+    },
+    {
+      case: 'an outbox status',
+      doc: 'query ($s: OutboxStatus) { outbox(status: $s) { totalCount } }',
+      vars: { s: 'bounced' },
+      field: 's',
+      message: 'Status must be pending, sent, failed or kept.',
+    },
+  ])(
+    'refuses $case outside the set before anything runs, naming the field',
+    async ({ doc, vars, field, message }) => {
+      const res = await t.gql(doc, vars, { token: p.alice.token });
+      expect(res.data ?? null).toBeNull();
+      expect(res.errors).toHaveLength(1);
+      expect(res.errors![0]).toMatchObject({
+        message,
+        extensions: { code: 'BAD_USER_INPUT', field, fields: [{ field, message }] },
+      });
+    },
+  );
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
-import { uploadFolder } from '../../domain/index.js';
+import { type ProofFlagLevel, uploadFolder } from '../../domain/index.js';
 import { EvaluationStatus, evaluationStatusName, percentage, score } from '../../evaluation/index.js';
 import type { AppContext } from '../context.js';
 import { evaluationEvents, locations, shops, surveyLinks, visits } from '../db/schema.js';
@@ -46,6 +46,7 @@ import type { NotifyDeps } from '../notifications/notify.js';
 import { locationScopeOf } from '../team/index.js';
 import { AuthPayloadType, startSession } from './accounts.js';
 import { builder } from './builder.js';
+import { ProofFlagLevelEnum } from './enums.js';
 
 /** What the customer's notifications need in a request: its brand, origin and adapters. */
 const notifyDepsOf = (ctx: AppContext): NotifyDeps => ({
@@ -161,14 +162,14 @@ const limitsOf = (ctx: AppContext): ProofLimits => ({
 });
 
 const ProofFlagType = builder
-  .objectRef<{ code: string; level: string; message: string }>('ProofFlag')
+  .objectRef<{ code: string; level: ProofFlagLevel; message: string }>('ProofFlag')
   .implement({
     description: "Something about the visit's check-in and check-out for QA to look at.",
     fields: (t) => ({
       code: t.exposeString('code', {
         description: 'no-check-in, no-check-out, too-far, too-short or no-coordinates.',
       }),
-      level: t.exposeString('level', { description: "'flag' (QA must look) or 'note' (for information)." }),
+      level: t.expose('level', { type: ProofFlagLevelEnum }),
       message: t.exposeString('message'),
     }),
   });

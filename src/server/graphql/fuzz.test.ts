@@ -41,7 +41,10 @@ const MUTATIONS: Record<string, Entry> = {
   checkIn: { as: SHOPPER, ids: { _id: 'evaluation' } },
   checkOut: { as: SHOPPER, ids: { _id: 'evaluation' } },
   claimNextEvaluation: { as: ADMIN },
-  createApiKey: { as: CUSTOMER, values: { scopes: fc.constantFrom(['reporting:read'], null, [], ['x']) } },
+  createApiKey: {
+    as: CUSTOMER,
+    values: { scopes: fc.constantFrom(['REPORTING_READ'], ['reporting:read'], null, [], ['x']) },
+  },
   revokeApiKey: { as: ['customer', 'admin'], ids: { _id: 'apiKey' } },
   createWebhookEndpoint: { as: CUSTOMER },
   updateWebhookEndpoint: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },
@@ -261,7 +264,7 @@ async function fillPools() {
   const team = await teamPools();
   await t.gql('mutation { createApiKey(name: "Fuzz key") { secret } }', {}, { token: tokens.customer });
   const endpoint = await t.gql(
-    'mutation { createWebhookEndpoint(input: { url: "https://hooks.example.com/in", events: ["report.ready"] }) { _id } }',
+    'mutation { createWebhookEndpoint(input: { url: "https://hooks.example.com/in", events: [REPORT_READY] }) { _id } }',
     {},
     { token: tokens.customer },
   );
@@ -312,7 +315,7 @@ async function teamPools() {
   const region = await t.gql('mutation { createRegion(name: "Fuzz region") { _id } }', {}, as);
   const invite = (email: string) =>
     t.gql(
-      'mutation ($email: String!) { inviteTeamMember(input: { email: $email, role: "manager" }) { _id } }',
+      'mutation ($email: String!) { inviteTeamMember(input: { email: $email, role: manager }) { _id } }',
       { email },
       as,
     );

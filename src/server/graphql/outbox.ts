@@ -1,4 +1,5 @@
 import { desc } from 'drizzle-orm';
+import { emailKindOf } from '../../domain/index.js';
 import {
   listOutboxEmails,
   loadOutboxEmail,
@@ -12,6 +13,7 @@ import {
 import { outboxEmails } from '../db/schema.js';
 import { PageInfoType } from './account.js';
 import { builder } from './builder.js';
+import { EmailKindEnum, OutboxStatusEnum } from './enums.js';
 
 // The mail outbox, for admins only (issue 17): every message with its delivery status, and "send again".
 const admin = { admin: true } as const;
@@ -35,11 +37,8 @@ const OutboxEmailType = builder.objectRef<OutboxEmailShape>('OutboxEmail').imple
       // A list does not select the HTML body (it can be long); it is read when asked for.
       resolve: (m, _a, ctx) => (m.html !== undefined ? m.html : outboxEmailHtml(ctx.db, m.id)),
     }),
-    kind: t.exposeString('kind'),
-    status: t.exposeString('status', {
-      description:
-        'pending (waiting for its first or next try), sent (the mail server accepted it), failed (gave up), kept (no SMTP server: the outbox is where it goes)',
-    }),
+    kind: t.field({ type: EmailKindEnum, resolve: (m) => emailKindOf(m.kind) }),
+    status: t.expose('status', { type: OutboxStatusEnum }),
     tries: t.exposeInt('tries', {
       description: 'Delivery tries so far, counting those before a send again.',
     }),
@@ -84,7 +83,7 @@ builder.queryFields((t) => ({
     args: {
       first: t.arg.int(),
       after: t.arg.string(),
-      status: t.arg.string(),
+      status: t.arg({ type: OutboxStatusEnum }),
       to: t.arg.string(),
     },
     resolve: (_r, a, ctx) => listOutboxEmails(ctx.db, a),

@@ -1,4 +1,4 @@
-import type { PayableTotals } from '../../domain/index.js';
+import { type PayableTotals, payableLineStatus } from '../../domain/index.js';
 import {
   createPayoutToken,
   listMyPayables,
@@ -10,6 +10,7 @@ import {
   requireAdmin,
 } from '../payables/index.js';
 import { builder } from './builder.js';
+import { PayableStatusEnum } from './enums.js';
 import { MoneyType } from './money.js';
 
 // Shopper payments: a shopper reads their own payable lines; platform admins list them by shopper and
@@ -30,7 +31,7 @@ const PayableType = builder.objectRef<PayableView>('Payable').implement({
     reimbursement: t.field({ type: MoneyType, resolve: (p) => p.reimbursement }),
     fee: t.field({ type: MoneyType, description: "The questionnaire's shopper fee.", resolve: (p) => p.fee }),
     total: t.field({ type: MoneyType, resolve: (p) => p.total }),
-    status: t.string({ description: 'pending | paid', resolve: (p) => (p.batchId ? 'paid' : 'pending') }),
+    status: t.field({ type: PayableStatusEnum, resolve: payableLineStatus }),
     batchId: t.exposeString('batchId', { nullable: true }),
     payoutReference: t.exposeString('payoutReference', { nullable: true }),
     paidOn: t.exposeString('paidOn', { nullable: true }),

@@ -24,6 +24,7 @@ import {
 } from '../team/index.js';
 import { AuthPayloadType, startSession } from './accounts.js';
 import { builder } from './builder.js';
+import { TeamRoleEnum } from './enums.js';
 import { UserType } from './users.js';
 
 // Teams of a customer account (issue 18): members, invitations, regions. Every operation checks the
@@ -37,7 +38,7 @@ const TeamMemberType = builder.objectRef<MemberView>('TeamMember').implement({
     email: t.exposeString('email'),
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
-    role: t.exposeString('role', { description: 'owner | admin | manager' }),
+    role: t.expose('role', { type: TeamRoleEnum }),
     roleLabel: t.string({ resolve: (m) => TEAM_ROLE_LABELS[m.role] }),
     accountLogin: t.exposeBoolean('accountLogin', {
       description: "The account's own login: it can be made an Admin or Manager, never removed.",
@@ -52,7 +53,7 @@ const TeamInvitationType = builder.objectRef<InvitationView>('TeamInvitation').i
   fields: (t) => ({
     _id: t.exposeString('id'),
     email: t.exposeString('email'),
-    role: t.exposeString('role'),
+    role: t.expose('role', { type: TeamRoleEnum }),
     roleLabel: t.string({ resolve: (i) => TEAM_ROLE_LABELS[i.role] }),
     regionIds: t.exposeStringList('regionIds'),
     locationIds: t.exposeStringList('locationIds'),
@@ -83,7 +84,7 @@ const InvitationPreviewType = builder.objectRef<InvitationPreview>('InvitationPr
   fields: (t) => ({
     email: t.exposeString('email'),
     accountName: t.exposeString('accountName'),
-    role: t.exposeString('role'),
+    role: t.expose('role', { type: TeamRoleEnum }),
     roleLabel: t.string({ resolve: (i) => TEAM_ROLE_LABELS[i.role] }),
     state: t.exposeString('state', { description: 'pending | accepted | expired | withdrawn' }),
     hasLogin: t.exposeBoolean('hasLogin'),
@@ -101,14 +102,14 @@ const TeamViewerType = builder
       accountId: t.exposeString('accountId', { description: "The account's user id (client)." }),
       email: t.exposeString('email'),
       fullName: t.exposeString('fullName', { description: "The login's own name (else its e-mail)." }),
-      role: t.exposeString('role', { description: 'owner | admin | manager' }),
+      role: t.expose('role', { type: TeamRoleEnum }),
     }),
   });
 
 const InviteInput = builder.inputType('TeamInviteInput', {
   fields: (t) => ({
     email: t.string({ required: true }),
-    role: t.string({ required: true, description: 'admin | manager' }),
+    role: t.field({ type: TeamRoleEnum, required: true, description: 'admin or manager' }),
     regionIds: t.stringList(),
     locationIds: t.stringList(),
   }),
@@ -117,7 +118,7 @@ const InviteInput = builder.inputType('TeamInviteInput', {
 const ChangeMemberInput = builder.inputType('TeamMemberInput', {
   fields: (t) => ({
     memberId: t.string({ required: true }),
-    role: t.string({ required: true }),
+    role: t.field({ type: TeamRoleEnum, required: true }),
     regionIds: t.stringList(),
     locationIds: t.stringList(),
   }),

@@ -1,10 +1,12 @@
 import { eq } from 'drizzle-orm';
+import { isEvaluationRole } from '../../evaluation/index.js';
 import type { BrandRow, UserRow } from '../context.js';
 import type { EmailPreferences, PaymentCard } from '../db/schema.js';
 import { brands } from '../db/schema.js';
 import { callerMay } from '../team/index.js';
 import { BrandType } from './brands.js';
 import { builder } from './builder.js';
+import { EvaluationRoleEnum } from './enums.js';
 
 const ProfileType = builder.objectRef<UserRow>('Profile').implement({
   fields: (t) => ({
@@ -55,7 +57,11 @@ export const UserType = builder
       }),
       profile: t.field({ type: ProfileType, resolve: (u) => u }),
       admin: t.exposeBoolean('admin'),
-      roles: t.exposeStringList('roles'),
+      roles: t.field({
+        type: [EvaluationRoleEnum],
+        description: 'Evaluation roles (a role this version does not know is left out).',
+        resolve: (u) => u.roles.filter(isEvaluationRole),
+      }),
       associatedBrandId: t.exposeString('associatedBrandId', { nullable: true }),
       associatedBrand: t.field({
         type: BrandType,

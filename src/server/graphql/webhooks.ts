@@ -1,8 +1,10 @@
 import {
+  isWebhookEvent,
   parseAllowedHosts,
   WEBHOOK_DELIVERY_STATUS_LABELS,
   WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
+  type WebhookEvent,
 } from '../../domain/index.js';
 import type { AppContext } from '../context.js';
 import {
@@ -21,6 +23,7 @@ import {
   webhookAccount,
 } from '../webhooks/index.js';
 import { builder } from './builder.js';
+import { WebhookDeliveryStatusEnum, WebhookEventEnum } from './enums.js';
 
 // Outgoing webhooks (issue 20). Thin resolvers: the owner and admins of the account only (checked in
 // webhooks/endpoints.ts; team-guard.ts keeps managers out before anything runs).
@@ -31,7 +34,7 @@ const WebhookDeliveryType = builder.objectRef<DeliveryView>('WebhookDelivery').i
     eventId: t.exposeString('eventId', { description: "The event's id (the payload's id)." }),
     eventType: t.exposeString('eventType'),
     payload: t.exposeString('payload', { description: 'The JSON body as sent.' }),
-    status: t.exposeString('status', { description: 'pending | retrying | delivered | failed' }),
+    status: t.expose('status', { type: WebhookDeliveryStatusEnum }),
     statusLabel: t.string({ resolve: (d) => WEBHOOK_DELIVERY_STATUS_LABELS[d.status] }),
     attempts: t.exposeInt('attempts'),
     httpStatus: t.exposeInt('httpStatus', { nullable: true, description: "The last try's HTTP status." }),
@@ -50,7 +53,11 @@ const WebhookEndpointType = builder.objectRef<EndpointView>('WebhookEndpoint').i
     _id: t.exposeString('id'),
     url: t.exposeString('url'),
     description: t.exposeString('description'),
-    events: t.exposeStringList('events'),
+    events: t.field({
+      type: [WebhookEventEnum],
+      description: 'The events it is sent (an event type this version no longer has is left out).',
+      resolve: (e) => e.events.filter(isWebhookEvent),
+    }),
     enabled: t.exposeBoolean('enabled'),
     createdAt: t.string({ resolve: (e) => e.createdAt.toISOString() }),
     deliveries: t.field({
@@ -67,16 +74,20 @@ const WebhookEndpointType = builder.objectRef<EndpointView>('WebhookEndpoint').i
 });
 
 const WebhookEventTypeType = builder
-  .objectRef<{ name: string; label: string }>('WebhookEventType')
+  .objectRef<{ name: WebhookEvent; label: string }>('WebhookEventType')
   .implement({
-    fields: (t) => ({ name: t.exposeString('name'), label: t.exposeString('label') }),
+    fields: (t) => ({
+      name: t.exposeString('name', { description: "The type as payloads carry it ('shop.submitted')." }),
+      event: t.expose('name', { type: WebhookEventEnum, description: 'The same event as an enum value.' }),
+      label: t.exposeString('label'),
+    }),
   });
 
 const WebhookEndpointInput = builder.inputType('WebhookEndpointInput', {
   fields: (t) => ({
     url: t.string({ required: true }),
     description: t.string(),
-    events: t.stringList({ required: true }),
+    events: t.field({ type: [WebhookEventEnum], required: true }),
     enabled: t.boolean(),
   }),
 });

@@ -95,16 +95,17 @@ async function ok<T = Record<string, unknown>>(query: string, vars: Record<strin
   return res.data as T;
 }
 
+/** Every event, as the API's WebhookEvent enum names them (payloads carry 'order.placed'). */
 const ALL_EVENTS = [
-  'order.placed',
-  'visit.scheduled',
-  'shop.submitted',
-  'report.ready',
-  'survey.response',
-  'invoice.paid',
-  'invoice.payment_failed',
-  'action_plan.created',
-  'action_plan.completed',
+  'ORDER_PLACED',
+  'VISIT_SCHEDULED',
+  'SHOP_SUBMITTED',
+  'REPORT_READY',
+  'SURVEY_RESPONSE',
+  'INVOICE_PAID',
+  'INVOICE_PAYMENT_FAILED',
+  'ACTION_PLAN_CREATED',
+  'ACTION_PLAN_COMPLETED',
 ];
 
 async function endpointOf(token: string, events = ALL_EVENTS, url = receiver.url) {
@@ -140,14 +141,14 @@ async function adminOfAlice() {
 
 describe('endpoints', () => {
   it('the owner registers an endpoint, sees it listed, changes and deletes it; bad input names the field', async () => {
-    const id = await endpointOf(p.alice.token, ['report.ready', 'order.placed']);
+    const id = await endpointOf(p.alice.token, ['REPORT_READY', 'ORDER_PLACED']);
     const list = (await ok<{ webhookEndpoints: unknown[] }>(ENDPOINTS, {}, p.alice.token)).webhookEndpoints;
     expect(list).toEqual([
       {
         _id: id,
         url: receiver.url,
         description: 'Our CRM',
-        events: ['order.placed', 'report.ready'],
+        events: ['ORDER_PLACED', 'REPORT_READY'],
         enabled: true,
       },
     ]);
@@ -158,21 +159,21 @@ describe('endpoints', () => {
 
     const updated = await ok<{ updateWebhookEndpoint: unknown }>(
       UPDATE,
-      { id, input: { url: `${receiver.url}/v2`, events: ['invoice.paid'], enabled: false } },
+      { id, input: { url: `${receiver.url}/v2`, events: ['INVOICE_PAID'], enabled: false } },
       p.alice.token,
     );
     expect(updated.updateWebhookEndpoint).toEqual({
       _id: id,
       url: `${receiver.url}/v2`,
-      events: ['invoice.paid'],
+      events: ['INVOICE_PAID'],
       enabled: false,
     });
 
     for (const [input, message, field] of [
-      [{ url: 'http://hooks.example.com/in', events: ['order.placed'] }, MSG_WEBHOOK_URL_HTTPS, 'url'],
-      [{ url: 'https://10.0.0.8/in', events: ['order.placed'] }, MSG_WEBHOOK_URL_PRIVATE, 'url'],
-      [{ url: 'https://[::1]/in', events: ['order.placed'] }, MSG_WEBHOOK_URL_PRIVATE, 'url'],
-      [{ url: 'https://localhost/in', events: ['order.placed'] }, MSG_WEBHOOK_URL_PRIVATE, 'url'],
+      [{ url: 'http://hooks.example.com/in', events: ['ORDER_PLACED'] }, MSG_WEBHOOK_URL_HTTPS, 'url'],
+      [{ url: 'https://10.0.0.8/in', events: ['ORDER_PLACED'] }, MSG_WEBHOOK_URL_PRIVATE, 'url'],
+      [{ url: 'https://[::1]/in', events: ['ORDER_PLACED'] }, MSG_WEBHOOK_URL_PRIVATE, 'url'],
+      [{ url: 'https://localhost/in', events: ['ORDER_PLACED'] }, MSG_WEBHOOK_URL_PRIVATE, 'url'],
       [{ url: 'https://hooks.example.com/in', events: [] }, MSG_WEBHOOK_EVENTS_REQUIRED, 'events'],
     ] as const) {
       expectError(await t.gql(CREATE, { input }, { token: p.alice.token }), message, { field });
@@ -193,6 +194,30 @@ describe('endpoints', () => {
     ).toEqual([]);
   });
 
+  it('events are WebhookEvent names in the API and dotted types in payloads; an unknown one is refused naming the field', async () => {
+    const types = (
+      await ok<{ webhookEventTypes: { name: string; event: string }[] }>(
+        '{ webhookEventTypes { name event } }',
+        {},
+      )
+    ).webhookEventTypes;
+    expect(types).toContainEqual({ name: 'shop.submitted', event: 'SHOP_SUBMITTED' });
+    expect(types.map((x) => x.event)).toEqual(ALL_EVENTS);
+    const message = `Event must be ${ALL_EVENTS.slice(0, -1).join(', ')} or ${ALL_EVENTS.at(-1)}.`;
+    for (const events of [['shop.submitted'], ['ORDER_PLACED', 'ORDER_SHIPPED']]) {
+      const res = await t.gql(CREATE, { input: { url: receiver.url, events } }, { token: p.alice.token });
+      expect(res.errors).toHaveLength(1);
+      expect(res.errors![0]).toMatchObject({
+        message,
+        extensions: { code: 'BAD_USER_INPUT', field: 'events' },
+      });
+    }
+    expect(await t.db.select().from(webhookEndpoints)).toEqual([]);
+    const id = await endpointOf(p.alice.token, ['SHOP_SUBMITTED']);
+    const [stored] = await t.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+    expect(stored!.events).toEqual(['shop.submitted']);
+  });
+
   it('every operation: anonymous, another customer and a manager are refused; the owner and an admin are allowed', async () => {
     const id = await endpointOf(p.alice.token);
     await ok(TEST, { id }, p.alice.token);
@@ -205,8 +230,8 @@ describe('endpoints', () => {
       [ENDPOINTS, {}],
       [ENDPOINT, { id }],
       [SECRET, { id }],
-      [CREATE, { input: { url: receiver.url, events: ['order.placed'] } }],
-      [UPDATE, { id, input: { url: receiver.url, events: ['order.placed'] } }],
+      [CREATE, { input: { url: receiver.url, events: ['ORDER_PLACED'] } }],
+      [UPDATE, { id, input: { url: receiver.url, events: ['ORDER_PLACED'] } }],
       [ROLL, { id }],
       [TEST, { id }],
       [RESEND, { id: delivery!._id }],
@@ -241,7 +266,7 @@ describe('endpoints', () => {
 
 describe('deliveries', () => {
   it('a test event arrives signed as Standard Webhooks says, and the log shows it delivered', async () => {
-    const id = await endpointOf(p.alice.token, ['order.placed']);
+    const id = await endpointOf(p.alice.token, ['ORDER_PLACED']);
     const sent = (await ok<{ sendTestWebhook: Delivery }>(TEST, { id }, p.alice.token)).sendTestWebhook;
     expect(sent).toMatchObject({ eventType: 'webhook.test', status: 'pending' });
     expect(await drain()).toBe(1);
@@ -352,7 +377,7 @@ describe('deliveries', () => {
 
   it('an endpoint sent a message drops its finished deliveries older than the retention period', async () => {
     const id = await endpointOf(p.alice.token);
-    const other = await endpointOf(p.alice.token, ['order.placed']);
+    const other = await endpointOf(p.alice.token, ['ORDER_PLACED']);
     const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
     const old = WEBHOOK_LOG_RETENTION_DAYS + 1;
     type Status = (typeof webhookDeliveries.$inferInsert)['status'];
@@ -386,7 +411,7 @@ describe('deliveries', () => {
 
 describe('events', () => {
   it('is queued with the change and not when the change rolls back', async () => {
-    await endpointOf(p.alice.token, ['report.ready']);
+    await endpointOf(p.alice.token, ['REPORT_READY']);
     await expect(
       inTransaction(t.db, async (tx) => {
         await emitWebhookEvent(tx, {
@@ -580,7 +605,7 @@ describe('events', () => {
   });
 
   it('a survey response is sent with its scores', async () => {
-    const id = await endpointOf(p.alice.token, ['survey.response']);
+    const id = await endpointOf(p.alice.token, ['SURVEY_RESPONSE']);
     await publish(t, SURVEY_FORM, [c.survey.id]);
     const cart = await startCart(t, [c.survey.id], { token: p.alice.token });
     const locationId = await addLocation(t, cart.oid, { token: p.alice.token });
@@ -609,7 +634,7 @@ describe('events', () => {
   });
 
   it('a billing run sends invoice.paid, and invoice.payment_failed when the charge fails (no card on file)', async () => {
-    const id = await endpointOf(p.alice.token, ['invoice.paid', 'invoice.payment_failed']);
+    const id = await endpointOf(p.alice.token, ['INVOICE_PAID', 'INVOICE_PAYMENT_FAILED']);
     await placedOrderOf(t, c, p.alice.token);
     await t.db
       .update(shops)

@@ -19,7 +19,7 @@ export const API_KEYS = graphql(`
 `);
 
 export const CREATE_API_KEY = graphql(`
-  mutation CreateApiKey($name: String!, $scopes: [String!]) {
+  mutation CreateApiKey($name: String!, $scopes: [ApiKeyScope!]) {
     createApiKey(name: $name, scopes: $scopes) {
       secret
       key {

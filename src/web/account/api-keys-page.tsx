@@ -24,6 +24,8 @@ import {
   API_KEY_SCOPES,
   type ApiKeyScope,
   DEFAULT_API_KEY_SCOPES,
+  enumNameOf,
+  isApiKeyScope,
   MSG_API_KEY_NAME_REQUIRED,
   MSG_API_KEY_SCOPES_REQUIRED,
 } from '../../domain';
@@ -63,7 +65,9 @@ function CreateKeyForm({ onCreated }: { onCreated: (created: { name: string; sec
     setErrors(checked);
     if (Object.keys(checked).length) return;
     try {
-      const { data } = await create({ variables: { name, scopes } });
+      const { data } = await create({
+        variables: { name, scopes: scopes.filter(isApiKeyScope).map(enumNameOf) },
+      });
       if (!data) return;
       onCreated({ name: data.createApiKey.key.name, secret: data.createApiKey.secret });
       setName('');

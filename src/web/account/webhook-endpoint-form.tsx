@@ -1,11 +1,27 @@
 import { Button, Checkbox, Group, SimpleGrid, Stack, Switch, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, ZWebhookEndpointInput } from '../../domain';
+import {
+  enumNameOf,
+  isWebhookEvent,
+  valueOfEnumName,
+  WEBHOOK_EVENT_LABELS,
+  WEBHOOK_EVENTS,
+  ZWebhookEndpointInput,
+} from '../../domain';
 import { errorMessage, fieldErrors } from '../app/apollo';
 
 export type EndpointValues = { url: string; description: string; events: string[]; enabled: boolean };
 
 export const NEW_ENDPOINT: EndpointValues = { url: '', description: '', events: [], enabled: true };
+
+/** The form shows event types as payloads carry them ('shop.submitted'); the API's enum names them SHOP_SUBMITTED. */
+export const endpointInput = (values: EndpointValues) => ({
+  ...values,
+  events: values.events.filter(isWebhookEvent).map(enumNameOf),
+});
+
+/** An event type of the API's enum as payloads carry it. */
+export const eventTypeOf = (name: string) => valueOfEnumName(WEBHOOK_EVENTS, name) ?? name;
 
 /**
  * An endpoint's URL, description, events and whether it is on. Checked with the shared schema first;

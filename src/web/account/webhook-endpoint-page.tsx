@@ -8,7 +8,7 @@ import { PageLoader } from '../app/session';
 import { Page } from '../components/page';
 import { InlineConfirm } from './account-confirm';
 import { DeliveryLog } from './webhook-deliveries';
-import { EndpointForm } from './webhook-endpoint-form';
+import { EndpointForm, endpointInput, eventTypeOf } from './webhook-endpoint-form';
 import {
   DELETE_WEBHOOK_ENDPOINT,
   ROLL_WEBHOOK_SECRET,
@@ -156,13 +156,13 @@ export function WebhookEndpointPage() {
             initial={{
               url: endpoint.url,
               description: endpoint.description,
-              events: endpoint.events,
+              events: endpoint.events.map(eventTypeOf),
               enabled: endpoint.enabled,
             }}
             submitLabel="Save"
             onCancel={() => setEditing(false)}
             onSubmit={async (values) => {
-              await update({ variables: { id, input: values } });
+              await update({ variables: { id, input: endpointInput(values) } });
               notifySuccess('Endpoint saved.');
               setEditing(false);
             }}
@@ -179,7 +179,7 @@ export function WebhookEndpointPage() {
               </Badge>
               {endpoint.events.map((e) => (
                 <Badge key={e} variant="outline" color="gray" tt="none">
-                  {e}
+                  {eventTypeOf(e)}
                 </Badge>
               ))}
             </Group>

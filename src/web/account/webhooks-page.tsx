@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { errorMessage, notifySuccess } from '../app/apollo';
 import { PageLoader } from '../app/session';
 import { Page } from '../components/page';
-import { EndpointForm, NEW_ENDPOINT } from './webhook-endpoint-form';
+import { EndpointForm, endpointInput, eventTypeOf, NEW_ENDPOINT } from './webhook-endpoint-form';
 import { CREATE_WEBHOOK_ENDPOINT, WEBHOOK_ENDPOINTS } from './webhooks-documents';
 
 export const MSG_NO_ENDPOINTS = 'No endpoints yet. Add one below to be told of orders, reports and invoices.';
@@ -79,7 +79,7 @@ export function WebhooksPage() {
                     </Table.Td>
                     <Table.Td>
                       <Text size="sm">
-                        {e.events.length === 1 ? e.events[0] : `${e.events.length} events`}
+                        {e.events.length === 1 ? eventTypeOf(e.events[0]!) : `${e.events.length} events`}
                       </Text>
                     </Table.Td>
                     <Table.Td>
@@ -104,7 +104,7 @@ export function WebhooksPage() {
             initial={NEW_ENDPOINT}
             submitLabel="Add Endpoint"
             onSubmit={async (values) => {
-              const { data } = await create({ variables: { input: values } });
+              const { data } = await create({ variables: { input: endpointInput(values) } });
               notifySuccess('Endpoint added. Reveal its signing secret on its page.');
               if (data) navigate(`/account/webhooks/${data.createWebhookEndpoint._id}`);
             }}

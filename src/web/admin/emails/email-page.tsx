@@ -34,7 +34,7 @@ import { BackLink } from '../admin-back-link';
 import { useReturnLink } from '../use-return-link';
 import { EmailStatusBadge } from './email-status-badge';
 import { ADMIN_OUTBOX_EMAIL, SEND_EMAIL_AGAIN } from './emails-documents';
-import { MSG_NO_HTML } from './outbox-filter';
+import { kindText, MSG_NO_HTML } from './outbox-filter';
 
 type Email = NonNullable<AdminOutboxEmailQuery['outboxEmail']>;
 
@@ -88,7 +88,7 @@ function Delivery({ email, onCopied }: { email: Email; onCopied: (copyId: string
         <Fact label="Status">
           <EmailStatusBadge status={email.status} />
         </Fact>
-        <Fact label="Kind">{email.kind}</Fact>
+        <Fact label="Kind">{kindText(email.kind)}</Fact>
         <Fact label="Tries">{String(email.tries)}</Fact>
         <Fact label="Created (UTC)">{formatDateTimeUs(email.createdAt)}</Fact>
         <Fact label="Last try (UTC)">{formatDateTimeUs(email.lastTriedAt)}</Fact>

@@ -3,7 +3,7 @@ import { graphql } from '../../gql';
 // The admin outbox (issue 17), for admins only.
 
 export const ADMIN_OUTBOX = graphql(`
-  query AdminOutbox($first: Int, $after: String, $status: String, $to: String) {
+  query AdminOutbox($first: Int, $after: String, $status: OutboxStatus, $to: String) {
     outbox(first: $first, after: $after, status: $status, to: $to) {
       totalCount
       pageInfo {

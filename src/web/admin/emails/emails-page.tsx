@@ -29,6 +29,7 @@ import { ADMIN_PAGE_SIZE } from '../admin-links';
 import { EmailStatusBadge } from './email-status-badge';
 import { ADMIN_OUTBOX, RUN_DIGEST_NOW } from './emails-documents';
 import {
+  kindText,
   MSG_NO_EMAILS,
   MSG_NO_MATCHING_EMAILS,
   messageCount,
@@ -197,7 +198,7 @@ function OutboxTable({ messages, back }: { messages: readonly Listed[]; back: Ba
                 <SubjectLink message={m} back={back} />
               </Table.Td>
               <Table.Td>
-                <Text size="sm">{m.kind}</Text>
+                <Text size="sm">{kindText(m.kind)}</Text>
               </Table.Td>
               <Table.Td>
                 <EmailStatusBadge status={m.status} />
@@ -239,7 +240,7 @@ function OutboxCards({ messages, back }: { messages: readonly Listed[]; back: Ba
               To {m.to}
             </Text>
             <Text size="sm" c="dimmed">
-              {m.kind} · {m.tries === 1 ? '1 try' : `${m.tries} tries`} ·{' '}
+              {kindText(m.kind)} · {m.tries === 1 ? '1 try' : `${m.tries} tries`} ·{' '}
               {m.sentAt ? `sent ${formatDateTimeUs(m.sentAt)}` : formatDateTimeUs(m.createdAt)} UTC
             </Text>
             {m.error && <LastError error={m.error} />}

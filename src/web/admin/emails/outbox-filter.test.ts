@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageCount, outboxParams, readOutboxFilter, STATUS_CHOICES } from './outbox-filter';
+import { kindText, messageCount, outboxParams, readOutboxFilter, STATUS_CHOICES } from './outbox-filter';
 
 describe('the outbox filter in the address', () => {
   it.each([
@@ -33,6 +33,16 @@ describe('the outbox filter in the address', () => {
       '0 messages',
       '1 message',
       '1,234 messages',
+    ]);
+  });
+});
+
+describe('kindText', () => {
+  it("shows a message's kind as the outbox stores it, and OTHER as other", () => {
+    expect(['SHOP_SENT_TO_QA', 'RESET_PASSWORD', 'OTHER'].map(kindText)).toEqual([
+      'shop-sent-to-qa',
+      'reset-password',
+      'other',
     ]);
   });
 });

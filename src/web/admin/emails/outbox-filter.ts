@@ -1,4 +1,11 @@
-import { isOutboxStatus, OUTBOX_STATUS_LABELS, OUTBOX_STATUSES, type OutboxStatus } from '../../../domain';
+import {
+  EMAIL_KINDS,
+  isOutboxStatus,
+  OUTBOX_STATUS_LABELS,
+  OUTBOX_STATUSES,
+  type OutboxStatus,
+  valueOfEnumName,
+} from '../../../domain';
 
 // The outbox list's filter, kept in the address (?status=failed&to=ann) so Back and a shared link keep it.
 
@@ -37,3 +44,6 @@ export const MSG_NO_MATCHING_EMAILS = 'No messages match this filter.';
 export const MSG_NO_HTML = 'No HTML version';
 
 export const messageCount = (n: number) => (n === 1 ? '1 message' : `${n.toLocaleString('en-US')} messages`);
+
+/** A message's kind as the outbox stores it ('shop-sent-to-qa' for the API's SHOP_SENT_TO_QA). */
+export const kindText = (kind: string): string => valueOfEnumName(EMAIL_KINDS, kind) ?? kind.toLowerCase();
