@@ -4,6 +4,7 @@ import {
   MSG_ACCOUNT_EMAIL_OWNER_ONLY,
   MSG_API_KEY_NOT_FOUND,
   MSG_INVITATION_INVALID,
+  MSG_INVITATION_NOT_FOUND,
   MSG_MEMBER_NOT_FOUND,
   MSG_REGION_NOT_FOUND,
 } from '../../domain/index.js';
@@ -422,6 +423,15 @@ const OPS: Op[] = [
     check: (d) => expect(d.inviteTeamMember.state).toBe('pending'),
   },
   {
+    field: 'resendTeamInvitation',
+    doc: 'mutation ($id: String!) { resendTeamInvitation(_id: $id) { email state } }',
+    vars: (f, who) => ({ id: f.invitation[who] }),
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: MSG_INVITATION_NOT_FOUND,
+    check: (d) => expect(d.resendTeamInvitation.state).toBe('pending'),
+  },
+  {
     field: 'withdrawTeamInvitation',
     doc: 'mutation ($id: String!) { withdrawTeamInvitation(_id: $id) }',
     vars: (f, who) => ({ id: f.invitation[who] }),
@@ -473,7 +483,7 @@ const OPS: Op[] = [
     allowed: OWNER,
     anonymous: LOG_IN,
     other: 'ok',
-    check: (d) => expect(d.createApiKey.key).toEqual({ name: 'Reports', scopes: ['reporting:read'] }),
+    check: (d) => expect(d.createApiKey.key).toEqual({ name: 'Reports', scopes: ['REPORTING_READ'] }),
   },
   {
     field: 'revokeApiKey',
