@@ -155,6 +155,27 @@ describe('the reporting API with a key', () => {
     expect((await programs(`sk_live_${'x'.repeat(43)}`)).statusCode).toBe(401);
   });
 
+  it.each([
+    '/api/summary/shops',
+    '/api/summary/sectionHeaders',
+    '/api/summary/worstQuestions',
+    '/api/summary/questions',
+  ])('refuses a day that is not in the calendar on %s with a 400 naming the parameter', async (path) => {
+    const { secret } = await createKey(p.alice.token);
+    for (const [param, day] of [
+      ['startDate', '2025-13-45'],
+      ['startDate', '2025-02-30'],
+      ['endDate', '0000-00-00'],
+      ['endDate', '2023-02-29'],
+    ] as const) {
+      const res = await t.inject({ method: 'GET', url: `${path}?${param}=${day}`, token: secret });
+      expect(res.statusCode, `${param}=${day}`).toBe(400);
+      expect(res.json()).toEqual({ error: `${param} must be a date as YYYY-MM-DD`, field: param });
+    }
+    const leap = await t.inject({ method: 'GET', url: `${path}?startDate=2024-02-29`, token: secret });
+    expect(leap.statusCode).toBe(200);
+  });
+
   it('marks the key used, at most once a minute', async () => {
     const { id, secret } = await createKey(p.alice.token);
     await programs(secret);
