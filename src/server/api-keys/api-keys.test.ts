@@ -250,6 +250,50 @@ describe('GraphQL with a key', () => {
   });
 });
 
+describe('the Authorization scheme', () => {
+  // RFC 9110 (11.1): the scheme is case-insensitive, and one or more spaces separate it from the token.
+  it.each(['bearer', 'BEARER', 'BeArEr'])(
+    'reads "%s <key>" as the key, on REST and GraphQL',
+    async (scheme) => {
+      const { secret } = await createKey(p.alice.token);
+      const authorization = `${scheme} ${secret}`;
+      const rest = await t.inject({ method: 'GET', url: '/api/programs/', headers: { authorization } });
+      expect(rest.statusCode).toBe(200);
+      expect(rest.json()).toEqual([expect.objectContaining({ programName: 'Dine-In' })]);
+      const gql = await t.gql(REPORT, { _id: shopId }, { headers: { authorization } });
+      expect(gql.errors).toBeUndefined();
+      expect(gql.data.evaluation).toMatchObject({ _id: shopId });
+    },
+  );
+
+  it.each(['bearer', 'BEARER', 'Bearer  '])('reads "%s <session token>" as the session', async (scheme) => {
+    const res = await t.gql(
+      'query { currentUser { email } }',
+      {},
+      { headers: { authorization: `${scheme} ${p.alice.token}` } },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.currentUser).toEqual({ email: p.alice.user.email });
+  });
+
+  it('still refuses a revoked key sent with a lower-case scheme, and ignores other schemes', async () => {
+    const { id, secret } = await createKey(p.alice.token);
+    await t.gql(REVOKE, { _id: id }, { token: p.alice.token });
+    const refused = await t.inject({
+      method: 'GET',
+      url: '/api/programs/',
+      headers: { authorization: `bearer ${secret}` },
+    });
+    expect(refused.statusCode).toBe(401);
+    const basic = await t.gql(
+      'query { currentUser { email } }',
+      {},
+      { headers: { authorization: `Basic ${p.alice.token}` } },
+    );
+    expect(basic.data.currentUser).toBeNull();
+  });
+});
+
 describe('who manages keys', () => {
   /** An admin member of Alice's team (written as an accepted invitation leaves it). */
   async function adminMember() {
