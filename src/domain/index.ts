@@ -7,6 +7,7 @@ export * from './color-contrast';
 export * from './csv-export';
 export * from './dates';
 export * from './format';
+export * from './ip-addresses';
 export * from './login-throttle';
 export * from './notifications';
 export * from './order-flow-rules';
