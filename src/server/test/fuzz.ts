@@ -251,6 +251,11 @@ export function restValueArb(name: string): fc.Arbitrary<string> {
     },
     { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
     { weight: 1, arbitrary: fc.constantFrom('x'.repeat(2000), 'x'.repeat(2001)) },
+    // Names an object literal answers to without having them (a lookup table read by a parameter).
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty'),
+    },
   );
 }
 
