@@ -3,6 +3,7 @@ import {
   apiKeyAllows,
   apiKeyFromAuthorization,
   apiKeyPrefix,
+  bearerToken,
   isApiKey,
   MSG_API_KEY_NAME_REQUIRED,
   MSG_API_KEY_SCOPES_REQUIRED,
@@ -36,11 +37,28 @@ describe('the API key format', () => {
     [`Bearer ${KEY}`, KEY],
     [`Bearer ${KEY}  `, KEY],
     ['Bearer some-session-token', null],
+    [`bearer ${KEY}`, KEY],
+    [`BEARER\t${KEY}`, KEY],
     [`Basic ${KEY}`, null],
+    [`Bearer${KEY}`, null],
     [KEY, null],
     [undefined, null],
   ])('reads the key of the Authorization header %j', (header, expected) => {
     expect(apiKeyFromAuthorization(header)).toBe(expected);
+  });
+
+  it.each([
+    ['Bearer abc.def', 'abc.def'],
+    ['bearer abc.def', 'abc.def'],
+    ['BeArEr   abc.def  ', 'abc.def'],
+    ['Bearer ', null],
+    ['Bearer', null],
+    ['Bearerabc', null],
+    ['Basic abc', null],
+    ['', null],
+    [null, null],
+  ])('reads the bearer token of %j, the scheme in any case (RFC 9110)', (header, expected) => {
+    expect(bearerToken(header)).toBe(expected);
   });
 });
 

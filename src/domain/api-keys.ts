@@ -24,11 +24,23 @@ export function apiKeyPrefix(key: string): string {
   return key.slice(0, API_KEY_PREFIX.length + API_KEY_SHOWN_CHARS);
 }
 
+const BEARER_SCHEME = /^bearer[ \t]+/i;
+
+/**
+ * The token of an `Authorization: Bearer <token>` header (a session token or an API key), or null for
+ * another scheme or none. The scheme is matched in any case, as RFC 9110 (11.1) says it is:
+ * `bearer <token>` is the same header. The one reading of the header for REST, GraphQL and pages.
+ */
+export function bearerToken(header: string | null | undefined): string | null {
+  const scheme = header ? BEARER_SCHEME.exec(header) : null;
+  if (!scheme) return null;
+  return header!.slice(scheme[0].length).trim() || null;
+}
+
 /** A key's bearer token from an Authorization header, or null when the header carries no API key. */
-export function apiKeyFromAuthorization(header: string | undefined): string | null {
-  if (!header?.startsWith('Bearer ')) return null;
-  const token = header.slice(7).trim();
-  return isApiKey(token) ? token : null;
+export function apiKeyFromAuthorization(header: string | null | undefined): string | null {
+  const token = bearerToken(header);
+  return token && isApiKey(token) ? token : null;
 }
 
 /**

@@ -4,7 +4,9 @@ import {
   billedWeeks,
   chartGranularity,
   DEFAULT_SUMMARY_DATE_RANGE,
+  dateOfKey,
   forceStartDate,
+  isDateKey,
   minimumStartDate,
   mondaysInMonth,
   mondaysLeftInMonth,
@@ -172,5 +174,36 @@ describe('date helpers', () => {
     [null, null],
   ])('parses %s as %s, reading zone-less text as UTC', (value, expected) => {
     expect(parseDate(value)?.toISOString() ?? null).toBe(expected);
+  });
+
+  it.each([
+    ['2024-02-29', '2024-02-29T00:00:00.000Z'],
+    ['2000-02-29', '2000-02-29T00:00:00.000Z'],
+    ['0001-01-01', '0001-01-01T00:00:00.000Z'],
+    ['0050-06-15', '0050-06-15T00:00:00.000Z'],
+    ['9999-12-31', '9999-12-31T00:00:00.000Z'],
+  ])('reads the calendar day %s', (text, expected) => {
+    expect(dateOfKey(text)?.toISOString()).toBe(expected);
+    expect(isDateKey(text)).toBe(true);
+    expect(parseDate(text)?.toISOString()).toBe(expected);
+  });
+
+  it.each([
+    '2025-02-30',
+    '2025-02-29',
+    '1900-02-29',
+    '2025-04-31',
+    '2025-13-45',
+    '2025-00-10',
+    '2025-01-00',
+    '0000-00-00',
+    '0000-01-01',
+    '2025-1-5',
+    '2025-01-05T00:00:00Z',
+    ' 2025-01-05',
+    '+02025-01-05',
+  ])('refuses %s, which is not a calendar day as YYYY-MM-DD', (text) => {
+    expect(dateOfKey(text)).toBeNull();
+    expect(isDateKey(text)).toBe(false);
   });
 });

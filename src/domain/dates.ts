@@ -38,6 +38,34 @@ export const monthsBetween = (from: Date, to: Date): number =>
 export const toDateKey = (date: Date): string => date.toISOString().slice(0, 10);
 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+const isLeapYear = (year: number): boolean => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31] as const;
+
+/**
+ * The UTC day a YYYY-MM-DD text names, or null unless it is a day of the calendar from 0001-01-01 to
+ * 9999-12-31: 2025-02-30, 2025-13-45 and 0000-00-00 are null, not rolled over to another day (the
+ * database refuses them, and a silent roll-over would read another range than the one asked for).
+ */
+export function dateOfKey(text: string): Date | null {
+  const match = DATE_ONLY.exec(text);
+  if (!match) return null;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 1 || month < 1 || month > 12 || day < 1) return null;
+  const days = month === 2 && isLeapYear(year) ? 29 : MONTH_DAYS[month - 1]!;
+  if (day > days) return null;
+  const date = new Date(0);
+  // setUTCFullYear, not Date.UTC: Date.UTC reads the years 0 to 99 as 1900 to 1999.
+  date.setUTCFullYear(year, month - 1, day);
+  return date;
+}
+
+/** Whether `text` is a real calendar day written YYYY-MM-DD (see dateOfKey). */
+export const isDateKey = (text: string): boolean => dateOfKey(text) !== null;
+
+/** The message of a date parameter that is not a real day, after the parameter's name. */
+export const MSG_DATE_KEY_INVALID = 'must be a date as YYYY-MM-DD';
+
 const DATE_TIME_WITHOUT_ZONE = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 
 /**
@@ -48,13 +76,8 @@ export function parseDate(value: Date | string | null | undefined): Date | null 
   if (value == null) return null;
   if (value instanceof Date) return Number.isNaN(value.getTime()) ? null : value;
   const text = value.trim();
-  const dateOnly = DATE_ONLY.exec(text);
-  if (dateOnly) {
-    const [, y, m, d] = dateOnly.map(Number) as [number, number, number, number];
-    const date = new Date(Date.UTC(y, m - 1, d));
-    // Reject roll-overs such as 2024-02-30.
-    return date.getUTCMonth() === m - 1 && date.getUTCDate() === d ? date : null;
-  }
+  // Roll-overs such as 2024-02-30 are not dates.
+  if (DATE_ONLY.test(text)) return dateOfKey(text);
   const date = new Date(DATE_TIME_WITHOUT_ZONE.test(text) ? `${text.replace(' ', 'T')}Z` : text);
   return Number.isNaN(date.getTime()) ? null : date;
 }

@@ -8,6 +8,7 @@ export * from './csv-export';
 export * from './dates';
 export * from './enum-names';
 export * from './format';
+export * from './ip-addresses';
 export * from './login-throttle';
 export * from './notifications';
 export * from './order-flow-rules';

@@ -1,6 +1,7 @@
 // Shopper payments: what a shopper is owed for an approved visit, the totals of their lines, the rules
 // for marking a payout, and the payout CSV's rows. Pure: cents and date keys in, values out.
 import { csvCell } from './csv-export';
+import { isDateKey } from './dates';
 
 /** A line's amounts, cents: the shop's reimbursement plus the questionnaire's shopper fee. */
 export interface PayableAmount {
@@ -53,10 +54,6 @@ export const MSG_PAYOUT_REFERENCE_TOO_LONG = `The payout reference can be at mos
 export const MSG_PAID_ON_INVALID = 'Please enter the date paid (YYYY-MM-DD).';
 export const MSG_PAID_ON_FUTURE = 'The date paid cannot be in the future.';
 export const MSG_NO_LINES = 'Please select at least one pending line.';
-
-const DATE_KEY = /^\d{4}-\d{2}-\d{2}$/;
-const isDateKey = (value: string) =>
-  DATE_KEY.test(value) && new Date(`${value}T00:00:00Z`).toISOString().slice(0, 10) === value;
 
 /**
  * The field errors of a payout: a reference is required, the paid date is a real day and not after

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPublicHost, normalisedHost } from './ip-addresses';
 
 // Outgoing webhooks (issue 20): what a customer's endpoint may be sent, how a message is signed
 // (Standard Webhooks), how often a failed delivery is tried again, and which addresses are never
@@ -65,14 +66,12 @@ export const MSG_WEBHOOK_NOT_FOUND = 'Webhook endpoint not found.';
 export const MSG_WEBHOOK_DELIVERY_NOT_FOUND = 'Delivery not found.';
 export const MSG_WEBHOOK_DELIVERY_PENDING = 'This delivery is still being tried; wait for it to finish.';
 
-/** Host names that always mean this machine or its network, whatever DNS says. */
-const LOCAL_NAMES = /(^|\.)(localhost|local|internal|localdomain|home\.arpa)$/i;
-
 /**
  * Why `url` cannot be an endpoint, or null when it can. `allowedHosts` (host:port, lower case) are
  * the WEBHOOK_ALLOWED_HOSTS of tests and local receivers: for them http is allowed and nothing else
- * is checked. Otherwise https only, no credentials, and no name or literal address that is plainly
- * local; the address a name resolves to is checked again at each delivery (server/webhooks).
+ * is checked. Otherwise https only, no credentials, and a public host (ip-addresses.ts: no loopback,
+ * private, link-local or reserved address however it is written, no local or single-label name, a
+ * trailing dot ignored); the addresses a name resolves to are checked again at each delivery.
  */
 export function webhookUrlProblem(url: string, allowedHosts: readonly string[] = []): string | null {
   const text = url.trim();
@@ -88,16 +87,14 @@ export function webhookUrlProblem(url: string, allowedHosts: readonly string[] =
   if (parsed.username || parsed.password) return MSG_WEBHOOK_URL_CREDENTIALS;
   if (allowedHosts.includes(hostPort(parsed))) return null;
   if (parsed.protocol !== 'https:') return MSG_WEBHOOK_URL_HTTPS;
-  const host = parsed.hostname.replace(/^\[|\]$/g, '');
-  // A single-label name (intranet) or a local one; IPv6 literals are checked by address (server).
-  if (!host.includes(':') && (LOCAL_NAMES.test(host) || !host.includes('.'))) return MSG_WEBHOOK_URL_PRIVATE;
-  return null;
+  return isPublicHost(parsed.hostname) ? null : MSG_WEBHOOK_URL_PRIVATE;
 }
 
 /** `host:port` of a URL as WEBHOOK_ALLOWED_HOSTS lists it (the scheme's port when none is given). */
 export function hostPort(url: URL): string {
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  return `${url.hostname.toLowerCase()}:${port}`;
+  const host = normalisedHost(url.hostname);
+  return `${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /** WEBHOOK_ALLOWED_HOSTS as a list: comma-separated host:port, lower case. */

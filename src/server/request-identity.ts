@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { apiKeyFromAuthorization, MSG_API_KEY_INVALID, type TeamRole } from '../domain/index.js';
+import { apiKeyFromAuthorization, bearerToken, MSG_API_KEY_INVALID, type TeamRole } from '../domain/index.js';
 import { SESSION_COOKIE } from './accounts/sessions.js';
 import { type ApiKeyCaller, findLiveApiKey } from './api-keys/index.js';
 import { hashToken } from './auth/tokens.js';
@@ -45,8 +45,8 @@ export type TeamMember = { id: string; accountId: string; role: TeamRole; remove
 
 /** The session token from `Authorization: Bearer <token>`, else from the session cookie. */
 export function sessionToken(req: FastifyRequest): string | null {
-  const auth = req.headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice(7).trim() || null;
+  const bearer = bearerToken(req.headers.authorization);
+  if (bearer) return bearer;
   return req.cookies[SESSION_COOKIE] ?? null;
 }
 

@@ -132,7 +132,13 @@ export async function registerStorageRoutes(
 
   // Uploaded files go out as stored, with their length: images, audio and PDFs are compressed already.
   app.get('/s3/uploads/*', { compress: false }, async (req, reply) => {
-    const key = decodeURIComponent((req.params as { '*': string })['*']);
+    let key: string;
+    try {
+      key = decodeURIComponent((req.params as { '*': string })['*']);
+    } catch {
+      // A lone % (the request's %25) is no stored key's name; decoding it threw a URIError (a 500).
+      return reply.code(404).send({ error: 'Not Found' });
+    }
     const file = await local.open(key);
     if (!file) return reply.code(404).send({ error: 'Not Found' });
     const ext = path.extname(key).toLowerCase();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDateKey } from '../dates';
 import type { FrequencyPeriod, QuestionnaireType } from '../types';
 import { safeChars } from './text';
 
@@ -23,6 +24,17 @@ export const zId = (label: string) =>
     .min(1, { error: `${label} is required.` })
     .max(200, { error: `${label} is too long.` })
     .check(safeChars(label));
+
+/**
+ * A day written YYYY-MM-DD that is a real calendar day (dates.ts's isDateKey): the one rule of every
+ * date parameter of the REST and GraphQL APIs, so 2025-02-30 is a field error, never a database error.
+ * The pattern stays for the OpenAPI document.
+ */
+export const zDateKey = (message: string) =>
+  z
+    .string({ error: message })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: message })
+    .refine(isDateKey, { error: message });
 
 const TRUE_WORDS = new Set(['true', '1', 'on', 'yes']);
 

@@ -140,6 +140,15 @@ describe('shop form (frequency step)', () => {
       { field: 'startDate', message: 'Desired Start Date must be a valid date.' },
     ]);
   });
+
+  it.each(['2025-02-30', '2025-02-30T10:00:00Z', '2025-13-45', '0000-00-00'])(
+    'refuses the start date %s, which is not a calendar day, instead of rolling it over',
+    (startDate) => {
+      expect(formErrors(mysteryShop, { startDate })).toEqual([
+        { field: 'startDate', message: 'Desired Start Date must be a valid date.' },
+      ]);
+    },
+  );
 });
 
 describe('shop input (API, integer cents)', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isDateKey } from '../dates';
 import type { QuestionnaireType } from '../types';
 import { ZFrequencyPeriod, zBooleanish, zId, zNumberInput } from './common';
 import { dollarsToCents, type MoneyUnit, reimbursementProblem } from './money-input';
@@ -62,6 +63,8 @@ export function checkReimbursement(
 export const zStartDate = z.preprocess((v) => {
   if (v === '' || v === null) return undefined;
   if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}(?:T[\d:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(v)) {
+    // A day that is not in the calendar (2025-02-30) is invalid, not rolled over to another day.
+    if (!isDateKey(v.slice(0, 10))) return new Date(Number.NaN);
     return new Date(v.length === 10 ? `${v}T00:00:00.000Z` : v);
   }
   return v;

@@ -290,6 +290,13 @@ describe('the plan from open to resolved, by role', () => {
       manager.token,
     );
     expect(bad.extensions?.field).toBe('items.0.dueDate');
+    // A day the calendar does not have is refused, not rolled over to 2 March.
+    const rolled = await refused(
+      SAVE,
+      { id, items: [{ ...answered[0], dueDate: '2030-02-30' }] },
+      manager.token,
+    );
+    expect(rolled.extensions?.field).toBe('items.0.dueDate');
     const stranger = await refused(SAVE, { id, items: [{ elementId: 'nope', action: 'x' }] }, manager.token);
     expect(stranger.extensions?.field).toBe('items.0.elementId');
     // Saved without submitting, then submitted.

@@ -25,6 +25,7 @@ import {
   toDateKey,
   transition,
   uploadFolder,
+  zDateKey,
 } from '../../domain/index.js';
 import { percentage } from '../../evaluation/index.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
@@ -561,12 +562,7 @@ const ZItem = z.object({
   elementId: z.string().min(1).max(200),
   action: z.string().max(2000, 'Action is at most 2000 characters.').default(''),
   responsible: z.string().max(200, 'Responsible person is at most 200 characters.').default(''),
-  dueDate: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Due date must be a date (YYYY-MM-DD).')
-    .refine((d) => !Number.isNaN(Date.parse(`${d}T00:00:00Z`)), 'Due date must be a date (YYYY-MM-DD).')
-    .nullable()
-    .default(null),
+  dueDate: zDateKey('Due date must be a date (YYYY-MM-DD).').nullable().default(null),
   /** A key /s3/sign gave for this plan's folder (actionPlans/{planId}); null removes the photo. */
   photoKey: z.string().max(MAX_UPLOAD_KEY_LENGTH).nullable().optional(),
 });

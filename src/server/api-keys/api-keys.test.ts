@@ -160,6 +160,27 @@ describe('the reporting API with a key', () => {
     expect((await programs(`sk_live_${'x'.repeat(43)}`)).statusCode).toBe(401);
   });
 
+  it.each([
+    '/api/summary/shops',
+    '/api/summary/sectionHeaders',
+    '/api/summary/worstQuestions',
+    '/api/summary/questions',
+  ])('refuses a day that is not in the calendar on %s with a 400 naming the parameter', async (path) => {
+    const { secret } = await createKey(p.alice.token);
+    for (const [param, day] of [
+      ['startDate', '2025-13-45'],
+      ['startDate', '2025-02-30'],
+      ['endDate', '0000-00-00'],
+      ['endDate', '2023-02-29'],
+    ] as const) {
+      const res = await t.inject({ method: 'GET', url: `${path}?${param}=${day}`, token: secret });
+      expect(res.statusCode, `${param}=${day}`).toBe(400);
+      expect(res.json()).toEqual({ error: `${param} must be a date as YYYY-MM-DD`, field: param });
+    }
+    const leap = await t.inject({ method: 'GET', url: `${path}?startDate=2024-02-29`, token: secret });
+    expect(leap.statusCode).toBe(200);
+  });
+
   it('marks the key used, at most once a minute', async () => {
     const { id, secret } = await createKey(p.alice.token);
     await programs(secret);
@@ -231,6 +252,50 @@ describe('GraphQL with a key', () => {
       message: MSG_API_KEY_INVALID,
       extensions: { code: 'UNAUTHENTICATED' },
     });
+  });
+});
+
+describe('the Authorization scheme', () => {
+  // RFC 9110 (11.1): the scheme is case-insensitive, and one or more spaces separate it from the token.
+  it.each(['bearer', 'BEARER', 'BeArEr'])(
+    'reads "%s <key>" as the key, on REST and GraphQL',
+    async (scheme) => {
+      const { secret } = await createKey(p.alice.token);
+      const authorization = `${scheme} ${secret}`;
+      const rest = await t.inject({ method: 'GET', url: '/api/programs/', headers: { authorization } });
+      expect(rest.statusCode).toBe(200);
+      expect(rest.json()).toEqual([expect.objectContaining({ programName: 'Dine-In' })]);
+      const gql = await t.gql(REPORT, { _id: shopId }, { headers: { authorization } });
+      expect(gql.errors).toBeUndefined();
+      expect(gql.data.evaluation).toMatchObject({ _id: shopId });
+    },
+  );
+
+  it.each(['bearer', 'BEARER', 'Bearer  '])('reads "%s <session token>" as the session', async (scheme) => {
+    const res = await t.gql(
+      'query { currentUser { email } }',
+      {},
+      { headers: { authorization: `${scheme} ${p.alice.token}` } },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data.currentUser).toEqual({ email: p.alice.user.email });
+  });
+
+  it('still refuses a revoked key sent with a lower-case scheme, and ignores other schemes', async () => {
+    const { id, secret } = await createKey(p.alice.token);
+    await t.gql(REVOKE, { _id: id }, { token: p.alice.token });
+    const refused = await t.inject({
+      method: 'GET',
+      url: '/api/programs/',
+      headers: { authorization: `bearer ${secret}` },
+    });
+    expect(refused.statusCode).toBe(401);
+    const basic = await t.gql(
+      'query { currentUser { email } }',
+      {},
+      { headers: { authorization: `Basic ${p.alice.token}` } },
+    );
+    expect(basic.data.currentUser).toBeNull();
   });
 });
 

@@ -6,15 +6,17 @@ import { OUTBOX_STATUSES } from '../../domain/index.js';
 import { outboxMail } from '../adapters/mail.js';
 import { seedDemo } from '../db/seed-demo.js';
 import { unsubscribeToken } from '../notifications/index.js';
-import { argumentsArb, type FuzzSpec, type IdPools, operationDocument } from '../test/fuzz.js';
+import { argumentsArb, dateArb, type FuzzSpec, type IdPools, operationDocument } from '../test/fuzz.js';
 import { createUser, type GqlResult, setupTestApp } from '../test/harness.js';
 import { addLocation, cardToken, saveShop, startCart } from '../test/order-wizard.js';
+import { MSG_SUBSCRIPTIONS_UNSUPPORTED } from './operation-types.js';
 import { schema } from './schema.js';
 import { UNEXPECTED_ERROR_MESSAGE } from './yoga.js';
 
 /**
  * Property-based fuzzing of every root operation, with inputs derived from the schema (test/fuzz.ts)
- * on the demo data. For each call: no server error (no 5xx, no INTERNAL_SERVER_ERROR, no masked
+ * on the demo data, and documents of every operation type (query, mutation, subscription, and words
+ * that are none) by POST and GET. For each call: no server error (no 5xx, no INTERNAL_SERVER_ERROR, no masked
  * "something went wrong"), a BAD_USER_INPUT names its field, and a refused call changed no row.
  * FUZZ_RUNS sets the calls per operation (default 8; e.g. FUZZ_RUNS=300 for a long run) and
  * FUZZ_SEED replays a failure that fast-check reports.
@@ -162,7 +164,7 @@ const QUERIES: Record<string, Entry> = {
   payables: {
     as: ADMIN,
     ids: { shopperId: 'user' },
-    values: { status: fc.constantFrom('pending', 'paid', 'all', null, 'PAID') },
+    values: { status: fc.constantFrom('pending', 'paid', 'all', null, 'PAID'), from: dateArb, to: dateArb },
   },
   webhookEndpoint: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },
   webhookEndpointSecret: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },
@@ -421,4 +423,106 @@ describe('fuzz: every query with arguments', () => {
     expect(Object.keys(QUERIES).sort()).toEqual(names);
   });
   fuzz('query', schema.getQueryType()!, QUERIES);
+});
+
+/** Words where an operation type goes: the three of GraphQL (the schema has no subscriptions) and others. */
+const OPERATION_WORDS = [
+  'query',
+  'mutation',
+  'subscription',
+  'Subscription',
+  'subscribe',
+  'fragment',
+  'schema',
+  'extend',
+  '',
+];
+/** Selections that change nothing whoever runs them (a refused or invalid one included). */
+const SELECTIONS = [
+  '__typename',
+  'nope',
+  'currentUser { _id }',
+  'currentBrand { _id }',
+  'login',
+  'brands { _id } __typename',
+];
+
+describe('fuzz: every operation type', () => {
+  it('answers every operation type, known or not, by POST and GET, with a client error at worst', async () => {
+    const call = fc.record({
+      word: fc.constantFrom(...OPERATION_WORDS),
+      selection: fc.constantFrom(...SELECTIONS),
+      name: fc.option(fc.constantFrom('Op', 'watch'), { nil: undefined }),
+      method: fc.constantFrom('POST', 'GET'),
+      who: fc.constantFrom<Identity>('anonymous', 'customer', 'admin'),
+      // A second operation in the document, so that operationName picks one.
+      other: fc.option(fc.constantFrom('query Other { __typename }', 'subscription Other { __typename }'), {
+        nil: undefined,
+      }),
+    });
+    await fc.assert(
+      fc.asyncProperty(call, async ({ word, selection, name, method, who, other }) => {
+        const query = `${word}${name ? ` ${name}` : ''} { ${selection} }${other ? ` ${other}` : ''}`;
+        const operationName = other && name ? name : undefined;
+        const before = await changes();
+        const token = await tokenOf(who);
+        const res = await t.inject({
+          method: method as 'POST' | 'GET',
+          url:
+            method === 'GET'
+              ? `/api?${new URLSearchParams({ query, ...(operationName ? { operationName } : {}) })}`
+              : '/api',
+          ...(method === 'POST' ? { payload: { query, ...(operationName ? { operationName } : {}) } } : {}),
+          token,
+        });
+        const context = `${method} ${query} (${operationName ?? 'no name'}) as ${who}: ${res.statusCode} ${res.body.slice(0, 300)}`;
+        expect(res.statusCode, context).toBeLessThan(500);
+        const errors = (JSON.parse(res.body || '{}') as GqlResult).errors ?? [];
+        for (const error of errors) {
+          expect(error.message, context).not.toBe(UNEXPECTED_ERROR_MESSAGE);
+          expect(error.extensions?.code, context).not.toBe('INTERNAL_SERVER_ERROR');
+        }
+        // A subscription (the one run, alone or named) is refused as such, unless the document is
+        // already invalid (two root fields, an anonymous operation among others).
+        const runs = operationName ? word : other ? null : word;
+        const invalid =
+          errors.length > 0 && errors.every((e) => e.extensions?.code === 'GRAPHQL_VALIDATION_FAILED');
+        if (runs === 'subscription' && res.statusCode !== 405 && !invalid) {
+          expect(res.statusCode, context).toBe(400);
+          expect(
+            errors.map((e) => e.message),
+            context,
+          ).toEqual([MSG_SUBSCRIPTIONS_UNSUPPORTED]);
+        }
+        expect(await changes(), context).toBe(before);
+      }),
+      {
+        numRuns: RUNS * 10,
+        seed: SEED,
+        // The reported ones, always tried.
+        examples: [
+          [
+            {
+              word: 'subscription',
+              selection: '__typename',
+              name: undefined,
+              method: 'POST',
+              who: 'anonymous',
+              other: undefined,
+            },
+          ],
+          [
+            {
+              word: 'subscription',
+              selection: '__typename',
+              name: undefined,
+              method: 'GET',
+              who: 'customer',
+              other: undefined,
+            },
+          ],
+        ],
+      },
+    );
+  });
 });

@@ -53,6 +53,11 @@ describe('the GraphQL explorer (GraphiQL) at GET /api', () => {
       expect((await t.inject({ method: 'GET', url: `${GRAPHIQL_ASSETS}/${worker}` })).statusCode).toBe(200);
     }
     expect((await t.inject({ method: 'GET', url: `${GRAPHIQL_ASSETS}/secrets.js` })).statusCode).toBe(404);
+    // Names of the object's own methods are no files (found by the REST fuzz suite: they were a 500).
+    for (const name of ['toString', 'valueOf', 'constructor'])
+      expect((await t.inject({ method: 'GET', url: `${GRAPHIQL_ASSETS}/${name}` })).statusCode, name).toBe(
+        404,
+      );
   });
 
   it('opens in production only for a logged-in platform admin; a customer and a visitor get no explorer', async () => {

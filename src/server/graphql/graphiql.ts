@@ -124,7 +124,9 @@ export function introspectionForAdminsOnly(deps: {
 /** The page's files, each under the package's version (a new version is a new URL: cached for good). */
 export async function registerGraphiQLAssets(app: FastifyInstance) {
   app.get(`${GRAPHIQL_ASSETS}/:file`, async (req, reply) => {
-    const file = FILES[(req.params as { file: string }).file];
+    const name = (req.params as { file: string }).file;
+    // Own keys only: toString or constructor is no file (it was the object's method, and a 500).
+    const file = Object.hasOwn(FILES, name) ? FILES[name] : undefined;
     if (!file) return reply.code(404).send({ error: 'Not Found' });
     const [type, text] = file;
     return reply

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { MailAdapter } from '../adapters/mail.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
+import { MSG_SUBSCRIPTIONS_UNSUPPORTED } from './operation-types.js';
 import { UNEXPECTED_ERROR_MESSAGE } from './yoga.js';
 
 const t = setupTestApp();
@@ -106,6 +107,30 @@ describe('errors', () => {
     const res = await t.gql('mutation { sendResetPasswordEmail(email: "ann@example.test") }', {}, { app });
     expect(res.errors![0]!.message).toBe(UNEXPECTED_ERROR_MESSAGE);
     expect(JSON.stringify(res)).not.toContain('internal-secret-detail');
+  });
+
+  it.each([
+    ['subscription { __typename }', undefined],
+    ['subscription Watch { __typename }', 'Watch'],
+    ['query Q { __typename } subscription S { __typename }', 'S'],
+  ])('refuses %s as a client error (400), by POST and GET', async (query, operationName) => {
+    const post = await t.inject({ method: 'POST', url: '/api', payload: { query, operationName } });
+    const params = new URLSearchParams({ query, ...(operationName ? { operationName } : {}) });
+    const get = await t.inject({ method: 'GET', url: `/api?${params}` });
+    for (const res of [post, get]) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toEqual([
+        expect.objectContaining({
+          message: MSG_SUBSCRIPTIONS_UNSUPPORTED,
+          extensions: { code: 'OPERATION_NOT_SUPPORTED' },
+        }),
+      ]);
+    }
+    // The query of the same document still runs.
+    if (operationName === 'S') {
+      const q = await t.inject({ method: 'POST', url: '/api', payload: { query, operationName: 'Q' } });
+      expect(q.json()).toEqual({ data: { __typename: 'Query' } });
+    }
   });
 
   it('passes an expected error through with its message and code', async () => {

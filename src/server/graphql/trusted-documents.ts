@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { usePersistedOperations as persistedOperations } from '@graphql-yoga/plugin-persisted-operations';
 import { type DocumentNode, parse } from 'graphql';
 import type { Plugin } from 'graphql-yoga';
-import { apiKeyFromAuthorization } from '../../domain/index.js';
+import { bearerToken, isApiKey } from '../../domain/index.js';
 import { findSessionUser, SESSION_COOKIE } from '../accounts/sessions.js';
 import { findLiveApiKey } from '../api-keys/index.js';
 import type { Db } from '../db/client.js';
@@ -45,10 +45,9 @@ const sessionCookie = new RegExp(`(?:^|;\\s*)${SESSION_COOKIE}=([^;]+)`);
 /** Whether a request may send a document's text (see above). */
 export async function mayRunArbitraryDocuments(db: Db, request: Request): Promise<boolean> {
   if (!request.headers.get('origin')) return true;
-  const auth = request.headers.get('authorization') ?? undefined;
-  const apiKey = apiKeyFromAuthorization(auth);
-  if (apiKey) return (await findLiveApiKey(db, apiKey)) !== null;
-  if (auth?.startsWith('Bearer ')) return (await findSessionUser(db, auth.slice(7).trim())) !== null;
+  const bearer = bearerToken(request.headers.get('authorization'));
+  if (bearer && isApiKey(bearer)) return (await findLiveApiKey(db, bearer)) !== null;
+  if (bearer) return (await findSessionUser(db, bearer)) !== null;
   const cookie = sessionCookie.exec(request.headers.get('cookie') ?? '')?.[1];
   if (!cookie) return false;
   return (await findSessionUser(db, decodeURIComponent(cookie)))?.user.admin === true;

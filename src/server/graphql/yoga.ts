@@ -13,6 +13,7 @@ import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
 import { trustedCallFastPath } from './fast-path.js';
 import { graphiqlFor, introspectionForAdminsOnly, renderGraphiQLPage } from './graphiql.js';
 import { compiledExecution } from './jit.js';
+import { knownOperationTypes } from './operation-types.js';
 import { schema } from './schema.js';
 import { teamGuard } from './team-guard.js';
 import { trustedDocumentStore, trustedDocuments } from './trusted-documents.js';
@@ -66,6 +67,7 @@ export function createGraphQL(deps: {
       teamGuard(),
       enumInputErrors,
       apiKeyGuard(),
+      knownOperationTypes(),
       compiledExecution(),
     ],
     context: async ({ req, reply }): Promise<AppContext> => {

@@ -114,6 +114,11 @@ describe('serializeError', () => {
     expect(safe.stack).toBe(`    at login (/srv/${REDACTED}.ts:1:1)`);
   });
 
+  it('cuts a bearer token whatever the case of its scheme', () => {
+    const safe = serializeError(new Error(`retried with bearer ${TOKEN} and BASIC ${TOKEN}`));
+    expect(safe.message).toBe(`retried with bearer ${REDACTED} and BASIC ${REDACTED}`);
+  });
+
   it('describes an error for command-line tools: one line per cause, then its stack frames', () => {
     const text = describeError(new DrizzleQueryError('select $1', [PASSWORD], postgresJsError()));
     const [first, second, frame] = text.split('\n');

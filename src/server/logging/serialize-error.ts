@@ -32,7 +32,8 @@ const MAX_CAUSE_DEPTH = 4;
 /** `key=value` / `key: value` pairs and bearer tokens written into a message. */
 const SECRET_PAIR =
   /\b(password|passwd|pwd|secret|token|api[_-]?key|authorization|cookie|cvc|cvv)(["']?\s*[:=]\s*(?:(?:Bearer|Basic)\s+)?)("[^"]*"|'[^']*'|[^\s,;)}\]]+)/gi;
-const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/g;
+// The scheme in any case: `bearer <token>` is the same credential (RFC 9110 11.1).
+const BEARER = /\b(Bearer|Basic)\s+[A-Za-z0-9._~+/=-]+/gi;
 
 const produced = new WeakSet<object>();
 

@@ -72,7 +72,8 @@ export async function registerApiDocs(app: FastifyInstance) {
     if (file === 'start.js') {
       return reply.type('text/javascript; charset=utf-8').header('cache-control', IMMUTABLE).send(START);
     }
-    const type = FILES[file];
+    // Own keys only: toString or constructor is no file (it was the object's method, and a 500).
+    const type = Object.hasOwn(FILES, file) ? FILES[file] : undefined;
     if (!type) return reply.code(404).send({ error: 'Not Found' });
     let body = files.get(file);
     if (!body) {

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { isDateKey } from '../../domain/index.js';
 import { containsPattern } from '../admin/index.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
@@ -23,15 +24,13 @@ export interface PayableFilter {
   status?: string | null;
 }
 
-const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const nextDay = (key: string) => new Date(Date.parse(`${key}T00:00:00Z`) + 86_400_000);
 
 function filterOf(f: PayableFilter): SQL | undefined {
   const errors: { field: string; message: string }[] = [];
   for (const field of ['from', 'to'] as const) {
     const v = f[field];
-    if (v && (!DAY.test(v) || Number.isNaN(Date.parse(`${v}T00:00:00Z`))))
-      errors.push({ field, message: 'Please enter a date as YYYY-MM-DD.' });
+    if (v && !isDateKey(v)) errors.push({ field, message: 'Please enter a date as YYYY-MM-DD.' });
   }
   if (f.status && !PAYABLE_STATUSES.includes(f.status as PayableStatus))
     errors.push({ field: 'status', message: 'Status must be pending, paid or all.' });

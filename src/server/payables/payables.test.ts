@@ -295,6 +295,9 @@ describe('admin payables', () => {
     expect(await ids({ status: 'all' })).toEqual([samLine.id, kimLine.id].sort());
     expect(fields(await t.gql(LIST, { status: 'owed' }, as))).toEqual(['status']);
     expect(fields(await t.gql(LIST, { from: '15/01/2026' }, as))).toEqual(['from']);
+    // Days the calendar does not have are refused, not rolled over into March.
+    expect(fields(await t.gql(LIST, { from: '2026-02-30' }, as))).toEqual(['from']);
+    expect(fields(await t.gql(LIST, { to: '0000-00-00' }, as))).toEqual(['to']);
   });
 
   it('marks a batch paid with a reference and a day not in the future, all lines or none', async () => {

@@ -1,13 +1,11 @@
 import { z } from 'zod';
-import { SUMMARY_GROUPINGS } from '../../domain/index.js';
+import { MSG_DATE_KEY_INVALID, SUMMARY_GROUPINGS, zDateKey } from '../../domain/index.js';
 
 // The reporting API's input rules, in one place: routes.ts validates every call with ZReportingQuery,
 // and the OpenAPI document (src/server/openapi) is generated from the same schema and endpoint list.
 
 const day = (what: string) =>
-  z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date as YYYY-MM-DD' })
+  zDateKey(MSG_DATE_KEY_INVALID)
     .optional()
     .meta({ description: `${what} (YYYY-MM-DD, UTC), inclusive.` });
 const positive = (fallback: number, max: number, description: string) =>

@@ -55,6 +55,36 @@ const HOSTILE_STRINGS = [
 
 const MB = 'a'.repeat(1_000_000);
 
+/**
+ * Days written YYYY-MM-DD that the calendar does not have (a month 13, 30 February, the year 0, 29
+ * February of a common year), and near misses: each must be a field error, never a database error.
+ */
+export const CALENDAR_INVALID_DATES = [
+  '2025-13-45',
+  '2025-02-30',
+  '0000-00-00',
+  '0000-01-01',
+  '2023-02-29',
+  '2025-04-31',
+  '2025-00-10',
+  '2025-01-00',
+  '9999-99-99',
+  '2025-02-30T10:00:00Z',
+  '2025-1-5',
+] as const;
+
+/** A date parameter's value: a real day (leap days too), or one of the calendar-invalid ones. */
+export const dateArb: fc.Arbitrary<string> = fc.oneof(
+  {
+    weight: 2,
+    arbitrary: fc
+      .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10)),
+  },
+  { weight: 1, arbitrary: fc.constantFrom('2024-02-29', '0001-01-01', '9999-12-31') },
+  { weight: 3, arbitrary: fc.constantFrom(...CALENDAR_INVALID_DATES) },
+);
+
 /** One item of an over-long list stays small, so the list tests the count and not the body limit. */
 const small = (v: unknown) =>
   JSON.stringify(v ?? null).length > 2000 ? (typeof v === 'string' ? 'x' : {}) : v;
@@ -72,10 +102,7 @@ function plausibleString(name: string): fc.Arbitrary<string> {
     return fc.constantFrom('mysteryShop', 'customerSurvey', 'AUTHENTICATED', 'customers');
   if (n === 'status') return fc.constantFrom('COMPLETE', 'ACTIVE', 'CART');
   if (n === 'frequencyperiod') return fc.constantFrom('week', 'month', 'quarter');
-  if (n.includes('date'))
-    return fc
-      .date({ min: new Date('2020-01-01'), max: new Date('2030-12-31'), noInvalidDate: true })
-      .map((d) => d.toISOString().slice(0, 10));
+  if (n.includes('date') || n === 'paidon') return dateArb;
   if (n.includes('color')) return fc.constantFrom('#1a2b3c', '#fff', 'red');
   if (n === 'state') return fc.constantFrom('TX', 'NV', 'ZZ');
   if (n.includes('phone')) return fc.constantFrom('(512)-555-0100', '5125550100', '12');
@@ -206,6 +233,30 @@ function valueArb(
   return required
     ? withWrong
     : fc.oneof({ weight: 8, arbitrary: withWrong }, { weight: 1, arbitrary: fc.constant(null) });
+}
+
+/**
+ * A REST query or path parameter's value: plausible for its name (a date parameter gets dateArb), a
+ * boundary or hostile string, or a number at or past an edge.
+ */
+export function restValueArb(name: string): fc.Arbitrary<string> {
+  const n = name.toLowerCase();
+  const plausible = n.includes('date') ? dateArb : plausibleString(name);
+  return fc.oneof(
+    { weight: 6, arbitrary: plausible },
+    { weight: 3, arbitrary: fc.constantFrom(...HOSTILE_STRINGS) },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom('0', '-1', '1', '999', '1000', '2147483648', '1e309', 'NaN', '1.5', '0x10'),
+    },
+    { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 20 }) },
+    { weight: 1, arbitrary: fc.constantFrom('x'.repeat(2000), 'x'.repeat(2001)) },
+    // Names an object literal answers to without having them (a lookup table read by a parameter).
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('toString', 'constructor', '__proto__', 'valueOf', 'hasOwnProperty'),
+    },
+  );
 }
 
 /** Variables for one call of `field` (every argument, optional ones sometimes left out). */

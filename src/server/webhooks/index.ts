@@ -1,4 +1,3 @@
-export { BLOCKED_RANGES, isPublicAddress } from './addresses.js';
 export { type DeliverDeps, deliverWebhook } from './deliver-webhook.js';
 export { type DeliveryView, listDeliveries, resendDelivery, sendTestEvent } from './deliveries.js';
 export {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MSG_WEBHOOK_URL_HTTPS, MSG_WEBHOOK_URL_PRIVATE } from '../../domain/index.js';
-import { isPublicAddress } from './addresses.js';
+import { isPublicAddress, MSG_WEBHOOK_URL_HTTPS, MSG_WEBHOOK_URL_PRIVATE } from '../../domain/index.js';
 import { RefusedAddress, sendWebhookRequest } from './send-request.js';
 import { sign, webhookHeaders } from './signature.js';
 import { startReceiver, verifyStandardWebhook } from './test-receiver.js';
@@ -111,6 +110,16 @@ describe('sending', () => {
     ['https://hooks.example.com/a', ['93.184.216.34', '192.168.0.10']],
     ['https://hooks.example.com/a', ['fd00::1']],
     ['https://rebind.example.com/a', ['::ffff:169.254.169.254']],
+    ['https://localhost./h', ['127.0.0.1']],
+    ['https://[::7f00:1]/h', []],
+    ['https://[::ffff:7f00:1]/h', []],
+    ['https://2130706433/h', []],
+    ['https://hooks.example.com./a', ['127.0.0.1']],
+    ['https://hooks.example.com/a', ['::7f00:1']],
+    ['https://hooks.example.com/a', ['::ffff:7f00:1']],
+    ['https://hooks.example.com/a', ['0.0.0.0']],
+    ['https://hooks.example.com/a', ['100.64.1.1']],
+    ['https://hooks.example.com/a', ['fe80::1%eth0']],
   ])('refuses %s resolving to %j before connecting', async (url, addresses) => {
     const err = await refusal(url, addresses);
     expect(err).toBeInstanceOf(RefusedAddress);

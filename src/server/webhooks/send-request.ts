@@ -1,15 +1,17 @@
 import { lookup } from 'node:dns/promises';
 import http from 'node:http';
 import https from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { LookupFunction } from 'node:net';
 import {
   excerpt,
   hostPort,
+  isIpAddress,
+  isPublicAddress,
   MSG_WEBHOOK_URL_PRIVATE,
+  normalisedHost,
   WEBHOOK_TIMEOUT_SECONDS,
   webhookUrlProblem,
 } from '../../domain/index.js';
-import { isPublicAddress } from './addresses.js';
 
 /** The endpoint's answer: its HTTP status and the start of its body. */
 export type WebhookAnswer = { httpStatus: number; body: string };
@@ -28,8 +30,8 @@ export type SendOptions = {
 const resolveAll = (host: string) => lookup(host, { all: true, verbatim: true });
 
 /**
- * POSTs a webhook message to `url`, safely: the host is resolved here, every address it resolves to
- * must be public, and the connection goes to the address that was checked (a second DNS answer
+ * POSTs a webhook message to `url`, safely: the URL is checked again as at registration, the host is
+ * resolved here, every address it resolves to must be public (the same isPublicAddress), and the connection goes to the address that was checked (a second DNS answer
  * cannot point it elsewhere: TLS still verifies the certificate against the name). Redirects are not
  * followed, the whole exchange has a deadline, and only the start of the answer is read.
  */
@@ -43,9 +45,9 @@ export async function sendWebhookRequest(
   if (problem) throw new RefusedAddress(problem);
   const target = new URL(url);
   const allowed = opts.allowedHosts.includes(hostPort(target));
-  const host = target.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host)
-    ? [{ address: host, family: isIP(host) }]
+  const host = normalisedHost(target.hostname);
+  const addresses = isIpAddress(host)
+    ? [{ address: host, family: host.includes(':') ? 6 : 4 }]
     : await (opts.resolve ?? resolveAll)(host);
   if (addresses.length === 0) throw new Error(`${host} has no address.`);
   if (!allowed && addresses.some((a) => !isPublicAddress(a.address)))

@@ -218,6 +218,38 @@ describe('endpoints', () => {
     expect(stored!.events).toEqual(['shop.submitted']);
   });
 
+  it('refuses every loopback, private and link-local address at registration, however it is written', async () => {
+    for (const url of [
+      'https://localhost./h',
+      'https://LOCALHOST../h',
+      'https://api.localhost./h',
+      'https://[::7f00:1]/h',
+      'https://[::ffff:127.0.0.1]/h',
+      'https://[::ffff:7f00:1]/h',
+      'https://[::1]/h',
+      'https://[fe80::1]/h',
+      'https://[fd00::1]/h',
+      'https://[64:ff9b::a9fe:a9fe]/h',
+      'https://2130706433/h',
+      'https://0177.0.0.1/h',
+      'https://0x7f.1/h',
+      'https://127.1/h',
+      'https://0.0.0.0/h',
+      'https://0/h',
+      'https://169.254.169.254/latest/meta-data',
+      'https://100.64.0.1/h',
+      'https://10.0.0.1/h',
+      'https://172.16.0.1/h',
+      'https://192.168.1.1/h',
+    ]) {
+      const input = { url, events: ['ORDER_PLACED'] };
+      expectError(await t.gql(CREATE, { input }, { token: p.alice.token }), MSG_WEBHOOK_URL_PRIVATE, {
+        field: 'url',
+      });
+    }
+    expect(await t.db.select().from(webhookEndpoints)).toHaveLength(0);
+  });
+
   it('every operation: anonymous, another customer and a manager are refused; the owner and an admin are allowed', async () => {
     const id = await endpointOf(p.alice.token);
     await ok(TEST, { id }, p.alice.token);
