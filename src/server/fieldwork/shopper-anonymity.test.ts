@@ -2,14 +2,25 @@
 // answers reported 'never' stay on the server (issue 42): every reader of a shop on the customer's
 // side (GraphQL with a session or an API key, the shared link, the REST reporting API and the CSV made
 // from it, e-mails, webhooks and action plans) is checked here for the shopper's and QA's strings.
-import { and, eq, ne } from 'drizzle-orm';
+import { readFile } from 'node:fs/promises';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { programCsvRows, WEBHOOK_EVENTS } from '../../domain/index.js';
 import { EvaluationStatus as S } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
 import { planLinkKey } from '../action-plans/index.js';
 import { newId } from '../db/ids.js';
-import { actionPlans, locations, outboxEmails, webhookDeliveries, webhookEndpoints } from '../db/schema.js';
+import {
+  actionPlans,
+  evaluationQuestionScores,
+  evaluations,
+  locations,
+  outboxEmails,
+  questionScoreDays,
+  questionScoreRegionDays,
+  webhookDeliveries,
+  webhookEndpoints,
+} from '../db/schema.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { publish, VISIT_FORM } from '../test/fieldwork-fixtures.js';
 import { createUser, setupTestApp } from '../test/harness.js';
@@ -303,5 +314,67 @@ describe('e-mails, webhooks and action plans', () => {
     }
     const [row] = await t.db.select().from(actionPlans).where(eq(actionPlans.id, planId));
     expect(row!.shopperComment).toBe('');
+  });
+});
+
+// Last: it rewrites this file's shop as the code before the rule left it.
+describe('what was stored before the rule (migration 0024)', () => {
+  it("removes the never-reported answers from the customer's reporting and QA's note from the plans", async () => {
+    const [row] = await t.db.select().from(evaluations).where(eq(evaluations.id, id));
+    const [region] = await t.db.select().from(locations).where(eq(locations.id, row!.locationId!));
+    const day = {
+      uqid: row!.uqid!,
+      shopDate: row!.shopDate!,
+      prompt: 'Receipt total',
+      percentSum: 1,
+      answers: 1,
+    };
+    await t.db.insert(evaluationQuestionScores).values({
+      evaluationId: id,
+      elementId: 'receipt',
+      sectionHeader: 'Receipt',
+      prompt: 'Receipt total',
+      answer: String(RECEIPT),
+      score: 5,
+      possibleScore: 5,
+    });
+    await t.db.insert(questionScoreDays).values({ clientId: row!.clientId!, ...day });
+    await t.db.insert(questionScoreRegionDays).values({ regionId: region!.regionId!, ...day });
+    await t.db.update(actionPlans).set({ shopperComment: REJECTION_NOTE });
+    const before = await t.inject({
+      method: 'GET',
+      url: '/api/summary/questions?startDate=2000-01-01&endDate=2100-01-01',
+      token: apiKey,
+    });
+    expect(before.body).toContain(String(RECEIPT));
+
+    const migration = await readFile(
+      new URL('../../../drizzle/0024_customers_never_see_qa_notes.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      await t.db.execute(sql.raw(statement));
+
+    for (const url of [
+      '/api/summary/questions?startDate=2000-01-01&endDate=2100-01-01',
+      '/api/summary/worstQuestions?startDate=2000-01-01&endDate=2100-01-01&limit=50',
+    ]) {
+      const res = await t.inject({ method: 'GET', url, token: apiKey });
+      expect(res.statusCode).toBe(200);
+      expect(res.body, url).not.toContain('Receipt total');
+      expect(res.body, url).toContain('Were you greeted?');
+    }
+    // The rollups are rebuilt from the rows that stay: one answer per reported question again.
+    const days = await t.db
+      .select()
+      .from(questionScoreDays)
+      .where(eq(questionScoreDays.clientId, row!.clientId!));
+    expect(days.map((d) => [d.prompt, d.answers]).sort()).toEqual([
+      ['Minutes waited', 1],
+      ['Were you greeted?', 1],
+    ]);
+    const regionDays = await t.db.select().from(questionScoreRegionDays);
+    expect(regionDays.map((d) => d.prompt).sort()).toEqual(['Minutes waited', 'Were you greeted?']);
+    expect((await t.db.select().from(actionPlans)).map((p) => p.shopperComment)).toEqual(['']);
   });
 });
