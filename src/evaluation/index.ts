@@ -88,6 +88,15 @@ export {
   percentage,
   sectionPerformanceClass,
 } from './performance-class';
+/** What each reader (shopper, QA staff, customer) may see of an evaluation document and report. */
+export {
+  CUSTOMER_VIEWER_ROLE,
+  documentForReader,
+  type EvaluationDocument,
+  type EvaluationReader,
+  reportedElementIds,
+  reportForReader,
+} from './readers';
 /** Re-derives visibility, required, validation, numbering and completion from the answers. */
 export { refresh } from './refresh';
 /** Scores an evaluation into the report model. */

@@ -7,6 +7,7 @@ import {
   EvaluationStatus,
   type Form,
   type FormElement,
+  reportForReader,
   score,
   VisitStatus,
 } from '../../evaluation/index.js';
@@ -299,7 +300,8 @@ export async function seedReportingDemo(db: Db, opts: { brandId: string; now: Da
           comment: 'Demo data',
           createdAt: at,
         });
-        report.sections.forEach((s, i) => {
+        // As storeScores stores them: section scores whole, question rows as customers see the report.
+        reportForReader('customer', report).sections.forEach((s, i) => {
           if (s.possibleScore > 0)
             sectionRows.push({
               evaluationId,

@@ -10,6 +10,7 @@ import {
   type EvaluationStatusCode,
   parseAnswers,
   refresh,
+  reportForReader,
   score,
 } from '../../evaluation/index.js';
 import type { Db } from '../db/client.js';
@@ -178,7 +179,9 @@ export async function storeScores(db: Db, evaluationId: string, e: Evaluation) {
     }))
     .filter((s) => s.possibleScore > 0);
   if (sections.length) await db.insert(evaluationSectionScores).values(sections);
-  const questions = report.sections.flatMap((s) =>
+  // The question rows are read only on the customer's side (reports, CSV, dashboard, action plans): the
+  // report as customers see it, without elements reported 'never' (their scores stay in the sections').
+  const questions = reportForReader('customer', report).sections.flatMap((s) =>
     s.elements
       .filter((el) => el.isScored && el.possibleScore > 0)
       .map((el) => ({

@@ -1,8 +1,11 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { deliveryOf, reportRecipients, toDateKey, uploadFolder } from '../../domain/index.js';
 import {
+  CUSTOMER_VIEWER_ROLE,
   canTransition,
+  documentForReader,
   type Evaluation,
+  type EvaluationReader,
   EvaluationStatus,
   isShopperEditable,
   percentage,
@@ -575,7 +578,11 @@ export async function approveEvaluation(
     // A low score asks the location for an action plan; the shop follows up the location's earlier ones.
     await planAfterApproval(tx, {
       evaluation: saved!,
-      shopperComment: e.metadata.externalComment ?? '',
+      // What the customer may read of the shopper's comments (src/evaluation/readers.ts): QA's
+      // rejection note, kept in metadata.externalComment for the shopper, is not one of them.
+      shopperComment:
+        documentForReader('customer', row.document as StoredEvaluation, new Set()).metadata
+          ?.externalComment ?? '',
       programName: names.programName,
       locationName: names.locationName,
       reportAddresses: addressesOf(names.additionalEmails ?? ''),
@@ -648,8 +655,26 @@ export async function sharedShopReport(
   return row.status === S.Approved && !row.isSurvey ? row : null;
 }
 
-/** The engine's view of the evaluation for this reader: staff see it as proofers or employees. */
-export function viewerOf(user: UserRow, row: EvaluationRow) {
-  if (row.userId === user.id) return undefined;
-  return { role: isStaff(user) ? staffRole(user) : 'shopper', displayName: user.email } as const;
+/**
+ * Which reader `user` is of an evaluation, for what src/evaluation's `documentForReader` and
+ * `reportForReader` let them see: its shopper, QA staff, or the customer's side (the account's owner,
+ * admins and managers; an API key, which acts for the account whoever made it; the shared link has no user).
+ */
+export function readerOf(
+  user: UserRow | null,
+  row: Pick<EvaluationRow, 'userId'>,
+  opts: { apiKey?: boolean } = {},
+): EvaluationReader {
+  if (!user || opts.apiKey) return 'customer';
+  if (row.userId === user.id) return 'shopper';
+  return isStaff(user) ? 'staff' : 'customer';
+}
+
+/**
+ * The engine role the reader rebuilds the evaluation with: the shopper as 'shopper', staff as proofers
+ * or employees, the customer's side as 'customer' (never 'shopper': they did not fill it in).
+ */
+export function viewerRoleOf(reader: EvaluationReader, user: UserRow | null): string {
+  if (reader === 'staff' && user) return staffRole(user);
+  return reader === 'shopper' ? 'shopper' : CUSTOMER_VIEWER_ROLE;
 }

@@ -10,13 +10,14 @@ export {
   commentOnElement,
   listMyEvaluations,
   readableEvaluation,
+  readerOf,
   rejectEvaluation,
   releaseEvaluation,
   saveEvaluationAnswers,
   sharedShopReport,
   startReview,
   submitEvaluation,
-  viewerOf,
+  viewerRoleOf,
 } from './evaluations.js';
 export { formOfVersion } from './forms.js';
 export {

@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { type ProofFlagLevel, uploadFolder } from '../../domain/index.js';
-import { EvaluationStatus, evaluationStatusName, percentage, score } from '../../evaluation/index.js';
+import {
+  documentForReader,
+  EvaluationStatus,
+  evaluationStatusName,
+  percentage,
+  reportedElementIds,
+  reportForReader,
+  score,
+} from '../../evaluation/index.js';
 import type { AppContext } from '../context.js';
 import { evaluationEvents, locations, shops, surveyLinks, visits } from '../db/schema.js';
 import { emailBrandOf } from '../email/index.js';
@@ -29,6 +37,7 @@ import {
   type QrSurvey,
   qrSurvey,
   readableEvaluation,
+  readerOf,
   registerShopper,
   rejectEvaluation,
   releaseEvaluation,
@@ -40,7 +49,7 @@ import {
   submitEvaluation,
   submitSurveyResponse,
   type VisitProof,
-  viewerOf,
+  viewerRoleOf,
 } from '../fieldwork/index.js';
 import type { NotifyDeps } from '../notifications/notify.js';
 import { locationScopeOf } from '../team/index.js';
@@ -174,6 +183,10 @@ const ProofFlagType = builder
     }),
   });
 
+/** Who the caller is to this evaluation (its shopper, QA staff or the customer's side): what they may see. */
+const readerIn = (ctx: AppContext, e: EvaluationRow) =>
+  readerOf(ctx.user, e, { apiKey: ctx.apiKey !== null });
+
 /** Resolvers the Evaluation and SharedShopReport types share. */
 const percentOf = (e: EvaluationRow) =>
   e.score == null || e.possibleScore == null ? null : percentage(e.score, e.possibleScore);
@@ -186,7 +199,11 @@ const subjectPart =
 const SharedShopReportType = builder.objectRef<EvaluationRow>('SharedShopReport').implement({
   fields: (t) => ({
     _id: t.exposeString('id'),
-    report: t.field({ type: 'JSON', resolve: async (e, _a, ctx) => score(await engineViewOf(ctx, e)) }),
+    report: t.field({
+      type: 'JSON',
+      description: "The scored report as customers see it: elements reported 'never' are left out.",
+      resolve: async (e, _a, ctx) => reportForReader('customer', score(await engineViewOf(ctx, e))),
+    }),
     percentage: t.int({ nullable: true, resolve: percentOf }),
     programName: t.string({ resolve: subjectPart('programName') }),
     locationName: t.string({ resolve: subjectPart('locationName') }),
@@ -215,7 +232,7 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
     document: t.field({
       type: 'JSON',
       description:
-        'Answers, proofing comments, positions and context; rebuild with the engine. Photo and recording answers are URLs derived from their stored keys.',
+        "Answers, proofing comments, positions and context; rebuild with the engine. Photo and recording answers are URLs derived from their stored keys. The customer's side gets the location, the shop and the reported answers only: nothing of the shopper and none of QA's notes (src/evaluation/readers.ts).",
       resolve: async (e, _a, ctx) => {
         const stored = e.document as StoredEvaluation;
         const form = await formOfVersion(ctx.db, e.formVersionId);
@@ -225,7 +242,10 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
           uploadFolder('evaluations', e.id),
           toUrl(ctx),
         );
-        return { ...stored, answers };
+        const reader = readerIn(ctx, e);
+        const reported =
+          reader === 'customer' ? reportedElementIds(score(await engineViewOf(ctx, e))) : new Set<string>();
+        return documentForReader(reader, { ...stored, answers }, reported);
       },
     }),
     completion: t.field({
@@ -236,10 +256,11 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
     report: t.field({
       type: 'JSON',
       nullable: true,
-      description: 'The scored report model: for approved evaluations, and for QA staff at any time.',
+      description:
+        "The scored report model: for approved evaluations, and for QA staff at any time. The customer's side gets no element reported 'never'.",
       resolve: async (e, _a, ctx) =>
         e.status === EvaluationStatus.Approved || isStaff(ctx.user)
-          ? score(await engineViewOf(ctx, e))
+          ? reportForReader(readerIn(ctx, e), score(await engineViewOf(ctx, e)))
           : null,
     }),
     percentage: t.int({ nullable: true, resolve: percentOf }),
@@ -254,7 +275,7 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
       type: [EvaluationEventType],
       description: 'Status changes, oldest first (for the shopper and QA staff).',
       resolve: async (e, _a, ctx) =>
-        isStaff(ctx.user) || e.userId === ctx.user?.id
+        readerIn(ctx, e) !== 'customer'
           ? ctx.db
               .select()
               .from(evaluationEvents)
@@ -321,8 +342,8 @@ const EvaluationType = builder.objectRef<EvaluationRow>('Evaluation').implement(
     }),
     viewerRole: t.string({
       description:
-        "The engine role to rebuild this evaluation with for the caller: 'shopper', 'proofer' or 'employee'.",
-      resolve: (e, _a, ctx) => (ctx.user ? (viewerOf(ctx.user, e)?.role ?? 'shopper') : 'shopper'),
+        "The engine role to rebuild this evaluation with for the caller: 'shopper' (its shopper), 'proofer' or 'employee' (QA staff), or 'customer' (the account, its team and its API keys).",
+      resolve: (e, _a, ctx) => viewerRoleOf(readerIn(ctx, e), ctx.user),
     }),
   }),
 });

@@ -136,7 +136,7 @@ export const REPORTING_ENDPOINTS = {
   '/api/summary/questions': {
     summary: 'Scored answers',
     description:
-      'Every scored answer of the range (the CSV download); with pageNumber or pageSize, the answers of one page of shops.',
+      "Every scored answer of the range (the CSV download) to a question the form reports (never one reported 'never'); with pageNumber or pageSize, the answers of one page of shops.",
     params: ['startDate', 'endDate', 'programName', 'pageNumber', 'pageSize'],
   },
 } as const satisfies Record<string, ReportingEndpoint>;
