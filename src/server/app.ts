@@ -26,7 +26,7 @@ import { registerApiDocs } from './openapi/index.js';
 import { registerPayoutCsvRoute } from './payables/index.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
-import { identifyRequest } from './request-identity.js';
+import { identifyRequest, sessionToken } from './request-identity.js';
 import { registerRestInputBoundary } from './rest-input-boundary.js';
 import { contentSecurityPolicy, GRAPHIQL_CSP, securityHeadersHook, webFile } from './security-headers.js';
 import { etagOf, HASHED_ASSET, HTML_PAGE, matchesIfNoneMatch, staticFileHeaders } from './static-files.js';
@@ -214,8 +214,9 @@ export async function buildApp(opts: {
    * answer depends on the session (a cookie), so it is never stored.
    */
   const sendGateway = async (req: FastifyRequest, reply: FastifyReply, search: string) => {
-    const { user } = await identifyRequest(db, config, req);
-    return reply.header('cache-control', 'no-store').redirect(gatewayPath(user !== null, search));
+    // Without a session token the visitor is anonymous: no need to read the database.
+    const loggedIn = sessionToken(req) !== null && (await identifyRequest(db, config, req)).user !== null;
+    return reply.header('cache-control', 'no-store').redirect(gatewayPath(loggedIn, search));
   };
 
   /** A page of the web app: '/' and /{entryPath} (which remembers its brand for this visitor) redirect, the rest get the shell. */
