@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   frequencyEditPath,
+  gatewayPath,
   ORDER_PATHS,
   pathAfterCustomize,
   pathAfterFrequency,
@@ -91,5 +92,18 @@ describe('after-save navigation', () => {
       adjustMysteryShopFrequency: '/frequency/mystery-shop',
       startOver: '/new-order',
     });
+  });
+});
+
+describe('the entry gateway', () => {
+  it('sends a logged-in user to the dashboard and a visitor to Get Started', () => {
+    expect(gatewayPath(true)).toBe('/account/dashboard');
+    expect(gatewayPath(false)).toBe('/industry');
+  });
+
+  it('keeps the query string, and adds no bare "?"', () => {
+    expect(gatewayPath(false, '?utm_source=mail&x=1')).toBe('/industry?utm_source=mail&x=1');
+    expect(gatewayPath(true, 'ref=a')).toBe('/account/dashboard?ref=a');
+    expect(gatewayPath(false, '?')).toBe('/industry');
   });
 });

@@ -84,3 +84,16 @@ export const ORDER_PATHS = {
   accountBilling: '/account/info#billing',
   thanks: '/thanks',
 } as const;
+
+/**
+ * Where the entry gateway ('/', and a brand's /{entryPath}) sends a visit (order-flow 2, "Entry and
+ * gateway"): a logged-in user to the account (its dashboard, where /account leads), an anonymous visitor
+ * to Get Started. The brand does not change it: every brand's Get Started is /industry (an automotive
+ * brand's make and an incentive-zone brand's city are picked there). `search` (the query string, with
+ * its '?') is kept. The server answers '/' with a redirect here; the browser's router uses it for an
+ * in-app visit of '/'.
+ */
+export function gatewayPath(loggedIn: boolean, search = ''): string {
+  const path = loggedIn ? '/account/dashboard' : '/industry';
+  return search && search !== '?' ? `${path}${search.startsWith('?') ? '' : '?'}${search}` : path;
+}

@@ -9,7 +9,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { APP_SEGMENTS } from '../domain/index.js';
+import { APP_SEGMENTS, gatewayPath } from '../domain/index.js';
 import type { Adapters } from './adapters/index.js';
 import { registerExportRoute } from './admin/export-route.js';
 import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand.js';
@@ -26,7 +26,7 @@ import { registerApiDocs } from './openapi/index.js';
 import { registerPayoutCsvRoute } from './payables/index.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
 import { registerReportingApi } from './reporting-api/index.js';
-import { identifyRequest } from './request-identity.js';
+import { identifyRequest, sessionToken } from './request-identity.js';
 import { registerRestInputBoundary } from './rest-input-boundary.js';
 import { contentSecurityPolicy, GRAPHIQL_CSP, securityHeadersHook, webFile } from './security-headers.js';
 import { etagOf, HASHED_ASSET, HTML_PAGE, matchesIfNoneMatch, staticFileHeaders } from './static-files.js';
@@ -207,10 +207,24 @@ export async function buildApp(opts: {
 
   const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not Found' });
 
-  /** A page of the web app: /{entryPath} remembers its brand for this visitor, the rest get the shell. */
+  /**
+   * The entry gateway, '/' and a brand's /{entryPath}: a redirect to the visit's first page
+   * (gatewayPath: the dashboard when logged in, else Get Started), query string kept. The browser goes
+   * straight to a page the server renders, rather than load the app to be sent on by its router. The
+   * answer depends on the session (a cookie), so it is never stored.
+   */
+  const sendGateway = async (req: FastifyRequest, reply: FastifyReply, search: string) => {
+    // Without a session token the visitor is anonymous: no need to read the database.
+    const loggedIn = sessionToken(req) !== null && (await identifyRequest(db, config, req)).user !== null;
+    return reply.header('cache-control', 'no-store').redirect(gatewayPath(loggedIn, search));
+  };
+
+  /** A page of the web app: '/' and /{entryPath} (which remembers its brand for this visitor) redirect, the rest get the shell. */
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
-    const segments = new URL(req.url, 'http://x').pathname.split('/').filter(Boolean);
+    const { pathname, search } = new URL(req.url, 'http://x');
+    const segments = pathname.split('/').filter(Boolean);
     const first = segments[0] ?? '';
+    if (segments.length === 0) return sendGateway(req, reply, search);
     if (segments.length === 1 && !APP_SEGMENTS.has(first)) {
       const brand = await findBrandByEntryPath(db, first);
       if (brand?.entryPath) {
@@ -221,7 +235,7 @@ export async function buildApp(opts: {
           secure: config.production,
           maxAge: 365 * 86_400,
         });
-        return reply.redirect('/');
+        return sendGateway(req, reply, search);
       }
     }
     return sendShell(req, reply);

@@ -112,7 +112,7 @@ describe('the HTML shell', () => {
 
   it('has no inline script besides the JSON bootstrap block and no inline event handler', async () => {
     const app = await appWith();
-    const html = (await app.inject({ method: 'GET', url: '/' })).body;
+    const html = (await app.inject({ method: 'GET', url: '/industry' })).body;
     const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)];
     expect(scripts.length).toBeGreaterThanOrEqual(2);
     for (const [, attrs, body] of scripts) {
@@ -127,7 +127,7 @@ describe('the HTML shell', () => {
 
   it('adds HSTS and upgrade-insecure-requests in production', async () => {
     const app = await appWith(PRODUCTION_ENV);
-    const res = await app.inject({ method: 'GET', url: '/' });
+    const res = await app.inject({ method: 'GET', url: '/industry' });
     expect(res.headers['strict-transport-security']).toBe(HSTS);
     expect(HSTS).toMatch(/max-age=31536000; includeSubDomains/);
     expect(

@@ -65,10 +65,10 @@ describe('brand resolution', () => {
     expect(await brandOf({ token })).toBe('acme');
   });
 
-  it('remembers an entry path: GET /{entryPath} sets the entry_brand cookie and redirects to /', async () => {
+  it('remembers an entry path: GET /{entryPath} sets the entry_brand cookie and redirects to Get Started', async () => {
     const res = await t.inject({ method: 'GET', url: '/dunkin' });
     expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe('/');
+    expect(res.headers.location).toBe('/industry');
     const cookie = res.cookies.find((c) => c.name === ENTRY_BRAND_COOKIE);
     expect(cookie?.value).toBe('dunkin');
     expect(cookie?.httpOnly).toBe(true);

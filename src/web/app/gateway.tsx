@@ -1,6 +1,7 @@
 import { useMutation } from '@apollo/client';
 import { useEffect } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
+import { gatewayPath } from '../../domain/order-navigation';
 import { graphql } from '../gql';
 import { clearOrderCookies } from './cookies';
 import { PageLoader, useCurrentUser } from './session';
@@ -12,11 +13,15 @@ const LOGOUT = graphql(`
   }
 `);
 
-/** '/': logged-in users go to their account, visitors to Get Started; a loader while undecided. */
+/**
+ * '/' reached inside the app (a link, the back button): logged-in users go to their account, visitors to
+ * Get Started (gatewayPath, the rule the server's redirect of '/' follows); a loader while undecided.
+ */
 export function Gateway() {
   const { user, loading } = useCurrentUser();
+  const { search } = useLocation();
   if (loading) return <PageLoader />;
-  return <Navigate to={user ? '/account' : '/industry'} replace />;
+  return <Navigate to={gatewayPath(user !== null, search)} replace />;
 }
 
 /** /logout: revoke the session, then a full load of /login. */
