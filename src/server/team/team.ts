@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  capabilityLink,
   type InvitationState,
   invitationExpiry,
   invitationState,
@@ -267,7 +268,7 @@ export function invitationMail(opts: {
     inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email,
     accountName: accountNameOf(opts.account),
     roleLabel: TEAM_ROLE_LABELS[opts.role],
-    link: `${opts.origin}/invitation/${opts.token}`,
+    link: capabilityLink(opts.origin, 'invitation', { secret: opts.token }),
   });
 }
 
