@@ -3,6 +3,7 @@ export * from './api-keys';
 export * from './billing-calendar';
 export * from './brand-capabilities';
 export * from './brand-text-colors';
+export * from './capability-links';
 export * from './color-contrast';
 export * from './csv-export';
 export * from './dates';

@@ -69,6 +69,9 @@ export const MSG_INVITATION_USED = 'This invitation has already been used.';
 /** For the team's owner or admin resending an invitation that was accepted or withdrawn meanwhile. */
 export const MSG_INVITATION_NOT_FOUND = 'Invitation not found: it has been accepted or withdrawn.';
 export const MSG_INVITATION_OTHER_EMAIL = 'This invitation is for another e-mail address.';
+/** Staff (proofers, employees) and platform admin logins have no team: a member would act for their login. */
+export const MSG_STAFF_HAS_NO_TEAM =
+  'A staff or admin login cannot have a team: invite team members from a customer login.';
 export const MSG_MEMBER_ELSEWHERE = 'This login already belongs to another team.';
 export const MSG_HAS_OWN_ACCOUNT =
   'This login has orders or locations of its own; accept the invitation with another e-mail address.';

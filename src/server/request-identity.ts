@@ -103,7 +103,8 @@ async function readSession(
   const m = person ? (row?.member ?? null) : null;
   const member: TeamMember | null = m ? { id: m[0], accountId: m[1], role: m[2], removed: m[3] } : null;
   return {
-    user: m?.[4] ? decodeUser(m[4]) : person,
+    // A member acts with the account's customer rights, never with its login's staff or admin rights.
+    user: m?.[4] ? actingForAccount(decodeUser(m[4])) : person,
     person,
     member,
     sessionId: session ? session[1] : null,
@@ -112,9 +113,10 @@ async function readSession(
 }
 
 /**
- * An API key acts for its account as the account's owner would (whole-account reach, no team row),
- * never as a platform admin or QA staff whatever the account's own login may be: its scopes say what
- * it may do on top (graphql/api-key-guard.ts).
+ * The account as someone other than its login acts for it: with its customer rights only, never as a
+ * platform admin or QA staff whatever the account's own login may be. An API key acts so as the owner
+ * would (whole-account reach, no team row; its scopes say what it may do on top,
+ * graphql/api-key-guard.ts), and so does a member of another account's team (issue 42).
  */
 const actingForAccount = (account: UserRow): UserRow => ({ ...account, admin: false, roles: [] });
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import { ZForgotPasswordInput, ZResetPasswordInput } from '../../domain/index.js';
+import { capabilityLink, ZForgotPasswordInput, ZResetPasswordInput } from '../../domain/index.js';
 import type { MailAdapter } from '../adapters/mail.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashToken } from '../auth/tokens.js';
@@ -31,7 +31,7 @@ export async function sendResetPasswordEmail(
   if (!user) return;
   const token = newToken();
   const now = opts.now ?? new Date();
-  const link = `${opts.origin}/reset-password/${token}`;
+  const link = capabilityLink(opts.origin, 'resetPassword', { secret: token });
   // Rendered before the transaction: it holds nothing while the e-mail renders.
   const rendered = renderResetPassword({
     brand: opts.brand,

@@ -8,6 +8,7 @@ import {
   type ActionPlanDisplayState,
   type ActionPlanState,
   awaitsAnswer,
+  capabilityLink,
   DEFAULT_ACTION_PLAN_TRIGGER,
   displayState,
   followUpOf,
@@ -69,7 +70,7 @@ export const planLinkKey = (secret: string, planId: string) =>
 export const planUrl = (origin: string, planId: string) => `${origin}/account/action-plans/${planId}`;
 /** The plan's page for a report address: the same page, opened by its key. */
 export const planLinkUrl = (origin: string, planId: string, secret: string) =>
-  `${origin}/action-plans/${planId}?key=${planLinkKey(secret, planId)}`;
+  capabilityLink(origin, 'sharedActionPlan', { id: planId, key: planLinkKey(secret, planId) });
 
 // ---------------------------------------------------------------- who may do what
 

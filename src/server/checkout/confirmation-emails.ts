@@ -1,3 +1,4 @@
+import { capabilityLink } from '../../domain/index.js';
 import type { MailMessage } from '../adapters/mail.js';
 import { type EmailBrand, renderOrderConfirmation, renderOrderNotification } from '../email/index.js';
 
@@ -11,8 +12,9 @@ export type ConfirmationFacts = {
   surveyLinks: { title: string; locationName: string; surveyCode: string }[];
 };
 
-export const surveyUrl = (origin: string, code: string) => `${origin}/survey/${code}`;
-export const surveyQrUrl = (origin: string, code: string) => `${origin}/survey/${code}/qr.png`;
+export const surveyUrl = (origin: string, code: string) => capabilityLink(origin, 'survey', { secret: code });
+export const surveyQrUrl = (origin: string, code: string) =>
+  capabilityLink(origin, 'surveyQrImage', { secret: code });
 
 /** The customer's order confirmation: what was bought and what happens next, by order content. */
 export function orderConfirmationEmail(to: string, f: ConfirmationFacts): MailMessage {

@@ -1,5 +1,6 @@
 // Fieldwork e-mails: 'report ready' when an evaluation is approved (to whom: reportRecipients in
 // src/domain), and 'corrections needed' to the shopper.
+import { capabilityLink } from '../../domain/index.js';
 import type { MailMessage } from '../adapters/mail.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
 import { type EmailBrand, renderCorrectionsNeeded, renderReportReady } from '../email/index.js';
@@ -20,7 +21,7 @@ export const shopReportKeyMatches = (secret: string, evaluationId: string, key: 
   safeEqual(shopReportKey(secret, evaluationId), key);
 
 export const sharedReportUrl = (origin: string, evaluationId: string, secret: string) =>
-  `${origin}/reports/shop/${evaluationId}?key=${shopReportKey(secret, evaluationId)}`;
+  capabilityLink(origin, 'sharedShopReport', { evaluationId, key: shopReportKey(secret, evaluationId) });
 
 /** The 'report ready' message, for any number of recipients who read it through the same link. */
 export function reportReadyEmail(f: {

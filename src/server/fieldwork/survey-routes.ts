@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import QRCode from 'qrcode';
 import { z } from 'zod';
+import { capabilityLink } from '../../domain/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { identifyRequest } from '../request-identity.js';
@@ -14,7 +15,7 @@ export const QR_OPTIONS = {
   color: { dark: '#000000', light: '#ffffff' },
 } as const;
 
-export const surveyUrl = (origin: string, code: string) => `${origin}/survey/${code}`;
+export const surveyUrl = (origin: string, code: string) => capabilityLink(origin, 'survey', { secret: code });
 
 /** The QR route's path parameter (the OpenAPI document is made from it); an unknown code is a 404. */
 export const ZSurveyQrParams = z.object({

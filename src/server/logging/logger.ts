@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
+import { capabilitySegments } from '../../domain/index.js';
 import type { Config } from '../config.js';
 import { isSafeError, REDACTED, type SafeError, serializeError } from './serialize-error.js';
 
@@ -42,20 +43,17 @@ export const LOG_REDACT_PATHS: readonly string[] = [
   ].flatMap((key) => [key, `*.${key}`]),
 ];
 
-/** Path segments after which the next segment is a secret (the e-mailed reset link's token). */
-const SECRET_SEGMENTS = new Set(['reset-password']);
-
 /**
- * A request URL as logged: the path with secret segments blanked and every query value blanked (the
- * names stay). Export links, shared report links and upload URLs carry their capability in the query.
+ * A request URL as logged: the capability segments of the paths that carry one blanked (the list is
+ * domain/capability-links.ts) and every query value blanked (the names stay): export links, shared
+ * report and action-plan links and upload URLs carry their capability in the query.
  */
 export function redactUrl(url: string): string {
   const q = url.indexOf('?');
   const pathPart = q < 0 ? url : url.slice(0, q);
   const segments = pathPart.split('/');
-  const path = segments
-    .map((s, i) => (i > 0 && SECRET_SEGMENTS.has(segments[i - 1]!) ? REDACTED : s))
-    .join('/');
+  const secret = new Set(capabilitySegments(segments));
+  const path = segments.map((s, i) => (secret.has(i) ? REDACTED : s)).join('/');
   if (q < 0) return path;
   const names = url
     .slice(q + 1)

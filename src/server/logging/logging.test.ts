@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import Fastify from 'fastify';
 import { GraphQLError } from 'graphql';
@@ -179,6 +180,26 @@ describe('the server logger', () => {
     expect(redactUrl('/reports/shop/ev_1?key=0123abcd')).toBe(`/reports/shop/ev_1?key=${REDACTED}`);
     expect(redactUrl(`/reset-password/${TOKEN}`)).toBe(`/reset-password/${REDACTED}`);
     expect(redactUrl('/account/orders/10001')).toBe('/account/orders/10001');
+  });
+
+  it('blanks the capability of every page route that carries one (issue 42)', async () => {
+    // The web app's routes whose parameter is a token or a survey code (a capability), read from the
+    // router itself, so a new one that the list in domain/capability-links.ts lacks fails here.
+    const router = await readFile(new URL('../../web/app/router.tsx', import.meta.url), 'utf8');
+    const account = router.slice(router.indexOf("path: '/account'"), router.indexOf("path: '/admin'"));
+    const paths = [...router.matchAll(/path: '([^']*:(?:token|surveyCode)[^']*)'/g)].map(([, path]) =>
+      path!.startsWith('/') ? path! : account.includes(`'${path}'`) ? `/account/${path}` : `/?/${path}`,
+    );
+    expect(paths.length).toBeGreaterThanOrEqual(6);
+    for (const path of paths) {
+      const url = path
+        .replace(/:(token|surveyCode)\??/g, TOKEN)
+        .replace(/\/:\w+\?/g, '/opt_1')
+        .replace(/:\w+/g, 'id_1');
+      expect(redactUrl(url), path).not.toContain(TOKEN);
+    }
+    // Pages without a capability are logged as they are.
+    expect(redactUrl('/account/reports/shop/ev_1')).toBe('/account/reports/shop/ev_1');
   });
 });
 

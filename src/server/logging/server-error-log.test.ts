@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { DrizzleQueryError } from 'drizzle-orm/errors';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { CAPABILITY_ROUTES, type CapabilityRoute, capabilityLink } from '../../domain/index.js';
 import { buildApp } from '../app.js';
 import { UNEXPECTED_ERROR_MESSAGE } from '../graphql/yoga.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
@@ -121,5 +122,29 @@ describe('a server error in the log', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ statusCode: 400, error: 'Bad Request', message: expect.any(String) });
+  });
+});
+
+describe('capability links in the request log (issue 42)', () => {
+  const SECRET = 'Cap4bility-Secret-9f8e7d6c5b4a';
+
+  it('logs every token-bearing link with its token blanked: the links as e-mailed, and as typed', async () => {
+    const values = { secret: SECRET, key: SECRET, id: 'plan_1', evaluationId: 'ev_1', programId: 'pr_1' };
+    const links = (Object.keys(CAPABILITY_ROUTES) as CapabilityRoute[]).map((route) =>
+      capabilityLink('', route, values),
+    );
+    // What a hand-typed or mangled link still opens: another case, a doubled or trailing slash.
+    links.push(
+      `/INVITATION/${SECRET}`,
+      `/unsubscribe//${SECRET}/`,
+      `/account/reports/qr/pr_1/${SECRET}/client_1`,
+    );
+    for (const url of links) {
+      lines = [];
+      await app.inject({ method: 'GET', url });
+      const text = logText();
+      expect(text, url).toContain('[Redacted]');
+      expect(text, url).not.toContain(SECRET);
+    }
   });
 });

@@ -3,6 +3,7 @@
 // works without a login: a mail client POSTs to it (one click), a person opens it and confirms.
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
+  capabilityLink,
   preferencesOffFor,
   TOPIC_LABEL,
   UNSUBSCRIBE_TOPICS,
@@ -52,7 +53,8 @@ export function readUnsubscribeToken(secret: string, token: string): Unsubscribe
   return kind === 'u' ? { userId: id, topic } : { emailHash: id, topic };
 }
 
-export const unsubscribeUrl = (origin: string, token: string) => `${origin}/unsubscribe/${token}`;
+export const unsubscribeUrl = (origin: string, token: string) =>
+  capabilityLink(origin, 'unsubscribe', { secret: token });
 
 /** The headers that let a mail client offer "Unsubscribe" and do it in one click (RFC 2369, RFC 8058). */
 export const unsubscribeHeaders = (url: string): Record<string, string> => ({

@@ -19,6 +19,7 @@ import {
   invitationMail,
   invitationView,
   lockAndCheckInvitee,
+  refuseStaffTeam,
 } from './team.js';
 
 /**
@@ -32,6 +33,7 @@ export async function resendInvitation(
   opts: { caller: Caller; id: string; origin: string; brand: EmailBrand; now?: Date },
 ): Promise<InvitationView> {
   const account = requireTeam(opts.caller, 'team');
+  refuseStaffTeam(account);
   const now = opts.now ?? new Date();
   const token = newToken();
   return inTransaction(db, async (tx) => {

@@ -387,6 +387,49 @@ describe('shop reports and survey program summaries', () => {
   });
 });
 
+describe('a team member never acts with the account login’s staff or admin rights (issue 42)', () => {
+  /** A member of `account`'s team as an accepted invitation leaves one (written directly). */
+  async function memberOf(account: string, email: string, role: string) {
+    const m = await customer(t, { email });
+    await t.db
+      .insert(accountMembers)
+      .values([
+        { id: newId(), accountId: account, userId: account, role: 'owner' },
+        { id: newId(), accountId: account, userId: m.user.id, role },
+      ])
+      .onConflictDoNothing();
+    return m.token;
+  }
+
+  for (const kind of ['proofer', 'employee', 'platform admin'] as const) {
+    it(`the manager of a ${kind} login’s team reads no customer’s evaluation nor survey summary, and signs no brand upload`, async () => {
+      const login = await customer(t, {
+        email: `${kind.replace(' ', '-')}@example.test`,
+        ...(kind === 'platform admin' ? { admin: true } : { roles: [kind] }),
+      });
+      const friend = await memberOf(login.user.id, `friend-of-${login.user.id}@example.test`, 'manager');
+      const report = await t.gql(
+        'query ($id: String!) { evaluation(_id: $id) { _id document events { toStatus } checkInLatitude } }',
+        { id: at['North 1']!.shop },
+        { token: friend },
+      );
+      expect(report.errors?.[0]?.message, JSON.stringify(report.data)).toBe('Not Authorized');
+      const summary = await t.gql(SUMMARY, { code: at['North 1']!.survey }, { token: friend });
+      expect(summary.errors?.[0]?.message, JSON.stringify(summary.data)).toBe('Not Authorized');
+      const sign = await t.inject({
+        method: 'GET',
+        url: '/s3/sign?fileName=logo.png&contentType=image%2Fpng',
+        headers: { folder: `brands/${newId()}` },
+        token: friend,
+      });
+      expect(sign.statusCode).toBe(403);
+      // The login itself keeps its own rights.
+      const own = await t.gql(EVALUATION, { id: at['North 1']!.shop }, { token: login.token });
+      expect(own.errors, JSON.stringify(own.errors)).toBeUndefined();
+    });
+  }
+});
+
 describe('the region rollups follow the locations', () => {
   const range = { startDate: '2026-01-01', endDate: '2026-12-31' };
   const locationNamed = async (name: string) =>

@@ -17,9 +17,11 @@ import {
   MSG_REGION_NAME_TAKEN,
   MSG_REGION_NOT_FOUND,
   MSG_ROLE_NOT_YOURS_TO_GIVE,
+  MSG_STAFF_HAS_NO_TEAM,
   MSG_TOO_MANY_INVITATIONS,
 } from '../../domain/index.js';
 import { people } from '../account/test-fixtures.js';
+import { hashToken } from '../auth/tokens.js';
 import { newId } from '../db/ids.js';
 import { locations, outboxEmails, teamInvitations, users } from '../db/schema.js';
 import { MSG_LOCATION_NOT_FOUND } from '../locations/location-access.js';
@@ -418,6 +420,36 @@ describe('bad invitations', () => {
       t.gql(INVITE, { input: { email: 'one-more@example.test', role: 'manager' } }, { token: p.alice.token }),
     );
     expectError(res, MSG_TOO_MANY_INVITATIONS, { field: 'email' });
+  });
+
+  it('refuses a team to a proofer, employee or platform admin login: no invitation, resend nor acceptance (issue 42)', async () => {
+    const logins = [
+      p.admin,
+      await customer(t, { email: 'proofer@example.test', roles: ['proofer'] }),
+      await customer(t, { email: 'employee@example.test', roles: ['employee'] }),
+    ];
+    for (const login of logins) {
+      const res = await expectNoChange(t, () =>
+        t.gql(INVITE, { input: { email: 'friend@example.test', role: 'manager' } }, { token: login.token }),
+      );
+      expectError(res, MSG_STAFF_HAS_NO_TEAM);
+      // An invitation made before the rule is neither sent again nor accepted.
+      const id = newId();
+      const token = `before-the-rule-${id}`;
+      await t.db.insert(teamInvitations).values({
+        id,
+        accountId: login.user.id,
+        email: `friend-${id}@example.test`,
+        role: 'manager',
+        tokenHash: hashToken(token),
+        expiresAt: new Date(Date.now() + 86_400_000),
+      });
+      expectError(await t.gql(RESEND, { id }, { token: login.token }), MSG_STAFF_HAS_NO_TEAM);
+      const accepted = await expectNoChange(t, () =>
+        t.gql(ACCEPT, { token, input: { password: 'friend-pass-1' } }),
+      );
+      expectError(accepted, MSG_STAFF_HAS_NO_TEAM, { field: 'token' });
+    }
   });
 
   it('refuses a region name the account has already', async () => {

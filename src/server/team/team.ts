@@ -1,6 +1,7 @@
 import { and, asc, count, eq, gt, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
+  capabilityLink,
   type InvitationState,
   invitationExpiry,
   invitationState,
@@ -20,6 +21,7 @@ import {
   MSG_OWNER_STAYS,
   MSG_REGION_NOT_FOUND,
   MSG_ROLE_NOT_YOURS_TO_GIVE,
+  MSG_STAFF_HAS_NO_TEAM,
   MSG_TOO_MANY_INVITATIONS,
   MSG_TRANSFER_TO_MEMBER,
   mayGiveRole,
@@ -47,6 +49,7 @@ import {
 } from '../db/schema.js';
 import { type EmailBrand, renderTeamInvitation } from '../email/index.js';
 import { AppError, badInput, notAuthorized, parseInput } from '../errors.js';
+import { isStaff } from '../fieldwork/roles.js';
 import { MSG_LOCATION_NOT_FOUND } from '../locations/location-access.js';
 import { type Caller, requireTeam, teamRoleOf } from './access.js';
 
@@ -265,7 +268,7 @@ export function invitationMail(opts: {
     inviterName: `${inviter.firstName} ${inviter.lastName}`.trim() || inviter.email,
     accountName: accountNameOf(opts.account),
     roleLabel: TEAM_ROLE_LABELS[opts.role],
-    link: `${opts.origin}/invitation/${opts.token}`,
+    link: capabilityLink(opts.origin, 'invitation', { secret: opts.token }),
   });
 }
 
@@ -301,6 +304,19 @@ export async function lockAndCheckInvitee(tx: Db, o: { account: UserRow; email: 
     throw badInput(o.field, MSG_ALREADY_MEMBER);
 }
 
+/**
+ * Refuses a team to a staff or platform admin login (issue 42): no one is invited to act for it, sent an
+ * invitation again, or let in by an invitation made before this rule.
+ */
+export function refuseStaffTeam(account: UserRow, field?: string) {
+  if (!isStaff(account)) return;
+  throw new AppError(
+    'FORBIDDEN',
+    MSG_STAFF_HAS_NO_TEAM,
+    field ? [{ field, message: MSG_STAFF_HAS_NO_TEAM }] : [],
+  );
+}
+
 /** Checks, under lockAndCheckInvitee's lock, that one more pending invitation fits under the ceiling. */
 export async function checkPendingRoom(tx: Db, o: { accountId: string; now: Date; field: string }) {
   const [{ n }] = (await tx
@@ -327,6 +343,7 @@ export async function inviteMember(
   },
 ): Promise<InvitationView> {
   const account = requireTeam(opts.caller, 'team');
+  refuseStaffTeam(account);
   const now = opts.now ?? new Date();
   const input = parseInput(ZInvite, {
     ...opts.input,
@@ -466,6 +483,7 @@ export async function acceptInvitation(
   if (state === 'accepted') throw badInput('token', MSG_INVITATION_USED);
   if (state === 'expired') throw badInput('token', MSG_INVITATION_EXPIRED);
   if (state === 'withdrawn') throw badInput('token', MSG_INVITATION_INVALID);
+  refuseStaffTeam(found.account, 'token');
   const inv = found.inv;
   let person = opts.caller.person;
   let newLogin: z.output<typeof ZNewLogin> | null = null;

@@ -51,9 +51,8 @@ export async function sendWebhookRequest(
     : await (opts.resolve ?? resolveAll)(host);
   if (addresses.length === 0) throw new Error(`${host} has no address.`);
   if (!allowed && addresses.some((a) => !isPublicAddress(a.address)))
-    throw new RefusedAddress(
-      `${MSG_WEBHOOK_URL_PRIVATE} (${host} resolves to ${addresses.map((a) => a.address).join(', ')})`,
-    );
+    // The customer reads this in the delivery log: the addresses of our network stay out of it.
+    throw new RefusedAddress(`${MSG_WEBHOOK_URL_PRIVATE} (${host} resolves to a non-public address)`);
   const pinned = addresses[0]!;
   const lookupPinned: LookupFunction = (_name, options, callback) => {
     if ((options as { all?: boolean }).all)

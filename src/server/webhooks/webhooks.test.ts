@@ -39,6 +39,7 @@ import {
   saveShop,
   startCart,
 } from '../test/order-wizard.js';
+import { deliverWebhook } from './deliver-webhook.js';
 import { emitWebhookEvent } from './emit-event.js';
 import { startReceiver, verifyStandardWebhook } from './test-receiver.js';
 
@@ -405,6 +406,27 @@ describe('deliveries', () => {
     expect(d).toMatchObject({ status: 'failed', attempts: 1, httpStatus: null });
     expect(d!.error).toContain(MSG_WEBHOOK_URL_PRIVATE);
     expect(await drain(true)).toBe(0);
+  });
+
+  it('a refusal for a name resolving to a private address does not show the addresses (issue 42)', async () => {
+    const id = await endpointOf(p.alice.token);
+    await t.db
+      .update(webhookEndpoints)
+      .set({ url: 'https://hooks.example.com/in' })
+      .where(eq(webhookEndpoints.id, id));
+    await ok(TEST, { id }, p.alice.token);
+    const [queued] = await deliveriesOf(id);
+    // The delivery job as the queue runs it, with a DNS answer pointing inside our network.
+    await deliverWebhook(
+      t.db,
+      { allowedHosts: [], resolve: async () => [{ address: '10.1.2.3', family: 4 }] },
+      { data: { deliveryId: queued!._id }, lastTry: false },
+    );
+    const [d] = await deliveriesOf(id);
+    expect(d).toMatchObject({ status: 'failed', attempts: 1, httpStatus: null });
+    expect(d!.error).toBe(`${MSG_WEBHOOK_URL_PRIVATE} (hooks.example.com resolves to a non-public address)`);
+    const [row] = await t.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, queued!._id));
+    expect(JSON.stringify(row)).not.toContain('10.1.2.3');
   });
 
   it('an endpoint sent a message drops its finished deliveries older than the retention period', async () => {
