@@ -48,6 +48,11 @@ describe('isPublicAddress', () => {
     ['0177.0.0.1', 'not a dotted quad'],
     ['1:2:3:4:5:6:7:8:9', 'not an address'],
     ['1::2::3', 'not an address'],
+    ['0.1.2.3', '"this" network'],
+    ['239.255.255.250', 'multicast'],
+    ['::ffff:10.0.0.1', 'IPv4-mapped private'],
+    ['::ffff:a9fe:a9fe', 'IPv4-mapped link-local, hex'],
+    ['64:ff9b::a00:1', 'NAT64 of a private address'],
     ['not-an-ip', 'not an address'],
   ])('refuses %s (%s)', (address) => {
     expect(isPublicAddress(address)).toBe(false);
