@@ -90,6 +90,7 @@ const MUTATIONS: Record<string, Entry> = {
   setLocationsRegion: { as: CUSTOMER, ids: { regionId: 'region', locationIds: 'location' } },
   transferOwnership: { as: CUSTOMER, ids: { memberId: 'member' } },
   withdrawTeamInvitation: { as: CUSTOMER, ids: { _id: 'teamInvitation' } },
+  resendTeamInvitation: { as: CUSTOMER, ids: { _id: 'teamInvitation' } },
   changePassword: { as: ['throwaway'] },
   checkout: { as: CUSTOMER, ids: { oid: 'cart', 'input.brandId': 'brand', 'input.stripeToken': 'card' } },
   copyShopsToAllOrderLocations: { as: CUSTOMER, ids: { oid: 'cart', shopIds: 'shop' } },

@@ -612,7 +612,7 @@ describe('events', () => {
   });
 
   it('a shop corrected after QA rejected it is sent once, on its first submission, and so is its e-mail', async () => {
-    const endpoint = await endpointOf(p.alice.token, ['shop.submitted']);
+    const endpoint = await endpointOf(p.alice.token, ['SHOP_SUBMITTED']);
     await publish(t, VISIT_FORM, [c.shop.id, c.cheapShop.id]);
     const shopper = await registerShopper(t, 'sam@example.test');
     await createUser(t.db, { email: 'pat@example.test', roles: ['proofer'], password: 'password123' });
