@@ -167,7 +167,8 @@ export async function buildApp(opts: {
     });
   });
 
-  const sendShell = async (req: FastifyRequest, reply: FastifyReply) => {
+  /** The app's page for `req`, or with `pageUrl` another page (Get Started at '/', its address given to the browser). */
+  const sendShell = async (req: FastifyRequest, reply: FastifyReply, pageUrl?: string) => {
     if (!template || !config.production) {
       template = await loadShellTemplate(indexPath);
       manifest = await loadBuildManifest(webDist);
@@ -180,13 +181,13 @@ export async function buildApp(opts: {
     }
     const identity = await identifyRequest(db, config, req);
     const brand = withBrandImageUrls(deps.adapters.storage, identity.brand);
-    const pathname = new URL(req.url, 'http://x').pathname;
-    const rendered = await serverRender(await currentRenderer(), app, req, publicBrand(brand), req.log);
+    const pathname = new URL(pageUrl ?? req.url, 'http://x').pathname;
+    const rendered = await serverRender(await currentRenderer(), app, req, publicBrand(brand), req.log, pageUrl);
     const html = renderShell(template, brand, {
       preloads: modulePreloads(manifest, pathname),
       installable: isEvaluatorPath(pathname),
+      extra: { ...(pageUrl && { url: pageUrl }), ...(rendered && { apollo: rendered.apolloState }) },
       ...(rendered && {
-        extra: { apollo: rendered.apolloState },
         stylesheets: pageStylesheets(manifest, pathname),
         body: rendered.html,
         hints: rendered.head,
@@ -195,7 +196,7 @@ export async function buildApp(opts: {
     const etag = etagOf(html);
     reply
       .type('text/html; charset=utf-8')
-      .header('cache-control', HTML_PAGE)
+      .header('cache-control', pageUrl ? 'no-store' : HTML_PAGE)
       .header('etag', etag)
       .header('content-security-policy', csp);
     if (matchesIfNoneMatch(req.headers['if-none-match'], etag)) return reply.code(304).send();
@@ -208,15 +209,19 @@ export async function buildApp(opts: {
   const notFound = (reply: FastifyReply) => reply.code(404).send({ error: 'Not Found' });
 
   /**
-   * The entry gateway, '/' and a brand's /{entryPath}: a redirect to the visit's first page
-   * (gatewayPath: the dashboard when logged in, else Get Started), query string kept. The browser goes
-   * straight to a page the server renders, rather than load the app to be sent on by its router. The
+   * The entry gateway, '/' and a brand's /{entryPath}: the visit's first page (gatewayPath: the dashboard
+   * when logged in, else Get Started), query string kept. A visitor at '/' gets Get Started itself,
+   * rendered by the server, with its address in the bootstrap data for the browser to show (main.tsx): no
+   * round trip before the first paint. The rest get a redirect (an entry path, whose brand the next
+   * request reads from the cookie it sets; the dashboard, which is not rendered on the server). The
    * answer depends on the session (a cookie), so it is never stored.
    */
-  const sendGateway = async (req: FastifyRequest, reply: FastifyReply, search: string) => {
+  const sendGateway = async (req: FastifyRequest, reply: FastifyReply, search: string, atRoot: boolean) => {
     // Without a session token the visitor is anonymous: no need to read the database.
     const loggedIn = sessionToken(req) !== null && (await identifyRequest(db, config, req)).user !== null;
-    return reply.header('cache-control', 'no-store').redirect(gatewayPath(loggedIn, search));
+    reply.header('cache-control', 'no-store');
+    if (atRoot && !loggedIn) return sendShell(req, reply, gatewayPath(false, search));
+    return reply.redirect(gatewayPath(loggedIn, search));
   };
 
   /** A page of the web app: '/' and /{entryPath} (which remembers its brand for this visitor) redirect, the rest get the shell. */
@@ -224,7 +229,7 @@ export async function buildApp(opts: {
     const { pathname, search } = new URL(req.url, 'http://x');
     const segments = pathname.split('/').filter(Boolean);
     const first = segments[0] ?? '';
-    if (segments.length === 0) return sendGateway(req, reply, search);
+    if (segments.length === 0) return sendGateway(req, reply, search, true);
     if (segments.length === 1 && !APP_SEGMENTS.has(first)) {
       const brand = await findBrandByEntryPath(db, first);
       if (brand?.entryPath) {
@@ -235,7 +240,7 @@ export async function buildApp(opts: {
           secure: config.production,
           maxAge: 365 * 86_400,
         });
-        return sendGateway(req, reply, search);
+        return sendGateway(req, reply, search, false);
       }
     }
     return sendShell(req, reply);

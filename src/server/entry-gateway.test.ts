@@ -11,9 +11,10 @@ import type { BrandRow } from './context.js';
 import { createBrand, createUser, setupTestApp } from './test/harness.js';
 
 /**
- * The entry gateway ('/' and a brand's /{entryPath}) answers with a redirect to the visit's first page,
- * which the server renders, instead of a shell that loads the app to be sent on by the browser's router
- * (issue 41). Each brand type is followed to its first page, which must carry that brand.
+ * The entry gateway ('/' and a brand's /{entryPath}) answers with the visit's first page, instead of a
+ * shell that loads the app to be sent on by the browser's router (issue 41): at '/' a visitor gets Get
+ * Started itself with its address for the browser to show, the rest a redirect. Each brand type is
+ * followed to its first page, which must carry that brand.
  */
 const t = setupTestApp();
 
@@ -81,6 +82,9 @@ const get = (url: string, visit: Visit = {}) =>
     },
   });
 
+const bootstrapOf = (body: string) =>
+  JSON.parse(/<script type="application\/json" id="bootstrap-data">(.*?)<\/script>/.exec(body)?.[1] ?? '{}');
+
 /**
  * Opens `url` as the visit would: expects one redirect (never stored: it depends on the session), then
  * the page it leads to with the cookies the redirect set; gives where it led and that page's brand.
@@ -93,8 +97,19 @@ async function arrive(url: string, visit: Visit = {}): Promise<{ location: strin
   const cookie = { ...visit.cookie, ...Object.fromEntries(res.cookies.map((c) => [c.name, c.value])) };
   const page = await get(location, { ...visit, cookie });
   expect(page.statusCode, location).toBe(200);
-  const json = /<script type="application\/json" id="bootstrap-data">(.*?)<\/script>/.exec(page.body)?.[1];
-  return { location, brand: JSON.parse(json ?? '{}').brand?.shortName };
+  return { location, brand: bootstrapOf(page.body).brand?.shortName };
+}
+
+/**
+ * Opens '/' (with `search`) as a visitor: the page itself, never stored, whose bootstrap data gives the
+ * address the browser shows (main.tsx) and the brand; gives both.
+ */
+async function land(search: string, visit: Visit = {}): Promise<{ location: string; brand: string }> {
+  const res = await get(`/${search}`, visit);
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  const bootstrap = bootstrapOf(res.body);
+  return { location: bootstrap.url, brand: bootstrap.brand?.shortName };
 }
 
 async function sessionOf(brand: BrandRow): Promise<Record<string, string>> {
@@ -114,8 +129,8 @@ describe("a visitor opening a brand's address", () => {
       'goldenchick',
     ],
     ['a remembered entry path', { cookie: { [ENTRY_BRAND_COOKIE]: 'dunkin' } }, 'dunkin'],
-  ] as const)('is sent from / straight to Get Started of %s', async (_name, visit, brand) => {
-    expect(await arrive('/', visit)).toEqual({ location: '/industry', brand });
+  ] as const)('gets Get Started of %s at /, shown at its own address', async (_name, visit, brand) => {
+    expect(await land('', visit)).toEqual({ location: '/industry', brand });
   });
 
   it('is sent from an entry path straight to Get Started, the brand remembered (with or without a final slash)', async () => {
@@ -127,14 +142,14 @@ describe("a visitor opening a brand's address", () => {
   });
 
   it('keeps the query string (a campaign link) on the way', async () => {
-    expect((await arrive('/?utm_source=mail&ref=a%20b')).location).toBe(
+    expect((await land('?utm_source=mail&ref=a%20b')).location).toBe(
       '/industry?utm_source=mail&ref=a%20b',
     );
     expect((await arrive('/dunkin?utm_source=flyer')).location).toBe('/industry?utm_source=flyer');
   });
 
   it('is sent to Get Started with a session cookie that is no longer valid', async () => {
-    expect(await arrive('/', { cookie: { [SESSION_COOKIE]: 'no-such-session' } })).toEqual({
+    expect(await land('', { cookie: { [SESSION_COOKIE]: 'no-such-session' } })).toEqual({
       location: '/industry',
       brand: 'customer-optix',
     });

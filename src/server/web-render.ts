@@ -63,9 +63,11 @@ export async function serverRender(
   req: FastifyRequest,
   brand: PublicBrand,
   log: FastifyBaseLogger,
+  /** The page to render when it is not the one asked for (Get Started, answered at '/'). */
+  pageUrl: string = req.url,
 ): Promise<RenderedPage | null> {
   if (!renderer) return null;
-  const url = new URL(req.url, 'http://localhost');
+  const url = new URL(pageUrl, 'http://localhost');
   const pathname = url.pathname.replace(/\/+$/, '') || '/';
   if (!SERVER_RENDERED_PAGES.has(pathname)) return null;
   if (LOGIN_PAGES.has(pathname) && !req.cookies?.[SESSION_COOKIE]) return null;

@@ -1,15 +1,19 @@
 // Only the first pages' Mantine styles; other routes bring the whole stylesheet (app/full-styles.ts).
 import './app/first-page-styles';
 
+// '/' answered with Get Started itself (server/app.ts, the entry gateway): the address becomes the page's
+// own before the router reads it, as a redirect would have made it.
+const bootstrapData = document.getElementById('bootstrap-data')?.textContent;
+const bootstrap = (bootstrapData ? JSON.parse(bootstrapData) : {}) as { url?: string; preload?: string[] };
+if (bootstrap.url) window.history.replaceState(window.history.state, '', bootstrap.url);
+
 // A page the server rendered is painted before the app's scripts are even asked for: after the next
 // frame the entry announces them all at once (the page lists them: server/web-shell.ts) and starts the
 // app. Any other page announces them in its head and starts at once.
 const start = () => import('./app/start').then((m) => m.start());
 
 function preloadListed() {
-  const data = document.getElementById('bootstrap-data')?.textContent;
-  const list = data ? ((JSON.parse(data) as { preload?: string[] }).preload ?? []) : [];
-  for (const href of list) {
+  for (const href of bootstrap.preload ?? []) {
     const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
     link.crossOrigin = '';
     document.head.append(link);
