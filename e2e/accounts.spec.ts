@@ -2,7 +2,10 @@ import { expect } from '@playwright/test';
 import { appIsLive, DEMO, loginThroughForm, test } from './support';
 
 test('a visitor lands on the default brand Get Started page', async ({ page }) => {
-  await page.goto('/');
+  // '/' is answered with Get Started itself (no redirect round trip), shown at its own address.
+  const response = await page.goto('/');
+  expect(response?.status()).toBe(200);
+  expect(response?.request().redirectedFrom()).toBeNull();
   await expect(page).toHaveURL(/\/industry$/);
   await expect(page.getByRole('heading', { name: 'Get Started' })).toBeVisible();
   await expect(page).toHaveTitle('Get Started | Customer Optix');
