@@ -52,7 +52,8 @@ type Violation = {
  * runs in the page, not from the test, so a journey that moves on quickly is still covered: a scan
  * takes no round trips. A page that never settles (a spinner, a journey typing on) is scanned after
  * SETTLE_CAP_MS. A scan during which the page changed is retried (see scan). A scan cut short by a
- * full page load is lost (its route counts as scanned).
+ * full page load does not count: its route is given back, to be scanned at its next visit. A scan that
+ * failed fails the test (axe's error is reported as a violation; AxeWatch.finish).
  */
 function scanner({ quietMs, capMs, tags }: { quietMs: number; capMs: number; tags: string[] }) {
   type Axe = {
@@ -174,6 +175,8 @@ function scanner({ quietMs, capMs, tags }: { quietMs: number; capMs: number; tag
 export class AxeWatch {
   /** Routes scanned (or being scanned) in this test. */
   private readonly claimed = new Set<string>();
+  /** Routes claimed whose scan has not reported yet, with the page scanning each. */
+  private readonly pending = new Map<string, Page>();
   private readonly findings: string[] = [];
   private readonly contexts = new Set<BrowserContext>();
   private restoreBrowser: (() => void) | undefined;
@@ -183,18 +186,30 @@ export class AxeWatch {
     this.contexts.add(context);
     const routeFor = (page: Page, href: string) => routeOf(href, page.viewportSize()?.width);
     await context.exposeBinding('__axeWanted', ({ page }, href: string) => {
+      // A page scans one route at a time: a scan of this page still pending was its previous
+      // document's, cut short by a full load. Its route was not scanned: give it back.
+      for (const [claimedRoute, scanning] of this.pending) {
+        if (scanning !== page) continue;
+        this.pending.delete(claimedRoute);
+        this.claimed.delete(claimedRoute);
+      }
       const route = routeFor(page, href);
       if (!route || this.claimed.has(route)) return false;
       this.claimed.add(route);
+      this.pending.set(route, page);
       return true;
     });
     await context.exposeBinding('__axeRelease', ({ page }, href: string) => {
       const route = routeFor(page, href);
-      if (route) this.claimed.delete(route);
+      if (!route) return;
+      this.claimed.delete(route);
+      this.pending.delete(route);
     });
     await context.exposeBinding(
       '__axeReport',
-      (_source, href: string, movedTo: string | null, violations: Violation[]) => {
+      ({ page }, href: string, movedTo: string | null, violations: Violation[]) => {
+        const route = routeFor(page, href);
+        if (route) this.pending.delete(route);
         const where = movedTo ? `${href} (moved on to ${movedTo} during the scan)` : href;
         for (const v of violations) {
           if (!FAILING_IMPACTS.has(v.impact ?? '')) continue;
@@ -224,7 +239,10 @@ export class AxeWatch {
     };
   }
 
-  /** Scans each open page whose route is still open, then returns the findings. */
+  /**
+   * Scans each open page whose route is still open, then returns the findings. A page that could not be
+   * scanned at the end is one.
+   */
   async finish(): Promise<string[]> {
     this.restoreBrowser?.();
     const pages = [...this.contexts].flatMap((context) => context.pages());
@@ -232,7 +250,9 @@ export class AxeWatch {
       pages.map((page) =>
         page
           .evaluate(() => (window as unknown as { __axeScanNow?: () => Promise<void> }).__axeScanNow?.())
-          .catch(() => undefined),
+          .catch((error: unknown) => {
+            if (!page.isClosed()) this.findings.push(`axe-not-run on ${page.url()}: ${String(error)}`);
+          }),
       ),
     );
     return this.findings;
