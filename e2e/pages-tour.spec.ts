@@ -25,6 +25,8 @@ const TOURIST = { email: `tour-${Date.now().toString(36)}@example.test`, passwor
 type Ids = {
   program: ProgramRow;
   shopReport: string;
+  /** Its program's name, the report's heading. */
+  shopReportTitle: string;
   survey: { programId: string; surveyCode: string };
   riley: { orderNumber: number };
   /** One of the tour customer's invoices (Riley pays none). */
@@ -39,7 +41,8 @@ async function readIds(request: APIRequestContext): Promise<Ids> {
   const api = await customerApi(request);
   const programs = await api<ProgramRow>('/api/programs/', { pageNumber: 1, pageSize: 999 });
   const shops = await api<ShopRow>('/api/shops/', { order: '', pageNumber: 1, pageSize: 999 });
-  const shopReport = shops.find((s) => s.reportLink)?.reportLink;
+  const reported = shops.find((s) => s.reportLink);
+  const shopReport = reported?.reportLink;
   const { login } = await gql<{ login: { token: string } }>(
     request,
     'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',
@@ -147,6 +150,7 @@ async function readIds(request: APIRequestContext): Promise<Ids> {
   return {
     program,
     shopReport: shopReport.split('/').pop()!,
+    shopReportTitle: reported!.programName,
     survey,
     riley: { orderNumber: order.orderNumber },
     invoiceId: invoice.id,
@@ -155,16 +159,39 @@ async function readIds(request: APIRequestContext): Promise<Ids> {
   };
 }
 
-/** Opens a page and waits until it has loaded (no request, no loader) and axe has scanned it (see AxeWatch). */
-async function visit(page: Page, url: string) {
+/**
+ * Opens a page and waits until it is the page asked for (its first heading, so that an error page, a
+ * refusal or a redirect to the login fails) with no loader left, then until axe has scanned it (see
+ * AxeWatch).
+ */
+async function visit(page: Page, url: string, heading: string) {
   await page.goto(url);
-  await page.waitForLoadState('networkidle');
-  await expect(page.locator('main')).toBeVisible();
+  await expect(page.locator('main').getByRole('heading').first(), url).toContainText(heading, {
+    timeout: 15_000,
+  });
   await expect(page.locator('main .mantine-Loader-root, main .mantine-Skeleton-root')).toHaveCount(0, {
     timeout: 15_000,
   });
   await page.evaluate(() => (window as unknown as { __axeScanNow?: () => Promise<void> }).__axeScanNow?.());
 }
+
+/** Each page's first heading: the page is the one asked for, not an error, a refusal or the login. */
+const VISITOR_PAGES = [
+  ['/industry', 'Get Started'],
+  ['/login', 'Login'],
+  ['/register', 'Create Account'],
+  ['/forgot-password', 'Forgot Password'],
+  ['/terms', 'Terms & Conditions'],
+  ['/privacy', 'Privacy Policy'],
+] as const;
+const CART_PAGES = [
+  ['/select-questionnaires', 'Select Mystery Shops'],
+  ['/customize', 'Customize Your Questionnaires'],
+  ['/locations', 'Add Locations'],
+  ['/locations/bulk', 'Add Bulk Locations'],
+  ['/frequency', 'Specify Frequency'],
+  ['/checkout', 'Checkout'],
+] as const;
 
 async function logIn(page: Page, origin: string, who: { email: string; password: string }) {
   await page.goto(`${origin}/login`);
@@ -255,76 +282,78 @@ for (const brand of BRANDS) {
       const { program, survey, riley, admin } = ids;
 
       // A visitor: sign-in pages, the order wizard with a cart, the survey and its summary.
-      for (const path of ['/industry', '/login', '/register', '/forgot-password', '/terms', '/privacy']) {
-        await visit(page, origin + path);
-      }
+      for (const [path, heading] of VISITOR_PAGES) await visit(page, origin + path, heading);
       await guestCart(page, origin);
-      for (const path of [
-        '/select-questionnaires',
-        '/customize',
-        '/locations',
-        '/locations/bulk',
-        '/frequency',
-      ]) {
-        await visit(page, origin + path);
-      }
-      await visit(page, `${origin}/checkout`);
+      for (const [path, heading] of CART_PAGES) await visit(page, origin + path, heading);
       // The thank-you page as checkout leaves it (its text depends on what the order held).
       await page.evaluate(() => sessionStorage.setItem('placedOrderContent', 'mixed'));
-      await visit(page, `${origin}/thanks`);
+      await visit(page, `${origin}/thanks`, 'Thank You for Your Order');
       await expect(page.getByTestId('thanks-messages')).toBeVisible();
-      await visit(page, `${origin}/survey/${survey.surveyCode}`);
-      await visit(page, `${origin}/survey/program-summary/${survey.surveyCode}`);
+      await visit(page, `${origin}/survey/${survey.surveyCode}`, 'Restaurant Guest Survey');
 
       // The customer's account area and reports.
       const customer = await browser.newContext({ viewport });
       const customerPage = await customer.newPage();
       await logIn(customerPage, origin, RILEY);
-      for (const path of [
-        '/account/dashboard',
-        '/account/info',
-        '/account/order-history',
-        '/account/active-shops',
-        '/account/locations',
-        '/account/preferences',
-        '/account/shops',
-        '/account/reports',
-        `/account/reports/shopsbyprogram/${program.programId}`,
-        `/account/reports/shop/${ids.shopReport}`,
-        `/account/orders/${riley.orderNumber}`,
-      ]) {
-        await visit(customerPage, origin + path);
+      for (const [path, heading] of [
+        ['/account/dashboard', 'Dashboard'],
+        ['/account/info', 'Account Information'],
+        ['/account/order-history', 'Order History'],
+        ['/account/active-shops', 'Recurring Orders'],
+        ['/account/locations', 'Location Management'],
+        ['/account/preferences', 'Communication Preferences'],
+        ['/account/shops', 'All Shops'],
+        ['/account/reports', 'My Programs'],
+        [`/account/reports/shopsbyprogram/${program.programId}`, program.programName],
+        [`/account/reports/shop/${ids.shopReport}`, ids.shopReportTitle],
+        [`/account/orders/${riley.orderNumber}`, `Order #${riley.orderNumber}`],
+      ] as const) {
+        await visit(customerPage, origin + path, heading);
       }
       await customer.close();
       const touristContext = await browser.newContext({ viewport });
       const touristPage = await touristContext.newPage();
       await logIn(touristPage, origin, TOURIST);
-      await visit(touristPage, `${origin}/account/reports/qr/${survey.programId}/${survey.surveyCode}`);
-      await visit(touristPage, `${origin}/account/invoices/${encodeURIComponent(ids.invoiceId)}`);
+      await visit(
+        touristPage,
+        `${origin}/account/reports/qr/${survey.programId}/${survey.surveyCode}`,
+        'Restaurant Guest Survey',
+      );
+      await visit(
+        touristPage,
+        `${origin}/account/invoices/${encodeURIComponent(ids.invoiceId)}`,
+        'Invoice Details',
+      );
+      // The survey's summary, for its customer (a visitor is asked to log in).
+      await visit(
+        touristPage,
+        `${origin}/survey/program-summary/${survey.surveyCode}`,
+        'Restaurant Guest Survey',
+      );
       await touristContext.close();
 
       // The admin area and the QA queue.
       const staff = await browser.newContext({ viewport });
       const staffPage = await staff.newPage();
       await logIn(staffPage, origin, DEMO.admin);
-      for (const path of [
-        '/admin/orders',
-        `/admin/orders/${riley.orderNumber}`,
-        '/admin/customers',
-        `/admin/customers/${admin.customer}`,
-        `/admin/invoices/${encodeURIComponent(ids.invoiceId)}`,
-        '/admin/questionnaires',
-        `/admin/questionnaires/${admin.brandId}`,
-        `/admin/questionnaires/${admin.brandId}/${admin.qid}`,
-        '/admin/brands/add',
-        `/admin/brands/edit/${admin.brandId}`,
-        '/admin/forms',
-        `/admin/forms/${admin.formId}`,
-        '/admin/emails',
-        `/admin/emails/${admin.emailId}`,
-        '/evaluator/qa',
-      ]) {
-        await visit(staffPage, origin + path);
+      for (const [path, heading] of [
+        ['/admin/orders', 'Orders'],
+        [`/admin/orders/${riley.orderNumber}`, `Order #${riley.orderNumber}`],
+        ['/admin/customers', 'Customers'],
+        [`/admin/customers/${admin.customer}`, 'Riley Reports'],
+        [`/admin/invoices/${encodeURIComponent(ids.invoiceId)}`, 'Invoice Details'],
+        ['/admin/questionnaires', 'Select Brand'],
+        [`/admin/questionnaires/${admin.brandId}`, 'Questionnaires'],
+        [`/admin/questionnaires/${admin.brandId}/${admin.qid}`, 'Edit Questionnaire'],
+        ['/admin/brands/add', 'Add Brand'],
+        [`/admin/brands/edit/${admin.brandId}`, 'Edit Brand'],
+        ['/admin/forms', 'Forms'],
+        [`/admin/forms/${admin.formId}`, 'Form builder'],
+        ['/admin/emails', 'Emails'],
+        [`/admin/emails/${admin.emailId}`, 'order #'],
+        ['/evaluator/qa', 'QA Queue'],
+      ] as const) {
+        await visit(staffPage, origin + path, heading);
       }
       await staff.close();
 
@@ -332,9 +361,9 @@ for (const brand of BRANDS) {
       const field = await browser.newContext({ viewport });
       const fieldPage = await field.newPage();
       await logIn(fieldPage, origin, SHOPPER);
-      for (const path of ['/evaluator/visits', '/evaluator/evaluations'])
-        await visit(fieldPage, origin + path);
-      await visit(fieldPage, `${origin}/evaluator/evaluations/${ids.evaluationId}`);
+      await visit(fieldPage, `${origin}/evaluator/visits`, 'Open Visits');
+      await visit(fieldPage, `${origin}/evaluator/evaluations`, 'My Evaluations');
+      await visit(fieldPage, `${origin}/evaluator/evaluations/${ids.evaluationId}`, 'Dine-In Experience');
       await expect(fieldPage.getByRole('heading', { name: 'Arrival and Greeting' })).toBeVisible();
       await field.close();
     });
