@@ -285,6 +285,9 @@ test('a location card selects its location', async ({ page, request }) => {
     await expect(strong.getByTestId('location-card')).toHaveCount(board.strong.length);
     await strong.getByRole('button', { name: 'Show Less' }).click();
     await expect(strong.getByTestId('location-card')).toHaveCount(3);
+  } else {
+    await expect(strong.getByTestId('location-card')).toHaveCount(board.strong.length);
+    await expect(strong.getByRole('button', { name: /^Show \d+ more$/ })).toHaveCount(0);
   }
 });
 
@@ -305,6 +308,8 @@ test("Download CSV zips one CSV per program, matching the API's numbers", async 
 
   const files = unzipSync(new Uint8Array(await readFile((await download.path())!)));
   const programs = programsInRange(shops, ytd);
+  // The demo's current month always has shops (seed-reporting.ts), so Year to Date is never empty.
+  expect(programs.length).toBeGreaterThan(0);
   expect(Object.keys(files).sort()).toEqual(programs.map(programCsvFileName).sort());
   for (const program of programs) {
     const questions = await api<{ shop_id: string }>('/api/summary/questions', {

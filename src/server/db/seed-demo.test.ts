@@ -263,3 +263,17 @@ describe('demo seed', () => {
     }
   });
 });
+
+describe('demo seed on the first day of a year', () => {
+  it('has a shop this year for every location and program of the reporting customer (Year to Date is never empty)', async () => {
+    await t.resetDb();
+    const now = new Date('2027-01-01T00:30:00Z');
+    await seedDemo(t.db, { now });
+    const [customer] = await t.db.select().from(users).where(eq(users.email, REPORTS_DEMO.email));
+    const rows = await t.db.select().from(evaluations).where(eq(evaluations.clientId, customer!.id));
+    const pairs = (list: typeof rows) => new Set(list.map((r) => `${r.uqid} ${r.locationId}`));
+    const thisYear = rows.filter((r) => r.shopDate! >= '2027-01-01');
+    expect(pairs(thisYear)).toEqual(pairs(rows));
+    expect(thisYear.every((r) => r.shopDate === '2027-01-01' && r.approvedAt! <= now)).toBe(true);
+  });
+});

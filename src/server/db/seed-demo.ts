@@ -125,7 +125,8 @@ export async function isEmpty(db: Db): Promise<boolean> {
  * The demo: every brand the spec names, each behaving as the spec says through its capability
  * fields; a catalogue per brand; one admin and one customer.
  */
-export async function seedDemo(db: Db): Promise<void> {
+/** Seeds the demo; its dated data (reports, payments) ends at `now`. */
+export async function seedDemo(db: Db, { now = new Date() }: { now?: Date } = {}): Promise<void> {
   const optix = await createBrand(db, {
     shortName: 'customer-optix',
     name: 'Customer Optix',
@@ -342,7 +343,6 @@ export async function seedDemo(db: Db): Promise<void> {
     associatedBrandId: optix.id,
   });
   await seedDemoForms(db);
-  const now = new Date();
   await seedReportingDemo(db, { brandId: optix.id, now });
   await seedDemoPayables(db, { shopperId: shopper.id, adminId: admin.id, now });
 }

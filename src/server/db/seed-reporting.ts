@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { addMonthsUtc, monthStartUtc, toDateKey } from '../../domain/index.js';
+import { addMonthsUtc, monthStartUtc, startOfDayUtc, toDateKey } from '../../domain/index.js';
 import {
   answer,
   createEvaluation,
@@ -247,8 +247,10 @@ export async function seedReportingDemo(db: Db, opts: { brandId: string; now: Da
       const eventRows: (typeof evaluationEvents.$inferInsert)[] = [];
       for (let m = 0; m < MONTHS; m++) {
         const cycle = addMonthsUtc(start, m);
-        const day = new Date(cycle.getTime() + Math.floor(rnd() * 26) * 86_400_000);
-        if (day > opts.now) continue;
+        // The current month's shop is never in the future: it is today at the latest, so that every
+        // range holding today (Year to Date on 1 January too) has one shop per location and program.
+        const drawn = new Date(cycle.getTime() + Math.floor(rnd() * 26) * 86_400_000);
+        const day = drawn > opts.now ? startOfDayUtc(opts.now) : drawn;
         const shopDate = toDateKey(day);
         // Quality drifts a little month to month, and improves slowly over time.
         const quality = Math.min(
@@ -259,7 +261,7 @@ export async function seedReportingDemo(db: Db, opts: { brandId: string; now: Da
         const report = score(e);
         const visitId = newId();
         const evaluationId = newId();
-        const at = new Date(day.getTime() + 15 * 3_600_000);
+        const at = new Date(Math.min(day.getTime() + 15 * 3_600_000, opts.now.getTime()));
         visitRows.push({
           id: visitId,
           shopId,
@@ -284,7 +286,7 @@ export async function seedReportingDemo(db: Db, opts: { brandId: string; now: Da
           score: report.score,
           possibleScore: report.possibleScore,
           submittedAt: at,
-          approvedAt: new Date(at.getTime() + 86_400_000),
+          approvedAt: new Date(Math.min(at.getTime() + 86_400_000, opts.now.getTime())),
           clientId: customer.id,
           uqid: uq.id,
           locationId: loc.row.id,
