@@ -55,6 +55,12 @@ const ZEnv = z.object({
    * recommendation and production's minimum; the tests set a low one to stay fast.
    */
   PASSWORD_HASH_COST: z.coerce.number().int().min(1).max(20).default(OWASP_SCRYPT_COST),
+  /**
+   * The request limits (domain/rate-limits.ts: password-reset e-mails, sign-ups, invitation resends,
+   * upload signing): `off` only for the end-to-end journeys, which sign up many accounts from one
+   * address; production refuses `off`. The login throttle is always on.
+   */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** When the daily billing run is queued (HH:MM, UTC), or `off` (run `npm run billing` yourself). */
   BILLING_RUN_AT: dailyTime.default('06:00'),
@@ -114,6 +120,9 @@ const ZConfig = ZEnv.superRefine((c, ctx) => {
       path: ['PASSWORD_HASH_COST'],
       message: `must be at least ${OWASP_SCRYPT_COST} in production (scrypt N=2^${OWASP_SCRYPT_COST}, OWASP's recommendation); a lower work factor is for tests only`,
     });
+  }
+  if (c.NODE_ENV === 'production' && c.RATE_LIMITS === 'off') {
+    ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'must be on in production' });
   }
   if (c.STRIPE_PUBLISHABLE_KEY && !c.STRIPE_PUBLISHABLE_KEY.startsWith('pk_')) {
     ctx.addIssue({
