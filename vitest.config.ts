@@ -7,6 +7,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const nodeGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
 
 const REPLICA_TESTS = 'src/server/**/*.replica.test.ts';
+const UNIT_SCRIPT_TESTS = 'scripts/dependencies.test.ts';
 
 // Four projects: pure unit tests, the same integration suite run once on the embedded PGlite database
 // and once on the real PostgreSQL server (TEST_DB selects the driver), and the read-replica tests
@@ -24,6 +25,8 @@ export default defineConfig({
             'src/web/**/*.test.{ts,tsx}',
             // The e-mail templates are pure rendering: no database.
             'src/server/email/**/*.test.ts',
+            // package.json against the imports: reads files only.
+            UNIT_SCRIPT_TESTS,
           ],
         },
       },
@@ -32,7 +35,7 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'src/server/email/**', REPLICA_TESTS],
+          exclude: [...configDefaults.exclude, 'src/server/email/**', UNIT_SCRIPT_TESTS, REPLICA_TESTS],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -43,7 +46,7 @@ export default defineConfig({
         test: {
           name: 'integration-postgres',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'src/server/email/**', REPLICA_TESTS],
+          exclude: [...configDefaults.exclude, 'src/server/email/**', UNIT_SCRIPT_TESTS, REPLICA_TESTS],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,
           hookTimeout: 60_000,

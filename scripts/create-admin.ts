@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { eq } from 'drizzle-orm';
 import { zEmail, zPassword } from '../src/domain/index.js';
 import { findUserByEmail } from '../src/server/accounts/login.js';
-import { hashPassword } from '../src/server/auth/passwords.js';
+import { configurePasswordHashing, hashPassword } from '../src/server/auth/passwords.js';
 import { defaultBrand } from '../src/server/brands/resolve-brand.js';
 import { loadConfig } from '../src/server/config.js';
 import { openDatabase } from '../src/server/db/client.js';
@@ -33,6 +33,7 @@ async function main() {
   if (!pw.success) throw new Error(`--password: ${pw.error.issues[0]?.message}`);
 
   const config = loadConfig();
+  configurePasswordHashing(config);
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     const existing = await findUserByEmail(database.db, email.data);

@@ -19,6 +19,7 @@ export * from './payables';
 export * from './pricing';
 export * from './progress-bar';
 export * from './questionnaire-tiers';
+export * from './rate-limits';
 export * from './report-recipients';
 export * from './reporting';
 export * from './reporting-signature';

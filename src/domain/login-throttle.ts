@@ -1,3 +1,5 @@
+import { waitText } from './rate-limits';
+
 // Login throttling by growing delays (OWASP ASVS 2.2.1, NIST 800-63B 5.2.2): a few failures are
 // free, then each further attempt must wait a delay that doubles with every failure, up to a cap,
 // counted from the last failure. Nothing is ever locked for good: at most `maxDelayMs` after the
@@ -63,11 +65,7 @@ export function retryAfterMs(policy: ThrottlePolicy, summary: FailureSummary, no
   return Math.max(0, Math.min(wait, delay));
 }
 
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
-
 /** The refusal, with the wait rounded up: seconds under a minute, else minutes. */
 export function tooManyLoginAttemptsMessage(waitMs: number): string {
-  const seconds = Math.max(1, Math.ceil(waitMs / SECOND));
-  const wait = seconds < 60 ? plural(seconds, 'second') : plural(Math.ceil(seconds / 60), 'minute');
-  return `Too many failed login attempts. Please try again in ${wait}.`;
+  return `Too many failed login attempts. Please try again in ${waitText(waitMs)}.`;
 }

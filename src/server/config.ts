@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { OWASP_SCRYPT_COST } from './auth/passwords.js';
 
 /** A time of day, HH:MM in UTC (00:00 to 23:59), or `off`. */
 const dailyTime = z
@@ -49,6 +50,17 @@ const ZEnv = z.object({
   REPORTING_API_URL: z.string().url().optional(),
   /** Trust X-Forwarded-* headers (set when running behind a load balancer or reverse proxy). */
   TRUST_PROXY: z.enum(['0', '1']).default('0'),
+  /**
+   * The password hashes' work factor: scrypt's N = 2^PASSWORD_HASH_COST (r=8, p=1). 17 is OWASP's
+   * recommendation and production's minimum; the tests set a low one to stay fast.
+   */
+  PASSWORD_HASH_COST: z.coerce.number().int().min(1).max(20).default(OWASP_SCRYPT_COST),
+  /**
+   * The request limits (domain/rate-limits.ts: password-reset e-mails, sign-ups, invitation resends,
+   * upload signing): `off` only for the end-to-end journeys, which sign up many accounts from one
+   * address; production refuses `off`. The login throttle is always on.
+   */
+  RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   /** When the daily billing run is queued (HH:MM, UTC), or `off` (run `npm run billing` yourself). */
   BILLING_RUN_AT: dailyTime.default('06:00'),
@@ -101,6 +113,16 @@ const ZConfig = ZEnv.superRefine((c, ctx) => {
         message: 'must be a secret key (sk_... or rk_...)',
       });
     }
+  }
+  if (c.NODE_ENV === 'production' && c.PASSWORD_HASH_COST < OWASP_SCRYPT_COST) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PASSWORD_HASH_COST'],
+      message: `must be at least ${OWASP_SCRYPT_COST} in production (scrypt N=2^${OWASP_SCRYPT_COST}, OWASP's recommendation); a lower work factor is for tests only`,
+    });
+  }
+  if (c.NODE_ENV === 'production' && c.RATE_LIMITS === 'off') {
+    ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'must be on in production' });
   }
   if (c.STRIPE_PUBLISHABLE_KEY && !c.STRIPE_PUBLISHABLE_KEY.startsWith('pk_')) {
     ctx.addIssue({

@@ -1,5 +1,6 @@
 import { GraphQLError } from 'graphql';
 import type { z } from 'zod';
+import { retryAfterSeconds } from '../domain/index.js';
 
 export type AppErrorCode =
   | 'BAD_USER_INPUT'
@@ -20,10 +21,31 @@ export class AppError extends GraphQLError {
   readonly code: AppErrorCode;
   readonly fields: FieldError[];
 
-  constructor(code: AppErrorCode, message: string, fields: FieldError[] = []) {
-    super(message, { extensions: { code, ...(fields.length ? { fields, field: fields[0]?.field } : {}) } });
+  constructor(
+    code: AppErrorCode,
+    message: string,
+    fields: FieldError[] = [],
+    extensions: Record<string, unknown> = {},
+  ) {
+    super(message, {
+      extensions: { code, ...(fields.length ? { fields, field: fields[0]?.field } : {}), ...extensions },
+    });
     this.code = code;
     this.fields = fields;
+  }
+}
+
+/**
+ * RATE_LIMITED with the wait: `extensions.retryAfter` in whole seconds, as an HTTP Retry-After (a
+ * REST route answers 429 with that header).
+ */
+export class RateLimitedError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, waitMs: number) {
+    const seconds = retryAfterSeconds(waitMs);
+    super('RATE_LIMITED', message, [], { retryAfter: seconds });
+    this.retryAfterSeconds = seconds;
   }
 }
 

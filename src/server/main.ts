@@ -1,7 +1,7 @@
 import cluster from 'node:cluster';
 import { createAdapters } from './adapters/index.js';
 import { buildApp } from './app.js';
-import { hashPasswordsAtLowPriority } from './auth/passwords.js';
+import { configurePasswordHashing } from './auth/passwords.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed-demo.js';
@@ -58,7 +58,6 @@ async function serve(config: Config, opts: { worker: boolean }) {
         migrate: false,
       })
     : (await prepareDatabase(config, { keepOpen: true }))!;
-  hashPasswordsAtLowPriority(config.production);
   const adapters = createAdapters(config);
   const app = await buildApp({ db: database.db, readDb: database.readDb, config, adapters });
   // The job queue's workers and the daily scheduler run in every server process.
@@ -131,6 +130,8 @@ async function primary(config: Config, n: number) {
 
 async function main() {
   const config = loadConfig();
+  // Before the demo seed too: its passwords are hashed at the configured work factor.
+  configurePasswordHashing(config);
   if (cluster.isWorker) return serve(config, { worker: true });
   const n = webConcurrency(config);
   return n > 1 ? primary(config, n) : serve(config, { worker: false });

@@ -14,6 +14,8 @@ import {
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { evaluations, orders } from './db/schema.js';
+import { RateLimitedError } from './errors.js';
+import { limitRequest, RATE_LIMITED_REQUESTS } from './rate-limit.js';
 import { identifyRequest, type RequestIdentity } from './request-identity.js';
 
 /** Cookie that holds the id of the visitor's order in progress (a capability). */
@@ -100,6 +102,18 @@ export async function registerStorageRoutes(
     }
     if (folder.startsWith('brands/') && !BRAND_IMAGE_TYPES.includes(contentType)) {
       return reply.code(400).send({ error: MSG_BRAND_IMAGE_TYPE });
+    }
+    try {
+      await limitRequest(
+        deps,
+        RATE_LIMITED_REQUESTS.uploadSign({ userId: who.person?.id ?? who.user?.id ?? null, ip: req.ip }),
+      );
+    } catch (err) {
+      if (!(err instanceof RateLimitedError)) throw err;
+      return reply
+        .code(429)
+        .header('retry-after', String(err.retryAfterSeconds))
+        .send({ error: err.message, code: err.code, retryAfter: err.retryAfterSeconds });
     }
     const signed = await adapters.storage.sign({ folder, fileName: q.fileName, contentType });
     return { ...signed, maxBytes: maxUploadBytes(folder) };

@@ -1,6 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG_PASSWORD_TOO_SHORT } from '../../domain/index.js';
+import { hashPassword, setPasswordHashCost } from '../auth/passwords.js';
 import { hashToken } from '../auth/tokens.js';
 import type { BrandRow } from '../context.js';
 import { newId } from '../db/ids.js';
@@ -70,7 +71,9 @@ describe('register', () => {
     await t.gql(REGISTER, { input: validInput() });
     const [row] = await t.db.select().from(users);
     expect(row!.passwordHash).not.toContain('secret-pass');
-    expect(row!.passwordHash).toMatch(/^scrypt\$/);
+    // With the configured parameters: N=2^PASSWORD_HASH_COST (the tests' low factor), r=8, p=1.
+    const n = 2 ** t.config.PASSWORD_HASH_COST;
+    expect(row!.passwordHash).toMatch(new RegExp(`^scrypt\\$${n}\\$8\\$1\\$[\\w-]{22}\\$[\\w-]{43}$`));
   });
 
   it('associates the account with the brand of the visit', async () => {
@@ -139,6 +142,47 @@ describe('login', () => {
     expect(unknown.errors).toEqual(wrong.errors);
     expect(unknown.status).toBe(wrong.status);
     expect(wrong.cookie('sid')).toBeUndefined();
+  });
+
+  it('makes a hash with older parameters again with the current ones at a successful login only', async () => {
+    const current = t.config.PASSWORD_HASH_COST;
+    const hashAt = async (cost: number, password: string) => {
+      setPasswordHashCost(cost);
+      try {
+        return await hashPassword(password);
+      } finally {
+        setPasswordHashCost(current);
+      }
+    };
+    const old = await hashAt(current - 1, 'old-params-pass');
+    const user = await createUser(t.db, { email: 'old@example.test', passwordHash: old });
+    const storedHash = async () =>
+      (await t.db.select().from(users).where(eq(users.id, user.id)))[0]!.passwordHash!;
+
+    const failed = await t.gql(LOGIN, { email: 'old@example.test', password: 'wrong-pass' });
+    expect(failed.errors![0]!.extensions!.code).toBe('UNAUTHENTICATED');
+    expect(await storedHash()).toBe(old);
+
+    const ok = await t.gql(LOGIN, { email: 'old@example.test', password: 'old-params-pass' });
+    expect(ok.errors).toBeUndefined();
+    const upgraded = await storedHash();
+    expect(upgraded.startsWith(`scrypt$${2 ** current}$8$1$`)).toBe(true);
+    expect(old.startsWith(`scrypt$${2 ** (current - 1)}$8$1$`)).toBe(true);
+    // The new hash is of the same password; the next login verifies it and leaves it alone.
+    expect(
+      (await t.gql(LOGIN, { email: 'old@example.test', password: 'old-params-pass' })).errors,
+    ).toBeUndefined();
+    expect(await storedHash()).toBe(upgraded);
+
+    // A hash stronger than the current parameters is kept (a low setting never weakens it).
+    const strong = await hashAt(current + 1, 'strong-pass');
+    await createUser(t.db, { email: 'strong@example.test', passwordHash: strong });
+    expect(
+      (await t.gql(LOGIN, { email: 'strong@example.test', password: 'strong-pass' })).errors,
+    ).toBeUndefined();
+    expect(
+      (await t.db.select().from(users).where(eq(users.email, 'strong@example.test')))[0]!.passwordHash,
+    ).toBe(strong);
   });
 
   it('names the empty email and password fields', async () => {

@@ -9,7 +9,7 @@ import {
 } from '../../domain/index.js';
 import type { Db } from '../db/client.js';
 import { loginAttempts } from '../db/schema.js';
-import { AppError } from '../errors.js';
+import { RateLimitedError } from '../errors.js';
 
 // The rule (how long a run of failures makes the next attempt wait) is pure, in domain/login-throttle;
 // this file gathers its facts from the login_attempts log, one "bucket" (key) at a time:
@@ -96,7 +96,7 @@ export async function beginLoginAttempt(
   const wait = Math.max(...waits);
   if (wait > 0) {
     await db.delete(loginAttempts).where(inArray(loginAttempts.id, ids));
-    throw new AppError('RATE_LIMITED', tooManyLoginAttemptsMessage(wait));
+    throw new RateLimitedError(tooManyLoginAttemptsMessage(wait), wait);
   }
   return { ids };
 }

@@ -131,6 +131,9 @@ describe('login throttle for unknown clients', () => {
       expect(res.data).toBeNull();
       expect(res.errors![0]!.extensions!.code).toBe('RATE_LIMITED');
       expect(res.errors![0]!.message).toMatch(WAIT);
+      // The wait in whole seconds too, as an HTTP Retry-After, for clients: 10 failures, 5 free, 32 s.
+      expect(res.errors![0]!.extensions!.retryAfter).toBeGreaterThanOrEqual(25);
+      expect(res.errors![0]!.extensions!.retryAfter).toBeLessThanOrEqual(32);
       expect(res.cookies).toEqual([]);
     }
     const digitless = (res: typeof right) => JSON.stringify(res.errors).replace(/\d+/g, 'N');

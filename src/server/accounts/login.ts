@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { ZLoginInput } from '../../domain/index.js';
-import { verifyPassword } from '../auth/passwords.js';
+import { hashPassword, needsRehash, verifyPassword } from '../auth/passwords.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -19,6 +19,21 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
     .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()))
     .limit(1);
   return rows[0] ?? null;
+}
+
+/**
+ * A hash made with older (weaker) scrypt parameters is made again with the current ones, now that the
+ * password is known to be right. Only if it is still the same hash: a password changed meanwhile stays.
+ */
+async function upgradePasswordHash(db: Db, user: UserRow, password: string): Promise<void> {
+  const old = user.passwordHash;
+  if (!old || !needsRehash(old)) return;
+  const passwordHash = await hashPassword(password);
+  await db
+    .update(users)
+    .set({ passwordHash })
+    .where(and(eq(users.id, user.id), eq(users.passwordHash, old)));
+  user.passwordHash = passwordHash;
 }
 
 /**
@@ -52,6 +67,7 @@ export async function login(
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!ok || !user) throw new AppError('UNAUTHENTICATED', MSG_BAD_CREDENTIALS);
   await loginAttemptSucceeded(db, attempt);
+  await upgradePasswordHash(db, user, input.password);
   const session = await createSession(db, {
     userId: user.id,
     days: opts.sessionDays,

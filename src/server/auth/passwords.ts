@@ -1,15 +1,32 @@
 import { randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { scryptOnHashingThread } from './hashing-threads.js';
 
-// scrypt with N=2^15, r=8, p=1 (OWASP's minimum is N=2^17 at r=8 for p=1 with ~64 MiB; 2^15 keeps
-// login under ~100 ms on two cores while staying memory-hard). Parameters are stored with the hash
-// so they can be raised later without breaking existing passwords.
-const N = 2 ** 15;
+// scrypt at OWASP's Password Storage Cheat Sheet recommendation: N=2^17, r=8, p=1 (128 MiB and about
+// 0.3 s of one core per hash). The parameters are stored with each hash, so a hash made with older
+// ones still verifies, and is made again with the current ones at the owner's next login.
+/** log2 of scrypt's N that OWASP recommends, and the least production accepts (config.ts). */
+export const OWASP_SCRYPT_COST = 17;
 const R = 8;
 const P = 1;
 const KEY_LENGTH = 32;
 
+let N = 2 ** OWASP_SCRYPT_COST;
 let lowPriority = false;
+
+/**
+ * The work factor, N = 2^cost: PASSWORD_HASH_COST (config.ts), which production keeps at OWASP's
+ * level or above; the tests set a low one so that thousands of logins stay fast.
+ */
+export function setPasswordHashCost(cost: number): void {
+  if (!Number.isInteger(cost) || cost < 1 || cost > 20) throw new Error(`Bad scrypt cost: ${cost}`);
+  N = 2 ** cost;
+}
+
+/** Applies the configuration to every password hashed in this process (the server, the scripts). */
+export function configurePasswordHashing(config: { production: boolean; PASSWORD_HASH_COST: number }): void {
+  setPasswordHashCost(config.PASSWORD_HASH_COST);
+  hashPasswordsAtLowPriority(config.production);
+}
 
 /**
  * In production, passwords are hashed on low-priority threads of their own (see hashing-threads.ts),
@@ -21,6 +38,7 @@ export function hashPasswordsAtLowPriority(on: boolean): void {
 }
 
 function derive(password: string, salt: Buffer, n: number, r: number, p: number): Promise<Buffer> {
+  // scrypt needs 128 * N * r bytes; Node refuses more than `maxmem` (32 MiB unless raised).
   const options = { N: n, r, p, maxmem: 256 * n * r };
   if (lowPriority) return scryptOnHashingThread(password.normalize('NFKC'), salt, KEY_LENGTH, options);
   return new Promise((resolve, reject) => {
@@ -43,11 +61,32 @@ export async function verifyPassword(password: string, stored: string | null | u
     await derive(password, DUMMY_SALT, N, R, P);
     return false;
   }
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  const key = await derive(password, parsed.salt, parsed.n, parsed.r, parsed.p);
+  return key.length === parsed.hash.length && timingSafeEqual(key, parsed.hash);
+}
+
+function parse(stored: string) {
   const [scheme, n, r, p, salt, hash] = stored.split('$');
-  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return false;
-  const expected = Buffer.from(hash, 'base64url');
-  const key = await derive(password, Buffer.from(salt, 'base64url'), Number(n), Number(r), Number(p));
-  return key.length === expected.length && timingSafeEqual(key, expected);
+  if (scheme !== 'scrypt' || !n || !r || !p || !salt || !hash) return null;
+  return {
+    n: Number(n),
+    r: Number(r),
+    p: Number(p),
+    salt: Buffer.from(salt, 'base64url'),
+    hash: Buffer.from(hash, 'base64url'),
+  };
+}
+
+/**
+ * A stored hash made with weaker parameters than the current ones: to be made again from the password
+ * at a successful login. A stronger one stays (a test or development setting never weakens it).
+ */
+export function needsRehash(stored: string): boolean {
+  const parsed = parse(stored);
+  if (!parsed) return false;
+  return parsed.n < N || parsed.r < R || parsed.p < P || parsed.hash.length < KEY_LENGTH;
 }
 
 const DUMMY_SALT = randomBytes(16);

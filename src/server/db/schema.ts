@@ -180,7 +180,10 @@ export const loginAttempts = pgTable(
   'login_attempts',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    /** 'account:{email}', 'device:{nonce}' (a browser's login-device cookie) or 'ip:{address}' */
+    /**
+     * 'account:{email}', 'device:{nonce}' (a browser's login-device cookie) or 'ip:{address}'; or a
+     * request limit's count, 'limit:{what}:{who}' (src/server/rate-limit.ts)
+     */
     key: text('key').notNull(),
     succeeded: boolean('succeeded').notNull(),
     createdAt: createdAt(),

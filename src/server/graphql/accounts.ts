@@ -6,6 +6,7 @@ import { registerUser } from '../accounts/register-user.js';
 import { createSession, revokeSession, SESSION_COOKIE } from '../accounts/sessions.js';
 import type { AppContext, UserRow } from '../context.js';
 import { emailBrandOf } from '../email/index.js';
+import { limitRequest, RATE_LIMITED_REQUESTS } from '../rate-limit.js';
 import { builder } from './builder.js';
 import { UserType } from './users.js';
 
@@ -78,8 +79,11 @@ const RegisterInput = builder.inputType('RegisterInput', {
 builder.mutationFields((t) => ({
   register: t.field({
     type: AuthPayloadType,
+    description:
+      'Sign-up; logs the new account in. Limited per IP (RATE_LIMITED with retryAfter in seconds).',
     args: { input: t.arg({ type: RegisterInput, required: true }) },
     resolve: async (_r, { input }, ctx) => {
+      await limitRequest(ctx, RATE_LIMITED_REQUESTS.signUp(ctx.ip));
       const user = await registerUser(ctx.db, {
         input: {
           ...input,
@@ -93,7 +97,7 @@ builder.mutationFields((t) => ({
   login: t.field({
     type: AuthPayloadType,
     description:
-      'Password login. Returns a token and sets an HttpOnly session cookie. Failed logins slow down further attempts (RATE_LIMITED with the wait).',
+      'Password login. Returns a token and sets an HttpOnly session cookie. Failed logins slow down further attempts (RATE_LIMITED with the wait, retryAfter in seconds).',
     args: { email: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) => {
       const result = await login(ctx.db, {
@@ -119,9 +123,11 @@ builder.mutationFields((t) => ({
     },
   }),
   sendResetPasswordEmail: t.boolean({
-    description: 'E-mails a single-use reset link. Answers true whether or not the account exists.',
+    description:
+      'E-mails a single-use reset link. Answers true whether or not the account exists. Limited per address and per IP (RATE_LIMITED with retryAfter in seconds).',
     args: { email: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) => {
+      await limitRequest(ctx, RATE_LIMITED_REQUESTS.passwordReset(a.email, ctx.ip));
       await sendResetPasswordEmail(ctx.db, ctx.adapters.mail, {
         email: a.email,
         origin: ctx.origin,

@@ -52,6 +52,7 @@ import {
   viewerRoleOf,
 } from '../fieldwork/index.js';
 import type { NotifyDeps } from '../notifications/notify.js';
+import { limitRequest, RATE_LIMITED_REQUESTS } from '../rate-limit.js';
 import { locationScopeOf } from '../team/index.js';
 import { AuthPayloadType, startSession } from './accounts.js';
 import { builder } from './builder.js';
@@ -510,10 +511,13 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   registerShopper: t.field({
     type: AuthPayloadType,
-    description: "The evaluator app's sign-up; logs the shopper in.",
+    description:
+      "The evaluator app's sign-up; logs the shopper in. Limited per IP, with the customers' sign-ups (RATE_LIMITED with retryAfter in seconds).",
     args: { input: t.arg({ type: ShopperRegisterInput, required: true }) },
-    resolve: async (_r, a, ctx) =>
-      startSession(ctx, await registerShopper(ctx.db, { input: a.input, brandId: ctx.brand.id })),
+    resolve: async (_r, a, ctx) => {
+      await limitRequest(ctx, RATE_LIMITED_REQUESTS.signUp(ctx.ip));
+      return startSession(ctx, await registerShopper(ctx.db, { input: a.input, brandId: ctx.brand.id }));
+    },
   }),
   acceptVisit: t.field({
     type: EvaluationType,

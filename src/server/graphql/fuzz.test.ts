@@ -2,10 +2,11 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { GraphQLField, GraphQLObjectType } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { OUTBOX_STATUSES } from '../../domain/index.js';
+import { OUTBOX_STATUSES, RATE_LIMITS } from '../../domain/index.js';
 import { outboxMail } from '../adapters/mail.js';
 import { seedDemo } from '../db/seed-demo.js';
 import { unsubscribeToken } from '../notifications/index.js';
+import { ORDER_COOKIE } from '../storage-routes.js';
 import { argumentsArb, dateArb, type FuzzSpec, type IdPools, operationDocument } from '../test/fuzz.js';
 import { createUser, type GqlResult, setupTestApp } from '../test/harness.js';
 import { addLocation, cardToken, saveShop, startCart } from '../test/order-wizard.js';
@@ -525,5 +526,91 @@ describe('fuzz: every operation type', () => {
         ],
       },
     );
+  });
+});
+
+/**
+ * Abuse by volume (issue 42): each request that sends e-mail to an address anyone can type, makes an
+ * account or signs an upload, sent once more than its limit allows (domain/rate-limits.ts), is refused
+ * with RATE_LIMITED and the wait. src/server/rate-limits.test.ts tests the limits in detail.
+ */
+describe('fuzz: requests that cost something, sent without end', () => {
+  const limited = (res: GqlResult) => ({
+    code: res.errors?.[0]?.extensions?.code,
+    waits: typeof res.errors?.[0]?.extensions?.retryAfter === 'number',
+  });
+  const flood = async (n: number, send: (i: number) => Promise<GqlResult>) => {
+    let last: GqlResult | undefined;
+    for (let i = 0; i < n; i++) last = await send(i);
+    return last!;
+  };
+
+  it('mails password resets to one address from many IPs', async () => {
+    const max = RATE_LIMITS.passwordResetPerEmail.max;
+    const last = await flood(max + 1, (i) =>
+      t.gql('mutation { sendResetPasswordEmail(email: "front@demo.test") }', {}, { ip: `198.19.1.${i}` }),
+    );
+    expect(limited(last)).toEqual({ code: 'RATE_LIMITED', waits: true });
+  });
+
+  it('mails password resets to unknown addresses from one IP', async () => {
+    const max = RATE_LIMITS.passwordResetPerIp.max;
+    const last = await flood(max + 1, (i) =>
+      t.gql(
+        'mutation ($e: String!) { sendResetPasswordEmail(email: $e) }',
+        { e: `flood-${i}@x.test` },
+        {
+          ip: '198.19.2.1',
+        },
+      ),
+    );
+    expect(limited(last)).toEqual({ code: 'RATE_LIMITED', waits: true });
+  });
+
+  it('signs up accounts from one IP', async () => {
+    const max = RATE_LIMITS.signUpPerIp.max;
+    const last = await flood(max + 1, (i) =>
+      t.gql(
+        `mutation ($e: String!) { registerShopper(input: { email: $e, password: "flood-pass-1", firstName: "F",
+          lastName: "L", phone: "(512)-555-0101", city: "Austin", state: "TX" }) { token } }`,
+        { e: `flood-shopper-${i}@x.test` },
+        { ip: '198.19.3.1' },
+      ),
+    );
+    expect(limited(last)).toEqual({ code: 'RATE_LIMITED', waits: true });
+  });
+
+  it('resends one team invitation', async () => {
+    const invited = await t.gql(
+      'mutation { inviteTeamMember(input: { email: "flood-invitee@demo.test", role: manager }) { _id } }',
+      {},
+      { token: tokens.customer },
+    );
+    const id = invited.data.inviteTeamMember._id as string;
+    const max = RATE_LIMITS.invitationResendPerInvitation.max;
+    const last = await flood(max + 1, (i) =>
+      t.gql(
+        'mutation ($id: String!) { resendTeamInvitation(_id: $id) { _id } }',
+        { id },
+        { token: tokens.customer, ip: `198.19.4.${i}` },
+      ),
+    );
+    expect(limited(last)).toEqual({ code: 'RATE_LIMITED', waits: true });
+  });
+
+  it('signs uploads (GET /s3/sign)', async () => {
+    const max = RATE_LIMITS.uploadSignPerClient.max;
+    let last: Awaited<ReturnType<typeof t.inject>> | undefined;
+    for (let i = 0; i <= max; i++) {
+      last = await t.inject({
+        method: 'GET',
+        url: '/s3/sign?fileName=a.png&contentType=image%2Fpng',
+        headers: { folder: 'customQuestionnaires/flood' },
+        cookie: { [ORDER_COOKIE]: 'flood' },
+        ip: '198.19.5.1',
+      });
+    }
+    expect(last!.statusCode).toBe(429);
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
   });
 });

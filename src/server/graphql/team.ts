@@ -1,5 +1,6 @@
 import { TEAM_ROLE_LABELS, type TeamRole } from '../../domain/index.js';
 import { emailBrandOf } from '../email/index.js';
+import { limitRequest, RATE_LIMITED_REQUESTS } from '../rate-limit.js';
 import {
   acceptInvitation,
   changeMember,
@@ -192,16 +193,18 @@ builder.mutationFields((t) => ({
   resendTeamInvitation: t.field({
     type: TeamInvitationType,
     description:
-      'Sends a pending or expired invitation again (owner and admins): a new link for 7 days; the old link stops working.',
+      'Sends a pending or expired invitation again (owner and admins): a new link for 7 days; the old link stops working. Limited per invitation and per IP (RATE_LIMITED with retryAfter in seconds).',
     authScopes: { loggedIn: true },
     args: { _id: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) =>
-      resendInvitation(ctx.db, ctx.adapters.mail, {
+    resolve: async (_r, a, ctx) => {
+      await limitRequest(ctx, RATE_LIMITED_REQUESTS.invitationResend(a._id, ctx.ip));
+      return resendInvitation(ctx.db, ctx.adapters.mail, {
         caller: ctx,
         id: a._id,
         origin: ctx.origin,
         brand: emailBrandOf(ctx.brand, { origin: ctx.origin, storage: ctx.adapters.storage }),
-      }),
+      });
+    },
   }),
   withdrawTeamInvitation: t.boolean({
     authScopes: { loggedIn: true },

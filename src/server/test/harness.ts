@@ -9,6 +9,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
 import { type Adapters, createAdapters } from '../adapters/index.js';
 import { buildApp } from '../app.js';
+import { setPasswordHashCost } from '../auth/passwords.js';
 import { brandsChanged } from '../brands/resolve-brand.js';
 import { catalogueChanged } from '../catalogue/published-industries.js';
 import { type Config, loadConfig } from '../config.js';
@@ -60,6 +61,13 @@ export type GqlResult<TData = any> = {
 
 export type TestEnv = Record<string, string | undefined>;
 
+/**
+ * The tests' password work factor, scrypt N=2^10 (about 1 ms a hash instead of 0.3 s): the same code
+ * path, a cost production refuses (config.ts). An app built with a production config still hashes at
+ * this factor, which is the process's (set at start from the harness's config).
+ */
+export const TEST_PASSWORD_HASH_COST = '10';
+
 export class TestHarness {
   app!: FastifyInstance;
   db!: Db;
@@ -82,6 +90,7 @@ export class TestHarness {
     this.dropDatabase = opened.drop;
     this.db = this.database.db;
     this.config = this.makeConfig();
+    setPasswordHashCost(this.config.PASSWORD_HASH_COST);
     this.adapters = createAdapters(this.config);
     this.app = await buildApp({ db: this.db, config: this.config, adapters: this.adapters });
     await this.app.ready();
@@ -112,13 +121,10 @@ export class TestHarness {
 
   /** The test config; `env` overrides (and the harness's own env) are applied on top. */
   makeConfig(env: TestEnv = {}): Config {
-    return loadConfig({
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: this.dataDir,
-      ...this.env,
-      ...env,
-    });
+    const merged = { NODE_ENV: 'test', LOG_LEVEL: 'silent', DATA_DIR: this.dataDir, ...this.env, ...env };
+    // Production refuses the low work factor: a production config gets the default.
+    const cost = merged.NODE_ENV === 'production' ? {} : { PASSWORD_HASH_COST: TEST_PASSWORD_HASH_COST };
+    return loadConfig({ ...cost, ...merged });
   }
 
   /**
