@@ -24,7 +24,11 @@ export interface PayableFilter {
   status?: string | null;
 }
 
-const nextDay = (key: string) => new Date(Date.parse(`${key}T00:00:00Z`) + 86_400_000);
+/** The start of the day after `key`; null after 9999-12-31, which no timestamp reaches (no bound then). */
+const nextDay = (key: string): Date | null => {
+  const day = new Date(Date.parse(`${key}T00:00:00Z`) + 86_400_000);
+  return day.getUTCFullYear() > 9999 ? null : day;
+};
 
 function filterOf(f: PayableFilter): SQL | undefined {
   const errors: { field: string; message: string }[] = [];
@@ -36,6 +40,7 @@ function filterOf(f: PayableFilter): SQL | undefined {
     errors.push({ field: 'status', message: 'Status must be pending, paid or all.' });
   if (errors.length) throw new AppError('BAD_USER_INPUT', errors[0]!.message, errors);
   const search = f.shopperSearch?.trim();
+  const until = f.to ? nextDay(f.to) : null;
   return and(
     f.shopperId ? eq(payables.shopperId, f.shopperId) : undefined,
     search
@@ -45,7 +50,7 @@ function filterOf(f: PayableFilter): SQL | undefined {
         )
       : undefined,
     f.from ? gte(payables.approvedAt, new Date(`${f.from}T00:00:00Z`)) : undefined,
-    f.to ? lt(payables.approvedAt, nextDay(f.to)) : undefined,
+    until ? lt(payables.approvedAt, until) : undefined,
     f.status === 'paid' ? isNotNull(payables.batchId) : undefined,
     f.status === 'pending' || !f.status ? isNull(payables.batchId) : undefined,
   );
