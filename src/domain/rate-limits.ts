@@ -21,6 +21,10 @@ export const RATE_LIMITS = {
   signUpPerIp: { max: 10, windowMs: HOUR },
   /** Signed upload links for one person (the IP for anonymous uploads: order questionnaires). */
   uploadSignPerClient: { max: 120, windowMs: 10 * MINUTE },
+  /** Team invitations (each an e-mail to any address) sent for one account. */
+  invitationPerAccount: { max: 50, windowMs: HOUR },
+  /** Team invitations from one IP, across accounts. */
+  invitationPerIp: { max: 50, windowMs: HOUR },
   /** Resends of one team invitation. */
   invitationResendPerInvitation: { max: 5, windowMs: HOUR },
   /** Invitation resends from one IP, across invitations. */

@@ -82,8 +82,16 @@ export const RATE_LIMITED_REQUESTS = {
       limit: RATE_LIMITS.uploadSignPerClient,
     },
   ],
-  invitationResend: (invitationId: string, ip: string): RateLimitBucket[] => [
-    { key: `invitation-resend:invitation:${invitationId}`, limit: RATE_LIMITS.invitationResendPerInvitation },
+  invitation: (accountId: string, ip: string): RateLimitBucket[] => [
+    { key: `invitation:account:${accountId}`, limit: RATE_LIMITS.invitationPerAccount },
+    { key: `invitation:ip:${ip}`, limit: RATE_LIMITS.invitationPerIp },
+  ],
+  /** Per invitation as the caller's account names it: another account cannot use up its resends. */
+  invitationResend: (accountId: string, invitationId: string, ip: string): RateLimitBucket[] => [
+    {
+      key: `invitation-resend:invitation:${accountId}:${invitationId}`,
+      limit: RATE_LIMITS.invitationResendPerInvitation,
+    },
     { key: `invitation-resend:ip:${ip}`, limit: RATE_LIMITS.invitationResendPerIp },
   ],
 };

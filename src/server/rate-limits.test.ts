@@ -163,6 +163,18 @@ describe('team invitation resends', () => {
     expect(ok.errors).toBeUndefined();
   });
 
+  it("cannot be used up by another account naming the invitation's id", async () => {
+    const { token, ids } = await ownerWithInvitations(1);
+    const stranger = await createUser(t.db, { email: 'stranger@example.test', password: 'stranger-pass' });
+    const strangerToken = await t.login(stranger.email, 'stranger-pass', { ip: '10.8.0.1' });
+    for (let i = 0; i <= RATE_LIMITS.invitationResendPerInvitation.max; i++) {
+      const res = await t.gql(RESEND, { id: ids[0] }, { token: strangerToken, ip: `10.8.1.${i}` });
+      expect(res.errors?.[0]?.extensions?.code).not.toBe(undefined);
+    }
+    const ok = await t.gql(RESEND, { id: ids[0] }, { token, ip: '10.8.2.1' });
+    expect(ok.errors, JSON.stringify(ok.errors)).toBeUndefined();
+  });
+
   it(`resend at most ${RATE_LIMITS.invitationResendPerIp.max} an hour from one IP`, async () => {
     const perInvitation = RATE_LIMITS.invitationResendPerInvitation.max;
     const max = RATE_LIMITS.invitationResendPerIp.max;
@@ -177,6 +189,32 @@ describe('team invitation resends', () => {
     }
     expectLimited(await t.gql(RESEND, { id: ids.at(-1) }, { token, ip: '10.5.0.1' }), HOUR_S);
     expect((await t.gql(RESEND, { id: ids.at(-1) }, { token, ip: '10.5.0.2' })).errors).toBeUndefined();
+  });
+});
+
+describe('team invitations', () => {
+  it(`send at most ${RATE_LIMITS.invitationPerAccount.max} an hour for one account, from any IP and instance`, async () => {
+    const max = RATE_LIMITS.invitationPerAccount.max;
+    const owner = await createUser(t.db, { email: 'inviter@example.test', password: 'owner-pass' });
+    const token = await t.login(owner.email, 'owner-pass', { ip: '10.6.0.1' });
+    for (let i = 0; i < max; i++) {
+      const res = await t.gql(INVITE, { email: `guest-${i}@example.test` }, { token, ip: `10.6.${i}.1` });
+      expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+    }
+    const refused = await t.gql(
+      INVITE,
+      { email: 'one-more@example.test' },
+      { token, ip: '10.6.99.1', app: other },
+    );
+    expectLimited(refused, HOUR_S);
+    expect(
+      await t.db.select().from(teamInvitations).where(eq(teamInvitations.email, 'one-more@example.test')),
+    ).toEqual([]);
+    // Another account is not affected.
+    const other2 = await createUser(t.db, { email: 'inviter2@example.test', password: 'owner-pass' });
+    const token2 = await t.login(other2.email, 'owner-pass', { ip: '10.6.0.2' });
+    const ok = await t.gql(INVITE, { email: 'one-more@example.test' }, { token: token2, ip: '10.6.99.1' });
+    expect(ok.errors, JSON.stringify(ok.errors)).toBeUndefined();
   });
 });
 

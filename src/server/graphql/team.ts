@@ -180,15 +180,19 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   inviteTeamMember: t.field({
     type: TeamInvitationType,
+    description:
+      'Invites a person to the account (owner and admins). Limited per account and per IP (RATE_LIMITED with retryAfter in seconds).',
     authScopes: { loggedIn: true },
     args: { input: t.arg({ type: InviteInput, required: true }) },
-    resolve: (_r, a, ctx) =>
-      inviteMember(ctx.db, ctx.adapters.mail, {
+    resolve: async (_r, a, ctx) => {
+      await limitRequest(ctx, RATE_LIMITED_REQUESTS.invitation(ctx.user!.id, ctx.ip));
+      return inviteMember(ctx.db, ctx.adapters.mail, {
         caller: ctx,
         input: a.input,
         origin: ctx.origin,
         brand: emailBrandOf(ctx.brand, { origin: ctx.origin, storage: ctx.adapters.storage }),
-      }),
+      });
+    },
   }),
   resendTeamInvitation: t.field({
     type: TeamInvitationType,
@@ -197,7 +201,7 @@ builder.mutationFields((t) => ({
     authScopes: { loggedIn: true },
     args: { _id: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) => {
-      await limitRequest(ctx, RATE_LIMITED_REQUESTS.invitationResend(a._id, ctx.ip));
+      await limitRequest(ctx, RATE_LIMITED_REQUESTS.invitationResend(ctx.user!.id, a._id, ctx.ip));
       return resendInvitation(ctx.db, ctx.adapters.mail, {
         caller: ctx,
         id: a._id,
