@@ -128,9 +128,12 @@ async function shopVisit(request: APIRequestContext, visit: { greeted: boolean; 
   );
   const id = acceptVisit._id;
   // The photo goes where the evaluator app puts it: signed for the evaluation's folder, then PUT.
-  const signed = await request.get('/s3/sign?fileName=storefront.png&contentType=image%2Fpng', {
-    headers: { folder: `evaluations/${id}`, authorization: `Bearer ${token}` },
-  });
+  const signed = await request.get(
+    `/s3/sign?fileName=storefront.png&contentType=image%2Fpng&size=${PHOTO.length}`,
+    {
+      headers: { folder: `evaluations/${id}`, authorization: `Bearer ${token}` },
+    },
+  );
   expect(signed.ok(), await signed.text()).toBe(true);
   const upload = (await signed.json()) as {
     uploadUrl: string;

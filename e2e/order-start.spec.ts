@@ -147,7 +147,8 @@ test('"Upload My Own Questionnaire" needs an upload before continuing', async ({
   const file = page.getByRole('link', { name: 'our-questionnaire.pdf' });
   await expect(file).toHaveAttribute(
     'href',
-    /^\/s3\/uploads\/customQuestionnaires\/.+_our-questionnaire\.pdf$/,
+    // A customer's file is read through a signed link that expires (issue 42).
+    /^\/s3\/uploads\/customQuestionnaires\/.+_our-questionnaire\.pdf\?expires=\d+&sig=[0-9a-f]+$/,
   );
   const served = await page.request.get((await file.getAttribute('href')) ?? '');
   expect(await served.text()).toContain('a tiny questionnaire');

@@ -106,9 +106,12 @@ async function shopVisit(request: APIRequestContext) {
     token,
   );
   const id = acceptVisit._id;
-  const signed = await request.get('/s3/sign?fileName=storefront.png&contentType=image%2Fpng', {
-    headers: { folder: `evaluations/${id}`, authorization: `Bearer ${token}` },
-  });
+  const signed = await request.get(
+    `/s3/sign?fileName=storefront.png&contentType=image%2Fpng&size=${PHOTO.length}`,
+    {
+      headers: { folder: `evaluations/${id}`, authorization: `Bearer ${token}` },
+    },
+  );
   expect(signed.ok(), await signed.text()).toBe(true);
   const upload = (await signed.json()) as {
     uploadUrl: string;

@@ -30,6 +30,7 @@ export * from './summary-view';
 export * from './team';
 export * from './types';
 export * from './upload-keys';
+export * from './upload-rules';
 export * from './visit-proof';
 export * from './visit-schedule';
 export * from './webhooks';

@@ -66,10 +66,12 @@ export function isUploadKeyIn(key: unknown, folder: string): boolean {
 }
 
 /**
- * The key a file reference names when it belongs in `folder`: the key itself, or exactly the public
- * URL the server derives from such a key (`publicUrl`, e.g. '/s3/uploads/{key}' or the bucket URL),
- * which is what clients were given and may send back. Anything else (another folder, an external or
- * `javascript:` URL, a path that climbs out) is null.
+ * The key a file reference names when it belongs in `folder`: the key itself, or exactly the URL the
+ * server derives from such a key (`publicUrl`, e.g. '/s3/uploads/{key}' or the bucket URL), which is
+ * what clients were given and may send back. A private file's URL is a signed link that changes and
+ * expires, so its query (the signature) is not compared: the key, checked to be in `folder`, is all
+ * that is kept. Anything else (another folder, an external or `javascript:` URL, a path that climbs
+ * out) is null.
  */
 export function keyOfFileReference(
   value: unknown,
@@ -78,16 +80,19 @@ export function keyOfFileReference(
 ): string | null {
   if (typeof value !== 'string' || value === '' || value.length > 2000) return null;
   if (isUploadKeyIn(value, folder)) return value;
-  const at = value.indexOf(`${folder}/`);
+  const address = withoutQuery(value);
+  const at = address.indexOf(`${folder}/`);
   if (at === -1) return null;
   let key: string;
   try {
-    key = decodeURIComponent(value.slice(at));
+    key = decodeURIComponent(address.slice(at));
   } catch {
     return null;
   }
-  return isUploadKeyIn(key, folder) && publicUrl(key) === value ? key : null;
+  return isUploadKeyIn(key, folder) && withoutQuery(publicUrl(key)) === address ? key : null;
 }
+
+const withoutQuery = (url: string) => url.split('?', 1)[0]!;
 
 /**
  * The app's own bundled files that the demo seed refers to (public/brands/{name}.svg logos,

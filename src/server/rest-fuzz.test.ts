@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { signingText } from '../domain/index.js';
 import { people } from './account/test-fixtures.js';
+import { localStorage } from './adapters/storage.js';
 import { GRAPHIQL_ASSETS } from './graphql/graphiql.js';
 import { API_DOCS_ASSETS } from './openapi/routes.js';
 import { REPORTING_ENDPOINTS, ZReportingQuery } from './reporting-api/schemas.js';
@@ -44,9 +45,9 @@ const ROUTES: Record<string, Entry> = {
   [`${GRAPHIQL_ASSETS}/:file`]: { method: 'GET' },
   '/admin/export/:type': { method: 'GET', params: ['token'] },
   '/admin/payouts/:file': { method: 'GET', params: ['token'] },
-  '/s3/sign': { method: 'GET', params: ['fileName', 'contentType', 'key'] },
-  '/s3/upload': { method: 'PUT', params: ['key', 'expires', 'contentType', 'sig'] },
-  '/s3/uploads/*': { method: 'GET' },
+  '/s3/sign': { method: 'GET', params: ['fileName', 'contentType', 'size', 'key'] },
+  '/s3/upload': { method: 'PUT', params: ['key', 'expires', 'contentType', 'size', 'sig'] },
+  '/s3/uploads/*': { method: 'GET', params: ['expires', 'sig'] },
   '/survey/:code/qr.png': { method: 'GET', params: ['programId', 'clientId'] },
   '/evaluator/manifest.webmanifest': { method: 'GET' },
   '/evaluator/icon-192.png': { method: 'GET' },
@@ -77,6 +78,7 @@ function printedRoutes(tree: string): string[] {
 const t = setupTestApp();
 let key: string;
 let client: string;
+let adminToken: string;
 
 beforeAll(async () => {
   await t.resetDb();
@@ -84,6 +86,7 @@ beforeAll(async () => {
   const p = await people(t);
   await placedOrderOf(t, c, p.alice.token);
   client = p.alice.user.id;
+  adminToken = p.admin.token;
   const res = await t.gql('mutation { createApiKey(name: "Fuzz") { secret } }', {}, { token: p.alice.token });
   key = res.data.createApiKey.secret;
 });
@@ -194,4 +197,71 @@ describe('fuzz: every REST entry point', () => {
       );
     });
   }
+});
+
+/**
+ * The upload exploits of issue 42, as requests: even a caller who may upload into a folder (an admin
+ * here) cannot sign a type or size the folder does not take, and a link to a private file expires.
+ */
+describe('upload exploits stay refused (issue 42)', () => {
+  const sign = (folder: string, query: Record<string, string>) =>
+    t.inject({
+      method: 'GET',
+      url: `/s3/sign?${new URLSearchParams(query)}`,
+      headers: { folder },
+      token: adminToken,
+    });
+
+  it('refuses an upload signed as text/html', async () => {
+    for (const folder of ['evaluations/e1', 'customQuestionnaires/o1', 'actionPlans/p1', 'brands/b1']) {
+      const res = await sign(folder, { fileName: 'x.html', contentType: 'text/html', size: '40' });
+      expect(res.statusCode, folder).toBe(400);
+      expect(res.json().field, folder).toBe('contentType');
+    }
+  });
+
+  it('refuses to sign an oversized upload, and an upload larger than it was signed for', async () => {
+    const big = await sign('evaluations/e1', {
+      fileName: 'call.mp3',
+      contentType: 'audio/mpeg',
+      size: String(20 * 1024 * 1024 + 1),
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().field).toBe('size');
+    const signed = (
+      await sign('evaluations/e1', { fileName: 'call.mp3', contentType: 'audio/mpeg', size: '4' })
+    ).json() as { uploadUrl: string };
+    const res = await t.inject({
+      method: 'PUT',
+      url: signed.uploadUrl,
+      headers: { 'content-type': 'audio/mpeg' },
+      payload: Buffer.alloc(5_000, 1),
+    });
+    expect(res.statusCode).toBe(413);
+  });
+
+  it('refuses a stale upload link, and the permanent address of a private upload', async () => {
+    const signed = (
+      await sign('evaluations/e1', { fileName: 'call.mp3', contentType: 'audio/mpeg', size: '4' })
+    ).json() as { uploadUrl: string; fileKey: string };
+    const put = await t.inject({
+      method: 'PUT',
+      url: signed.uploadUrl,
+      headers: { 'content-type': 'audio/mpeg' },
+      payload: Buffer.from('ID3!'),
+    });
+    expect(put.statusCode).toBe(200);
+    const stale = localStorage({
+      dataDir: t.dataDir,
+      secret: t.config.appSecret,
+      now: () => Date.now() - 2 * 60 * 60_000,
+    }).publicUrl(signed.fileKey);
+    for (const url of [stale, `/s3/uploads/${signed.fileKey}`]) {
+      const res = await t.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(403);
+    }
+    expect(
+      (await t.inject({ method: 'GET', url: t.adapters.storage.publicUrl(signed.fileKey) })).statusCode,
+    ).toBe(200);
+  });
 });

@@ -219,7 +219,7 @@ describe('API and file responses', () => {
   });
 
   it('lets other sites embed an uploaded file but keeps its sandbox CSP', async () => {
-    const key = 'brands/brand1/logo.png';
+    const key = 'brands/brand1/ab_logo.png';
     await mkdir(path.join(t.dataDir, 'uploads', 'brands', 'brand1'), { recursive: true });
     await writeFile(path.join(t.dataDir, 'uploads', key), Buffer.from('89504e47', 'hex'));
     const res = await t.inject({ method: 'GET', url: `/s3/uploads/${key}` });

@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { isUploadKeyIn, parseUploadKey } from '../domain/index.js';
+import { localStorage } from './adapters/storage.js';
 import type { BrandRow, UserRow } from './context.js';
 import { newId } from './db/ids.js';
 import { orders } from './db/schema.js';
@@ -42,12 +44,14 @@ function sign(opts: {
   folder: string;
   fileName?: string;
   contentType?: string;
+  size?: number;
   cookie?: Record<string, string>;
   token?: string;
 }) {
   const q = new URLSearchParams({
     fileName: opts.fileName ?? 'photo.png',
     contentType: opts.contentType ?? 'image/png',
+    size: String(opts.size ?? PNG.length),
   });
   return t.inject({
     method: 'GET',
@@ -89,7 +93,10 @@ describe('GET /s3/sign', () => {
     });
     expect(signed.method).toBe('PUT');
     expect(signed.fileKey).toMatch(new RegExp(`^customQuestionnaires/${orderId}/[A-Za-z0-9]+_photo\\.png$`));
-    expect(signed.publicUrl).toBe(`/s3/uploads/${signed.fileKey}`);
+    // A customer's file is read only through a signed link that expires.
+    expect(signed.publicUrl).toMatch(
+      new RegExp(`^/s3/uploads/${signed.fileKey}\\?expires=\\d+&sig=[0-9a-f]{64}$`),
+    );
     expect(signed.fileName).toBe('photo.png');
     expect(signed.maxBytes).toBeGreaterThan(0);
   });
@@ -119,19 +126,26 @@ describe('GET /s3/sign', () => {
     const folder = `brands/${brand.id}`;
     const svg = await sign({ folder, token, fileName: 'logo.svg', contentType: 'image/svg+xml' });
     expect(svg.statusCode).toBe(400);
-    expect(svg.json()).toEqual({ error: 'Brand images must be PNG, JPEG, GIF, WebP or ICO files.' });
+    expect(svg.json()).toEqual({
+      error: 'Brand images must be PNG, JPEG, GIF, WebP or ICO files.',
+      field: 'contentType',
+    });
     expect(
       (await sign({ folder, token, fileName: 'a.pdf', contentType: 'application/pdf' })).statusCode,
     ).toBe(400);
+    const big = await sign({ folder, token, fileName: 'logo.png', size: 2 * 1024 * 1024 + 1 });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: 'Brand images must be 2 MB or smaller.', field: 'size' });
     const signed = await signOk({ folder, token, fileName: 'favicon.ico', contentType: 'image/x-icon' });
     expect(signed.maxBytes).toBe(2 * 1024 * 1024);
-    const big = await upload(signed, Buffer.alloc(2 * 1024 * 1024 + 1, 1));
-    expect(big.statusCode).toBe(413);
-    expect(big.json()).toEqual({ error: 'Brand images must be 2 MB or smaller.' });
     expect((await upload(signed, PNG)).statusCode).toBe(200);
+    // Brand images are public by nature: a permanent URL, cached by anyone.
     expect(signed.publicUrl).toMatch(
       new RegExp(`^/s3/uploads/brands/${brand.id}/[A-Za-z0-9]+_favicon\\.ico$`),
     );
+    const got = await t.inject({ method: 'GET', url: signed.publicUrl });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('answers 400 for a folder outside the allowed ones', async () => {
@@ -185,19 +199,25 @@ describe('GET /s3/sign', () => {
 });
 
 describe('upload and download', () => {
-  it('stores a file PUT to the signed URL and serves it inline from /s3/uploads', async () => {
+  it('stores a file PUT to the signed URL and serves it inline through its signed link, privately', async () => {
+    const PDF = Buffer.from('%PDF-1.4 questionnaire');
     const signed = await signOk({
       folder: `customQuestionnaires/${orderId}`,
+      fileName: 'q.pdf',
+      contentType: 'application/pdf',
+      size: PDF.length,
       cookie: { [ORDER_COOKIE]: orderId },
     });
-    const put = await upload(signed, PNG);
+    const put = await upload(signed, PDF);
     expect(put.statusCode).toBe(200);
     expect(put.json()).toEqual({ ok: true, publicUrl: signed.publicUrl });
 
     const got = await t.inject({ method: 'GET', url: signed.publicUrl });
     expect(got.statusCode).toBe(200);
-    expect(got.rawPayload.equals(PNG)).toBe(true);
-    expect(got.headers['content-type']).toBe('image/png');
+    expect(got.rawPayload.equals(PDF)).toBe(true);
+    expect(got.headers['content-type']).toBe('application/pdf');
+    expect(got.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+    expect(Number(got.headers['cache-control']!.toString().split('=')[1])).toBeLessThanOrEqual(75 * 60);
     expect(got.headers['content-disposition']).toBeUndefined();
     expect(got.headers['x-content-type-options']).toBe('nosniff');
   });
@@ -237,6 +257,13 @@ describe('upload and download', () => {
   });
 
   it('refuses an empty upload', async () => {
+    const empty = await sign({
+      folder: `customQuestionnaires/${orderId}`,
+      size: 0,
+      cookie: { [ORDER_COOKIE]: orderId },
+    });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: 'The file is empty.', field: 'size' });
     const signed = await signOk({
       folder: `customQuestionnaires/${orderId}`,
       cookie: { [ORDER_COOKIE]: orderId },
@@ -246,13 +273,15 @@ describe('upload and download', () => {
   });
 
   it('serves a non-image file as an attachment, never rendered on our origin', async () => {
+    const html = '<html><script>alert(1)</script></html>';
     const signed = await signOk({
       folder: `customQuestionnaires/${orderId}`,
       fileName: 'page.html',
-      contentType: 'text/html',
+      contentType: 'application/octet-stream',
+      size: html.length,
       cookie: { [ORDER_COOKIE]: orderId },
     });
-    expect((await upload(signed, '<html><script>alert(1)</script></html>')).statusCode).toBe(200);
+    expect((await upload(signed, html)).statusCode).toBe(200);
     const got = await t.inject({ method: 'GET', url: signed.publicUrl });
     expect(got.statusCode).toBe(200);
     expect(got.headers['content-type']).toBe('application/octet-stream');
@@ -260,10 +289,12 @@ describe('upload and download', () => {
     expect(got.headers['content-security-policy']).toContain('sandbox');
   });
 
-  it('answers 404 for a missing file and for paths that leave the uploads folder', async () => {
+  it('answers 404 for a missing file, and 403 or 404 for paths that leave the uploads folder', async () => {
     await writeFile(path.join(t.dataDir, 'secret.txt'), 'top secret');
+    const missing = t.adapters.localStorage!.publicUrl('customQuestionnaires/nope/ab_x.png');
+    expect((await t.inject({ method: 'GET', url: missing })).statusCode).toBe(404);
     for (const url of [
-      '/s3/uploads/customQuestionnaires/nope/x.png',
+      '/s3/uploads/brands/nope/ab_x.png',
       '/s3/uploads/..%2Fsecret.txt',
       '/s3/uploads/%2e%2e/secret.txt',
       '/s3/uploads/..%2F..%2Fetc%2Fpasswd',
@@ -272,8 +303,196 @@ describe('upload and download', () => {
       '/s3/uploads/a%25zz.png',
     ]) {
       const res = await t.inject({ method: 'GET', url });
-      expect(res.statusCode, url).toBe(404);
+      // Unsigned, a private path is refused before the disk is read; a public one is not found.
+      expect([403, 404], url).toContain(res.statusCode);
       expect(res.body).not.toContain('top secret');
+    }
+  });
+});
+
+describe('what each folder takes (src/domain/upload-rules.ts)', () => {
+  it('refuses at signing a type the folder does not take, naming the field', async () => {
+    const res = await sign({
+      folder: `customQuestionnaires/${orderId}`,
+      fileName: 'page.html',
+      contentType: 'text/html',
+      cookie: { [ORDER_COOKIE]: orderId },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      error: 'A custom questionnaire must be a PDF, Word, Excel, text, CSV or image file.',
+      field: 'contentType',
+    });
+  });
+
+  it('refuses at signing a file larger than the folder takes, and an upload larger than signed', async () => {
+    const folder = `customQuestionnaires/${orderId}`;
+    const cookie = { [ORDER_COOKIE]: orderId };
+    const big = await sign({
+      folder,
+      fileName: 'q.pdf',
+      contentType: 'application/pdf',
+      size: 20 * 1024 * 1024 + 1,
+      cookie,
+    });
+    expect(big.statusCode).toBe(413);
+    expect(big.json()).toEqual({ error: 'A custom questionnaire must be 20 MB or smaller.', field: 'size' });
+    const noSize = await t.inject({
+      method: 'GET',
+      url: '/s3/sign?fileName=q.pdf&contentType=application%2Fpdf',
+      headers: { folder },
+      cookie,
+    });
+    expect(noSize.statusCode).toBe(400);
+    expect(noSize.json().field).toBe('size');
+
+    const signed = await signOk({
+      folder,
+      fileName: 'q.pdf',
+      contentType: 'application/pdf',
+      size: 10,
+      cookie,
+    });
+    const larger = await upload(signed, Buffer.alloc(11, 1));
+    expect(larger.statusCode).toBe(413);
+    expect(larger.json().field).toBe('size');
+    const url = new URL(signed.uploadUrl, 'http://x');
+    url.searchParams.set('size', '11');
+    const resized = await upload(
+      { ...signed, uploadUrl: `${url.pathname}${url.search}` },
+      Buffer.alloc(11, 1),
+    );
+    expect(resized.statusCode).toBe(403);
+    expect(existsSync(path.join(t.dataDir, 'uploads', signed.fileKey))).toBe(false);
+  });
+});
+
+describe("a photo's metadata", () => {
+  it('is stripped on upload: the stored and served JPEG has no EXIF, GPS or device, and keeps its pixels', async () => {
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#3366aa' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneMaker', Model: 'Shopper Phone 12', Software: 'Camera 1.0' },
+        // GPS IFD: 30.2672 N, 97.7431 W (Austin).
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '30/1 16/1 1/1',
+          GPSLongitudeRef: 'W',
+          GPSLongitude: '97/1 44/1 35/1',
+        },
+      })
+      .toBuffer();
+    const before = await sharp(photo).metadata();
+    expect(before.exif?.toString('latin1')).toContain('PhoneMaker');
+    expect(before.exif?.toString('latin1')).toContain('Shopper Phone 12');
+
+    const admin = await createUser(t.db, { admin: true, password: 'password123' });
+    const token = await t.login(admin.email, 'password123');
+    const signed = await signOk({
+      folder: `evaluations/${newId()}`,
+      fileName: 'shop.jpg',
+      contentType: 'image/jpeg',
+      size: photo.length,
+      token,
+    });
+    expect((await upload(signed, photo)).statusCode).toBe(200);
+
+    const got = await t.inject({ method: 'GET', url: signed.publicUrl });
+    expect(got.statusCode).toBe(200);
+    expect(got.headers['content-type']).toBe('image/jpeg');
+    const after = await sharp(got.rawPayload).metadata();
+    expect(after.format).toBe('jpeg');
+    expect([after.width, after.height]).toEqual([64, 48]);
+    expect(after.exif).toBeUndefined();
+    expect(after.xmp).toBeUndefined();
+    expect(after.icc).toBeUndefined();
+    const bytes = got.rawPayload.toString('latin1');
+    for (const leak of ['Exif', 'PhoneMaker', 'Shopper Phone 12', 'Camera 1.0'])
+      expect(bytes).not.toContain(leak);
+    // Nothing else was kept on disk: the stored file is the stripped one.
+    const stored = await sharp(path.join(t.dataDir, 'uploads', signed.fileKey)).metadata();
+    expect(stored.exif).toBeUndefined();
+  });
+
+  it('refuses a file signed as a photo that is no image', async () => {
+    const body = Buffer.from('<html><script>alert(1)</script></html>');
+    const signed = await signOk({
+      folder: `customQuestionnaires/${orderId}`,
+      fileName: 'x.png',
+      size: body.length,
+      cookie: { [ORDER_COOKIE]: orderId },
+    });
+    const res = await upload(signed, body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'This file is not a readable image.' });
+  });
+});
+
+describe('links to private uploads', () => {
+  async function storedPdf() {
+    const body = Buffer.from('%PDF-1.4 questionnaire');
+    const signed = await signOk({
+      folder: `customQuestionnaires/${orderId}`,
+      fileName: 'q.pdf',
+      contentType: 'application/pdf',
+      size: body.length,
+      cookie: { [ORDER_COOKIE]: orderId },
+    });
+    expect((await upload(signed, body)).statusCode).toBe(200);
+    return signed;
+  }
+  const get = (url: string) => t.inject({ method: 'GET', url });
+
+  it('serve a valid link with a private cache-control', async () => {
+    const signed = await storedPdf();
+    const res = await get(t.adapters.storage.publicUrl(signed.fileKey));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+$/);
+  });
+
+  it('refuse the permanent address: anonymous callers and removed members cannot fetch without a link', async () => {
+    const signed = await storedPdf();
+    const permanent = `/s3/uploads/${signed.fileKey}`;
+    const ownerToken = await t.login(owner.email, 'password123');
+    for (const res of [
+      await get(permanent),
+      await t.inject({ method: 'GET', url: permanent, headers: { token: ownerToken } }),
+    ]) {
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ error: 'This file link is invalid or has expired.' });
+      expect(res.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('refuse an expired link', async () => {
+    const signed = await storedPdf();
+    // Made with the app's secret 76 minutes ago: every link lives 60 to 75 minutes.
+    const earlier = localStorage({
+      dataDir: t.dataDir,
+      secret: t.config.appSecret,
+      now: () => Date.now() - 76 * 60_000,
+    });
+    const stale = earlier.publicUrl(signed.fileKey);
+    expect(stale).not.toBe(signed.publicUrl);
+    const res = await get(stale);
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ error: 'This file link is invalid or has expired.' });
+  });
+
+  it('refuse a tampered link: another signature, a later expiry, or the signature of another file', async () => {
+    const signed = await storedPdf();
+    const other = await storedPdf();
+    const url = new URL(signed.publicUrl, 'http://x');
+    const sig = url.searchParams.get('sig')!;
+    const badSig = new URL(url);
+    badSig.searchParams.set('sig', (sig[0] === 'a' ? 'b' : 'a') + sig.slice(1));
+    const later = new URL(url);
+    later.searchParams.set('expires', String(Number(url.searchParams.get('expires')) + 86_400));
+    const otherFile = new URL(other.publicUrl, 'http://x');
+    otherFile.pathname = url.pathname;
+    for (const u of [badSig, later, otherFile]) {
+      const res = await get(`${u.pathname}${u.search}`);
+      expect(res.statusCode).toBe(403);
     }
   });
 });

@@ -1,16 +1,17 @@
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { MSG_EVIDENCE_PHOTO_TYPE, mayAddEvidence, type PlanOpener } from './action-plans/index.js';
-import type { Adapters } from './adapters/index.js';
 import {
-  BRAND_IMAGE_TYPES,
-  isAllowedFolder,
-  MAX_UPLOAD_BYTES,
-  MSG_BRAND_IMAGE_SIZE,
-  MSG_BRAND_IMAGE_TYPE,
-  maxUploadBytes,
-} from './adapters/storage.js';
+  isPublicUploadKey,
+  isStrippedPhotoType,
+  normalContentType,
+  uploadProblem,
+  uploadRuleOf,
+} from '../domain/index.js';
+import { mayAddEvidence, type PlanOpener } from './action-plans/index.js';
+import { stripImageMetadata, UnreadableImageError } from './adapters/image-metadata.js';
+import type { Adapters } from './adapters/index.js';
+import { appUploadLinks, isAllowedFolder, MAX_UPLOAD_BYTES } from './adapters/storage.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
 import { evaluations, orders } from './db/schema.js';
@@ -75,34 +76,44 @@ async function mayUploadTo(
   return false;
 }
 
+/** A signed read link whose time is up, or was never genuine. */
+export const MSG_FILE_LINK = 'This file link is invalid or has expired.';
+export const MSG_UNREADABLE_IMAGE = 'This file is not a readable image.';
+
 /**
- * The spec's upload flow: GET /s3/sign (header `folder`) signs an upload; the browser PUTs the file to
- * the returned URL; the file is then served from /s3/uploads/{folder}/{name}.
+ * The spec's upload flow: GET /s3/sign (header `folder`; query fileName, contentType, size) signs an
+ * upload of that type and exact size, refusing what the folder's rule does not take; the browser PUTs
+ * the file to the returned URL; readers get the file's URL from the API (src/domain/upload-rules.ts
+ * says which are public). Photos always come through PUT /s3/upload, which strips their metadata.
  */
 export async function registerStorageRoutes(
   app: FastifyInstance,
   deps: { db: Db; config: Config; adapters: Adapters },
 ) {
   const { db, config, adapters } = deps;
+  const uploads = adapters.localStorage?.uploads ?? appUploadLinks(config.appSecret);
 
   app.get('/s3/sign', async (req, reply) => {
     const folder = String(req.headers.folder ?? '');
-    const q = req.query as { fileName?: string; contentType?: string; key?: string };
+    const q = req.query as { fileName?: string; contentType?: string; size?: string; key?: string };
     if (!isAllowedFolder(folder)) return reply.code(400).send({ error: 'Invalid upload folder.' });
-    if (!q.fileName) return reply.code(400).send({ error: 'fileName is required.' });
+    if (!q.fileName) return reply.code(400).send({ error: 'fileName is required.', field: 'fileName' });
     const who = await identifyRequest(db, config, req);
     const planOpener: PlanOpener =
       typeof q.key === 'string' && q.key ? { key: q.key, secret: config.appSecret } : { caller: who };
     if (!(await mayUploadTo(db, folder, who, req.cookies[ORDER_COOKIE], planOpener))) {
       return reply.code(403).send({ error: 'Not Authorized' });
     }
-    const contentType = q.contentType || 'application/octet-stream';
-    if (folder.startsWith('actionPlans/') && !contentType.startsWith('image/')) {
-      return reply.code(400).send({ error: MSG_EVIDENCE_PHOTO_TYPE });
+    const contentType = normalContentType(q.contentType || 'application/octet-stream');
+    if (q.size === undefined || !/^\d{1,12}$/.test(q.size)) {
+      return reply.code(400).send({ error: 'size (the file size in bytes) is required.', field: 'size' });
     }
-    if (folder.startsWith('brands/') && !BRAND_IMAGE_TYPES.includes(contentType)) {
-      return reply.code(400).send({ error: MSG_BRAND_IMAGE_TYPE });
-    }
+    const size = Number(q.size);
+    const problem = uploadProblem(folder, { contentType, size });
+    if (problem)
+      return reply
+        .code(problem.field === 'size' && size > 0 ? 413 : 400)
+        .send({ error: problem.message, field: problem.field });
     try {
       await limitRequest(
         deps,
@@ -115,36 +126,65 @@ export async function registerStorageRoutes(
         .header('retry-after', String(err.retryAfterSeconds))
         .send({ error: err.message, code: err.code, retryAfter: err.retryAfterSeconds });
     }
-    const signed = await adapters.storage.sign({ folder, fileName: q.fileName, contentType });
-    return { ...signed, maxBytes: maxUploadBytes(folder) };
+    const signed = await adapters.storage.sign({ folder, fileName: q.fileName, contentType, size });
+    return { ...signed, maxBytes: uploadRuleOf(folder)!.maxBytes };
   });
-
-  const local = adapters.localStorage;
-  if (!local) return;
 
   await app.register(async (scope) => {
     scope.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES }, (_req, body, done) =>
       done(null, body),
     );
     scope.put('/s3/upload', async (req, reply) => {
-      const q = req.query as { key?: string; expires?: string; contentType?: string; sig?: string };
+      const q = req.query as {
+        key?: string;
+        expires?: string;
+        contentType?: string;
+        size?: string;
+        sig?: string;
+      };
       const contentType = req.headers['content-type'] ?? '';
-      if (!q.key || !q.sig || !q.expires || q.contentType !== contentType) {
+      if (!q.key || !q.sig || !q.expires || !q.size || q.contentType !== contentType) {
         return reply.code(400).send({ error: 'Invalid upload request.' });
       }
-      if (!local.verifyUpload(q.key, Number(q.expires), q.contentType, q.sig)) {
+      const grant = {
+        key: q.key,
+        expires: Number(q.expires),
+        contentType: q.contentType,
+        size: Number(q.size),
+      };
+      if (!uploads.verify(grant, q.sig)) {
         return reply.code(403).send({ error: 'This upload link is invalid or has expired.' });
       }
       const body = req.body as Buffer;
       if (!Buffer.isBuffer(body) || body.length === 0)
         return reply.code(400).send({ error: 'The file is empty.' });
-      if (body.length > maxUploadBytes(q.key)) return reply.code(413).send({ error: MSG_BRAND_IMAGE_SIZE });
-      await local.write(q.key, body);
-      return reply.code(200).send({ ok: true, publicUrl: `/s3/uploads/${q.key}` });
+      const rule = uploadRuleOf(q.key);
+      if (body.length !== grant.size || !rule || body.length > rule.maxBytes) {
+        return reply
+          .code(413)
+          .send({ error: `The file must be the ${grant.size} bytes it was signed for.`, field: 'size' });
+      }
+      let stored = body;
+      if (isStrippedPhotoType(contentType)) {
+        try {
+          stored = await stripImageMetadata(body, contentType);
+        } catch (err) {
+          if (err instanceof UnreadableImageError)
+            return reply.code(400).send({ error: MSG_UNREADABLE_IMAGE });
+          throw err;
+        }
+      }
+      await adapters.storage.write(q.key, stored, contentType);
+      return reply.code(200).send({ ok: true, publicUrl: adapters.storage.publicUrl(q.key) });
     });
   });
 
+  const local = adapters.localStorage;
+  if (!local) return;
+
   // Uploaded files go out as stored, with their length: images, audio and PDFs are compressed already.
+  // Brand images are public; any other file needs its signed link (what the API hands out) and is
+  // cached only by the reader's own browser, for no longer than the link lives.
   app.get('/s3/uploads/*', { compress: false }, async (req, reply) => {
     let key: string;
     try {
@@ -152,6 +192,15 @@ export async function registerStorageRoutes(
     } catch {
       // A lone % (the request's %25) is no stored key's name; decoding it threw a URIError (a 500).
       return reply.code(404).send({ error: 'Not Found' });
+    }
+    let cacheControl = 'public, max-age=86400';
+    if (!isPublicUploadKey(key)) {
+      const q = req.query as { expires?: string; sig?: string };
+      const expires = Number(q.expires);
+      if (!q.sig || !local.verifyRead(key, expires, q.sig)) {
+        return reply.code(403).header('cache-control', 'no-store').send({ error: MSG_FILE_LINK });
+      }
+      cacheControl = `private, max-age=${Math.max(0, Math.floor(expires - Date.now() / 1000))}`;
     }
     const file = await local.open(key);
     if (!file) return reply.code(404).send({ error: 'Not Found' });
@@ -162,7 +211,7 @@ export async function registerStorageRoutes(
       .header('content-type', inline ?? 'application/octet-stream')
       .header('content-length', file.size)
       .header('content-security-policy', "default-src 'none'; sandbox")
-      .header('cache-control', 'public, max-age=86400');
+      .header('cache-control', cacheControl);
     if (!inline)
       reply.header('content-disposition', `attachment; filename="${path.basename(key).replace(/"/g, '')}"`);
     return reply.send(file.stream);

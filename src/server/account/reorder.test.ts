@@ -67,9 +67,11 @@ describe('reorder', () => {
     const shopUq = cart.userQuestionnaires.find((u: { qid: string }) => u.qid === c.shop.id);
     expect(shopUq).toMatchObject({
       additionalComments: 'Ask for the manager.',
-      // The re-order keeps the source order's file; its URL is derived from the key.
+      // The re-order keeps the source order's file; its URL (a signed link) is derived from the key.
       customUpload: {
-        publicUrl: `/s3/uploads/customQuestionnaires/${placed.oid}/Abc_a.pdf`,
+        publicUrl: expect.stringMatching(
+          new RegExp(`^/s3/uploads/customQuestionnaires/${placed.oid}/Abc_a\\.pdf\\?expires=\\d+&sig=\\w+$`),
+        ),
         fileName: 'a.pdf',
       },
       customQuestions,

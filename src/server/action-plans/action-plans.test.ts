@@ -1,5 +1,6 @@
 import { and, eq, like } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   MSG_ACTION_REQUIRED,
   MSG_PLAN_NOT_EDITABLE,
@@ -514,12 +515,19 @@ describe('reminders and follow-up', () => {
 });
 
 describe('photo evidence', () => {
+  let JPEG: Buffer;
+  beforeAll(async () => {
+    JPEG = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#808080' } })
+      .jpeg()
+      .toBuffer();
+  });
   const sign = (planId: string, opts: { token?: string; key?: string; contentType?: string } = {}) =>
     t.inject({
       method: 'GET',
       url: `/s3/sign?${new URLSearchParams({
         fileName: 'fixed counter.jpg',
         contentType: opts.contentType ?? 'image/jpeg',
+        size: String(JPEG.length),
         ...(opts.key ? { key: opts.key } : {}),
       })}`,
       headers: { folder: `actionPlans/${planId}` },
@@ -543,7 +551,7 @@ describe('photo evidence', () => {
       method: 'PUT',
       url: signed.uploadUrl,
       headers: { 'content-type': 'image/jpeg' },
-      payload: Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]),
+      payload: JPEG,
     });
     expect(upload.statusCode).toBeLessThan(300);
     // A key of another folder is refused before anything is written.
@@ -563,10 +571,12 @@ describe('photo evidence', () => {
         p.alice.token,
       )
     ).actionPlan;
+    // The evidence is read through a signed link that expires (issue 42), never a permanent address.
     expect(view.items[0]).toEqual({
       photoName: 'fixed-counter.jpg',
-      photoUrl: `/s3/uploads/${signed.fileKey}`,
+      photoUrl: expect.stringMatching(new RegExp(`^/s3/uploads/${signed.fileKey}\\?expires=\\d+&sig=\\w+$`)),
     });
+    expect((await t.inject({ method: 'GET', url: view.items[0]!.photoUrl! })).statusCode).toBe(200);
     expect(view.items[1]).toEqual({ photoName: null, photoUrl: null });
     // Saving without photoKey keeps the photo; null removes it.
     await ok(SAVE, { id, items: [answered[0]] }, manager.token);

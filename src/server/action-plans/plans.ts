@@ -25,6 +25,7 @@ import {
   planQuestions,
   toDateKey,
   transition,
+  UPLOAD_RULES,
   uploadFolder,
   zDateKey,
 } from '../../domain/index.js';
@@ -119,7 +120,7 @@ export async function openPlan(
   return { plan, actor: 'responder', userId: c.person.id, who };
 }
 
-export const MSG_EVIDENCE_PHOTO_TYPE = 'Photo evidence must be an image (JPEG, PNG, GIF or WebP).';
+export const MSG_EVIDENCE_PHOTO_TYPE = UPLOAD_RULES.actionPlans.typeMessage;
 
 /** Whether `opener` may add photo evidence to plan `planId` now: they may fill it in, and it is open or returned. */
 export async function mayAddEvidence(db: Db, planId: string, opener: PlanOpener): Promise<boolean> {

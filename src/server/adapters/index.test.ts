@@ -71,29 +71,38 @@ describe('createAdapters', () => {
     const a = createAdapters(config({ ...S3_ENV, S3_PUBLIC_URL: 'https://files.example.com' }));
     expect(a.storage.kind).toBe('s3');
     expect(a.localStorage).toBeNull();
+    // A recording goes straight to the bucket; a photo goes through the app, which strips its metadata.
     const signed = await a.storage.sign({
-      folder: 'brands/b1',
-      fileName: 'logo.png',
-      contentType: 'image/png',
+      folder: 'evaluations/e1',
+      fileName: 'call.mp3',
+      contentType: 'audio/mpeg',
+      size: 10,
     });
     const url = new URL(signed.uploadUrl);
     expect(`${url.origin}${url.pathname}`).toBe(`http://minio.internal:9000/shop-uploads/${signed.fileKey}`);
     expect(url.searchParams.get('X-Amz-Credential')).toMatch(
       /^minio-access\/\d{8}\/us-west-2\/s3\/aws4_request$/,
     );
-    expect(signed.publicUrl).toBe(`https://files.example.com/${signed.fileKey}`);
+    const photo = await a.storage.sign({
+      folder: 'brands/b1',
+      fileName: 'logo.png',
+      contentType: 'image/png',
+      size: 10,
+    });
+    expect(photo.uploadUrl).toMatch(/^\/s3\/upload\?/);
+    expect(photo.publicUrl).toBe(`https://files.example.com/${photo.fileKey}`);
   });
 
-  it('does not serve the local upload route when files go to S3', async () => {
+  it('serves the download route only for local storage (S3 serves its own presigned links)', async () => {
     const status = async (adapters: Adapters) => {
       const app = Fastify();
-      // Registering the routes reads no data; the PUT below is refused before any query.
+      // Registering the routes reads no data; the GET below is answered before any query.
       await registerStorageRoutes(app, { db: undefined as unknown as Db, config: config(), adapters });
-      const res = await app.inject({ method: 'PUT', url: '/s3/upload', payload: 'x' });
+      const res = await app.inject({ method: 'GET', url: '/s3/uploads/evaluations/e1/ab_a.png' });
       await app.close();
       return res.statusCode;
     };
-    expect(await status(createAdapters(config()))).toBe(400);
+    expect(await status(createAdapters(config()))).toBe(403);
     expect(await status(createAdapters(config(S3_ENV)))).toBe(404);
   });
 

@@ -10,7 +10,7 @@ import { stripePayments } from './stripe-payments.js';
 export type Adapters = {
   mail: MailAdapter;
   storage: StorageAdapter;
-  /** Set when storage is the local default: the app serves its upload and download routes. */
+  /** Set when storage is the local default: the app serves its download route. */
   localStorage: LocalStorageAdapter | null;
   payments: PaymentsAdapter;
   geocoding: GeocodingAdapter;
@@ -29,7 +29,7 @@ function required<K extends keyof Config>(
   return value as NonNullable<Config[K]>;
 }
 
-/** S3 when a bucket is configured (the app then serves no upload routes); else the local folder. */
+/** S3 when a bucket is configured (the app then serves no download route); else the local folder. */
 function createStorage(config: Config): Pick<Adapters, 'storage' | 'localStorage'> {
   if (config.S3_BUCKET) {
     const storage = s3Storage({
@@ -39,6 +39,7 @@ function createStorage(config: Config): Pick<Adapters, 'storage' | 'localStorage
       accessKeyId: required(config, 'S3_ACCESS_KEY_ID', 'S3_BUCKET'),
       secretAccessKey: required(config, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET'),
       publicBaseUrl: config.S3_PUBLIC_URL,
+      appSecret: config.appSecret,
     });
     return { storage, localStorage: null };
   }

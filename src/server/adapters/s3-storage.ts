@@ -1,7 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
-import { originalFileName } from '../../domain/index.js';
-import { newId } from '../db/ids.js';
-import { type SignedUpload, type StorageAdapter, safeFileName } from './storage.js';
+import { fileLinkWindow, isPublicUploadKey, isStrippedPhotoType } from '../../domain/index.js';
+import { appUploadLinks, newUploadKey, type SignedUpload, type StorageAdapter } from './storage.js';
 
 export type S3Options = {
   bucket: string;
@@ -10,8 +9,10 @@ export type S3Options = {
   endpoint?: string | undefined;
   accessKeyId: string;
   secretAccessKey: string;
-  /** Where uploaded files are read from (a CDN or public bucket URL); the bucket URL by default. */
+  /** Where brand images are read from (a CDN or public bucket URL); the bucket URL by default. */
   publicBaseUrl?: string | undefined;
+  /** Signs links to the app's own upload route, which photos go through to lose their metadata. */
+  appSecret: string;
   /** The clock, for tests. */
   now?: () => Date;
 };
@@ -44,6 +45,8 @@ export function presignUrl(opts: {
   date: Date;
   expiresSeconds: number;
   headers?: Record<string, string>;
+  /** More query parameters to sign, e.g. response-cache-control for a GET. */
+  query?: Record<string, string>;
 }): string {
   const origin = new URL(opts.origin);
   const service = opts.service ?? 's3';
@@ -67,6 +70,7 @@ export function presignUrl(opts: {
     ['X-Amz-Date', amzDate],
     ['X-Amz-Expires', String(opts.expiresSeconds)],
     ['X-Amz-SignedHeaders', signedHeaders],
+    ...Object.entries(opts.query ?? {}),
   ];
   const canonicalQuery = query
     .map(([k, v]) => [uriEncode(k), uriEncode(v)] as const)
@@ -100,9 +104,12 @@ export function s3UploadOrigin(opts: Pick<S3Options, 'bucket' | 'region' | 'endp
 }
 
 /**
- * S3 (or MinIO): the browser PUTs the file straight to the bucket with a presigned URL that binds the
- * key, the content type and a ten-minute expiry. The bucket needs a CORS rule allowing PUT from the
- * storefront's origins.
+ * S3 (or MinIO). Photos go through the app (its PUT /s3/upload strips their metadata, then `write`
+ * puts them in the bucket), so no photo with its EXIF is ever stored. Other files (recordings,
+ * documents) the browser PUTs straight to the bucket with a presigned URL that binds the key, the
+ * content type, the exact content-length and a ten-minute expiry. The bucket needs a CORS rule allowing
+ * PUT from the storefront's origins, and must be private except brands/* (see docs/storage.md):
+ * readers get presigned GETs that work for about an hour.
  */
 export function s3Storage(opts: S3Options): StorageAdapter {
   const now = opts.now ?? (() => new Date());
@@ -110,34 +117,69 @@ export function s3Storage(opts: S3Options): StorageAdapter {
   const prefix = opts.endpoint ? `/${opts.bucket}` : '';
   const bucketUrl = `${origin}${prefix}`;
   const publicBase = (opts.publicBaseUrl ?? bucketUrl).replace(/\/+$/, '');
+  const uploads = appUploadLinks(opts.appSecret, () => now().getTime());
+  const presign = (
+    o: Pick<Parameters<typeof presignUrl>[0], 'method' | 'date' | 'expiresSeconds' | 'headers' | 'query'> & {
+      key: string;
+    },
+  ) =>
+    presignUrl({
+      ...o,
+      origin,
+      path: `${prefix}/${o.key}`,
+      region: opts.region,
+      accessKeyId: opts.accessKeyId,
+      secretAccessKey: opts.secretAccessKey,
+    });
 
-  const publicUrl = (key: string) => `${publicBase}/${key.split('/').map(uriEncode).join('/')}`;
+  const publicUrl = (key: string) => {
+    if (isPublicUploadKey(key)) return `${publicBase}/${key.split('/').map(uriEncode).join('/')}`;
+    const { signedAt, expires } = fileLinkWindow(now().getTime());
+    return presign({
+      method: 'GET',
+      key,
+      date: new Date(signedAt * 1000),
+      expiresSeconds: expires - signedAt,
+      query: { 'response-cache-control': `private, max-age=${expires - signedAt}` },
+    });
+  };
 
   return {
     kind: 's3',
     publicUrl,
-    async sign({ folder, fileName, contentType }): Promise<SignedUpload> {
-      const stored = `${newId(12)}_${safeFileName(fileName)}`;
-      const fileKey = `${folder}/${stored}`;
-      const uploadUrl = presignUrl({
+    async sign({ folder, fileName, contentType, size }): Promise<SignedUpload> {
+      const made = newUploadKey(folder, fileName);
+      const base = {
+        method: 'PUT' as const,
+        fileKey: made.fileKey,
+        fileName: made.fileName,
+        publicUrl: publicUrl(made.fileKey),
+      };
+      if (isStrippedPhotoType(contentType))
+        return { ...base, ...uploads.link(made.fileKey, contentType, size) };
+      const uploadUrl = presign({
         method: 'PUT',
-        origin,
-        path: `${prefix}/${fileKey}`,
-        region: opts.region,
-        accessKeyId: opts.accessKeyId,
-        secretAccessKey: opts.secretAccessKey,
+        key: made.fileKey,
         date: now(),
         expiresSeconds: UPLOAD_EXPIRES_SECONDS,
-        headers: { 'content-type': contentType },
+        headers: { 'content-type': contentType, 'content-length': String(size) },
       });
-      return {
-        uploadUrl,
+      return { ...base, uploadUrl, headers: { 'content-type': contentType } };
+    },
+    async write(key, body, contentType) {
+      const url = presign({
+        method: 'PUT',
+        key,
+        date: now(),
+        expiresSeconds: 60,
+        headers: { 'content-type': contentType, 'content-length': String(body.length) },
+      });
+      const res = await fetch(url, {
         method: 'PUT',
         headers: { 'content-type': contentType },
-        fileKey,
-        publicUrl: publicUrl(fileKey),
-        fileName: originalFileName(stored),
-      };
+        body: new Uint8Array(body),
+      });
+      if (!res.ok) throw new Error(`S3 PUT ${key} failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
     },
   };
 }

@@ -38,9 +38,15 @@ beforeEach(async () => {
   id = (await asAdmin(CREATE_BRAND, { input: input() })).data.createBrand._id;
 });
 
+/** A 1x1 PNG: photos are re-encoded on upload, so the bytes must be a readable image. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154789c6360606060000000050001a5f645400000000049454e44ae426082',
+  'hex',
+);
+
 /** Signs and PUTs a PNG as the brand page does. */
 async function uploadBrandImage(brandId: string, fileName: string) {
-  const q = new URLSearchParams({ fileName, contentType: 'image/png' });
+  const q = new URLSearchParams({ fileName, contentType: 'image/png', size: String(PNG.length) });
   const signed = await t.inject({
     method: 'GET',
     url: `/s3/sign?${q}`,
@@ -53,7 +59,7 @@ async function uploadBrandImage(brandId: string, fileName: string) {
     method: 'PUT',
     url: body.uploadUrl,
     headers: { 'content-type': 'image/png' },
-    payload: Buffer.from('89504e470d0a1a0a', 'hex'),
+    payload: PNG,
   });
   expect(put.statusCode).toBe(200);
   return body;

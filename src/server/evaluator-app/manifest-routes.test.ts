@@ -89,8 +89,9 @@ describe('the evaluator app icons', () => {
       folder: `brands/${id}`,
       fileName: 'icon.png',
       contentType: 'image/png',
+      size: bytes.length,
     });
-    await local.write(upload.fileKey, bytes);
+    await local.write(upload.fileKey, bytes, 'image/png');
     await t.db.insert(brands).values({
       id,
       shortName: domain.split('.')[0]!,

@@ -60,8 +60,14 @@ async function accepted(token = shopper): Promise<string> {
   return res.data.acceptVisit._id;
 }
 
+/** A 1x1 PNG: photos are re-encoded on upload, so the bytes must be a readable image. */
+const PNG = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154789c6360606060000000050001a5f645400000000049454e44ae426082',
+  'hex',
+);
+
 function sign(folder: string, token: string, fileName = 'storefront.png', contentType = 'image/png') {
-  const q = new URLSearchParams({ fileName, contentType });
+  const q = new URLSearchParams({ fileName, contentType, size: String(PNG.length) });
   return t.inject({ method: 'GET', url: `/s3/sign?${q}`, headers: { folder }, token });
 }
 
@@ -74,7 +80,7 @@ async function upload(id: string, fileName = 'storefront.png', contentType = 'im
     method: 'PUT',
     url: body.uploadUrl,
     headers: { 'content-type': contentType },
-    payload: Buffer.from('89504e470d0a1a0a', 'hex'),
+    payload: PNG,
   });
   expect(put.statusCode).toBe(200);
   return body;
@@ -114,18 +120,27 @@ describe('evaluation photos and recordings', () => {
       call: { recordingURL: call.fileKey },
     });
     const read = await t.gql(READ, { id }, { token: shopper });
-    expect(read.data.evaluation.document.answers).toMatchObject({
-      photo: `/s3/uploads/${photo.fileKey}`,
-      call: { recordingURL: `/s3/uploads/${call.fileKey}` },
+    // Read through signed links that expire (issue 42); the permanent address is refused.
+    const signedLink = (key: string) =>
+      expect.stringMatching(new RegExp(`^/s3/uploads/${key}\\?expires=\\d+&sig=\\w+$`));
+    const shown = read.data.evaluation.document.answers;
+    expect(shown).toMatchObject({
+      photo: signedLink(photo.fileKey),
+      call: { recordingURL: signedLink(call.fileKey) },
       note: 'ok',
     });
-    expect((await t.inject({ method: 'GET', url: `/s3/uploads/${photo.fileKey}` })).statusCode).toBe(200);
-    // Saving the shown URL again keeps the same key.
-    const again = await t.gql(
+    expect((await t.inject({ method: 'GET', url: shown.photo })).statusCode).toBe(200);
+    expect((await t.inject({ method: 'GET', url: `/s3/uploads/${photo.fileKey}` })).statusCode).toBe(403);
+    // Saving the shown URL again (or its address without the signature) keeps the same key.
+    const again = await t.gql(SAVE, { id, answers: { photo: shown.photo } }, { token: shopper });
+    expect(again.errors).toBeUndefined();
+    expect((await storedAnswers(id)).photo).toBe(photo.fileKey);
+    const bare = await t.gql(
       SAVE,
       { id, answers: { photo: `/s3/uploads/${photo.fileKey}` } },
       { token: shopper },
     );
+    expect(bare.errors).toBeUndefined();
     expect(again.errors).toBeUndefined();
     expect((await storedAnswers(id)).photo).toBe(photo.fileKey);
   });
@@ -150,8 +165,8 @@ describe('evaluation photos and recordings', () => {
     const mine = await accepted();
     const theirs = await accepted(stranger);
     const signed = await sign(`evaluations/${theirs}`, stranger);
-    const key = (signed.json() as { fileKey: string }).fileKey;
-    for (const photo of [key, `/s3/uploads/${key}`]) {
+    const { fileKey: key, publicUrl } = signed.json() as { fileKey: string; publicUrl: string };
+    for (const photo of [key, `/s3/uploads/${key}`, publicUrl]) {
       const res = await t.gql(SAVE, { id: mine, answers: { photo } }, { token: shopper });
       expect(fieldsOf(res).map((f) => f.field)).toEqual(['answers.photo']);
     }

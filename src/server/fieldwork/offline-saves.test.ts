@@ -151,7 +151,7 @@ describe('offline saves and versions', () => {
     const id = await accepted();
     const signed = await t.inject({
       method: 'GET',
-      url: `/s3/sign?${new URLSearchParams({ fileName: 'front.jpg', contentType: 'image/jpeg' })}`,
+      url: `/s3/sign?${new URLSearchParams({ fileName: 'front.jpg', contentType: 'image/jpeg', size: '1000' })}`,
       headers: { folder: `evaluations/${id}` },
       token: shopper,
     });

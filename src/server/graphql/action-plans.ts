@@ -47,7 +47,8 @@ const ActionPlanItemType = builder.objectRef<PlanItemRow>('ActionPlanItem').impl
     photoName: t.exposeString('photoName', { nullable: true, description: 'The photo evidence file name.' }),
     photoUrl: t.string({
       nullable: true,
-      description: "The photo evidence's public URL, derived from its stored key.",
+      description:
+        "The photo evidence's URL, derived from its stored key: a signed link that works for about an hour.",
       resolve: (i, _a, ctx) => (i.photoKey ? ctx.adapters.storage.publicUrl(i.photoKey) : null),
     }),
     followUpLabel: t.string({

@@ -51,7 +51,10 @@ const CustomUploadType = builder
   .implement({
     fields: (t) => ({
       fileKey: t.exposeString('fileKey'),
-      publicUrl: t.exposeString('publicUrl'),
+      publicUrl: t.exposeString('publicUrl', {
+        description:
+          'Where the file is read: a signed link that works for about an hour, derived from fileKey.',
+      }),
       fileName: t.exposeString('fileName'),
     }),
   });

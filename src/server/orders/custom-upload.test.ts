@@ -26,9 +26,14 @@ beforeEach(async () => {
 const MSG = 'Please upload the questionnaire file for this order again.';
 const UQ = `query ($id: String!) { order(_id: $id) { userQuestionnaires { _id customUpload { fileKey publicUrl fileName } } } }`;
 
+const PDF = Buffer.from('%PDF-1.4 questionnaire');
+/** A custom questionnaire is read through a signed link that expires (issue 42). */
+const signedLink = (key: string) =>
+  expect.stringMatching(new RegExp(`^/s3/uploads/${key}\\?expires=\\d+&sig=\\w+$`));
+
 /** Signs and PUTs a file through the real routes, as the customize page does; resolves with the sign answer. */
 async function uploadToOrder(oid: string, fileName = 'our questionnaire.pdf') {
-  const q = new URLSearchParams({ fileName, contentType: 'application/pdf' });
+  const q = new URLSearchParams({ fileName, contentType: 'application/pdf', size: String(PDF.length) });
   const signed = await t.inject({
     method: 'GET',
     url: `/s3/sign?${q}`,
@@ -41,7 +46,7 @@ async function uploadToOrder(oid: string, fileName = 'our questionnaire.pdf') {
     method: 'PUT',
     url: body.uploadUrl,
     headers: { 'content-type': 'application/pdf' },
-    payload: Buffer.from('%PDF-1.4 questionnaire'),
+    payload: PDF,
   });
   expect(put.statusCode).toBe(200);
   return body;
@@ -106,10 +111,10 @@ describe('saveUserQuestionnaire customUpload', () => {
     });
     expect(res.errors).toBeUndefined();
     expect(res.data.saveUserQuestionnaire.customUpload).toEqual({
-      publicUrl: `/s3/uploads/${signed.fileKey}`,
+      publicUrl: signedLink(signed.fileKey),
       fileName: 'our-questionnaire.pdf',
     });
-    expect(signed.publicUrl).toBe(`/s3/uploads/${signed.fileKey}`);
+    expect(signed.publicUrl).toEqual(signedLink(signed.fileKey));
     expect(await storedUpload(cart.uqid(c.shop.id))).toEqual({
       fileKey: signed.fileKey,
       fileName: 'our-questionnaire.pdf',
@@ -168,6 +173,6 @@ describe('saveUserQuestionnaire customUpload', () => {
       .update(userQuestionnaires)
       .set({ customUpload: { fileKey: key, publicUrl: 'https://evil.example/form.pdf', fileName: 'evil' } })
       .where(eq(userQuestionnaires.id, uqid));
-    expect(await read()).toEqual({ fileKey: key, publicUrl: `/s3/uploads/${key}`, fileName: 'form.pdf' });
+    expect(await read()).toEqual({ fileKey: key, publicUrl: signedLink(key), fileName: 'form.pdf' });
   });
 });

@@ -11,7 +11,7 @@ const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 describe('signUpload', () => {
-  it('asks /s3/sign for the file name and type, with the folder in a header', async () => {
+  it('asks /s3/sign for the file name, type and size, with the folder in a header', async () => {
     const signed = {
       uploadUrl: '/s3/upload?key=k',
       method: 'PUT',
@@ -24,11 +24,11 @@ describe('signUpload', () => {
     const fetcher = vi.fn(async () => json(200, signed));
     const result = await signUpload(
       'customQuestionnaires/o1',
-      { name: 'q.pdf', type: 'application/pdf' },
+      { name: 'q.pdf', type: 'application/pdf', size: 42 },
       fetcher,
     );
     expect(result).toEqual(signed);
-    expect(fetcher).toHaveBeenCalledWith('/s3/sign?fileName=q.pdf&contentType=application%2Fpdf', {
+    expect(fetcher).toHaveBeenCalledWith('/s3/sign?fileName=q.pdf&contentType=application%2Fpdf&size=42', {
       headers: { folder: 'customQuestionnaires/o1' },
       credentials: 'same-origin',
     });
@@ -36,9 +36,9 @@ describe('signUpload', () => {
 
   it("passes on the server's reason when signing is refused", async () => {
     const fetcher = vi.fn(async () => json(403, { error: 'Not Authorized' }));
-    await expect(signUpload('customQuestionnaires/o1', { name: 'q.pdf', type: '' }, fetcher)).rejects.toEqual(
-      new UploadError('Not Authorized'),
-    );
+    await expect(
+      signUpload('customQuestionnaires/o1', { name: 'q.pdf', type: '', size: 1 }, fetcher),
+    ).rejects.toEqual(new UploadError('Not Authorized'));
   });
 });
 

@@ -1,5 +1,9 @@
-// The spec's upload flow: GET /s3/sign (header `folder`) signs the upload, the browser PUTs the file to
-// the returned URL with the returned headers, and the file is then served from its public URL.
+import { uploadProblem } from '../../domain';
+
+// The spec's upload flow: GET /s3/sign (header `folder`) signs the upload of a file of this type and
+// exact size, the browser PUTs the file to the returned URL with the returned headers, and the file is
+// then read from the URL the API gives (a short-lived signed link unless it is a brand image). What
+// each folder takes is one rule (src/domain/upload-rules.ts), checked here first and by the server.
 
 export interface SignedUpload {
   uploadUrl: string;
@@ -31,12 +35,17 @@ const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`;
 /** Asks the server to sign an upload of `file` into `folder`. */
 export async function signUpload(
   folder: string,
-  file: { name: string; type: string },
+  file: { name: string; type: string; size: number },
   fetcher: typeof fetch = fetch,
   /** More query parameters, e.g. the `key` of an action plan's link for a report address. */
   extra: Record<string, string> = {},
 ): Promise<SignedUpload> {
-  const query = new URLSearchParams({ ...extra, fileName: file.name, contentType: uploadContentType(file) });
+  const query = new URLSearchParams({
+    ...extra,
+    fileName: file.name,
+    contentType: uploadContentType(file),
+    size: String(file.size),
+  });
   let res: Response;
   try {
     res = await fetcher(`/s3/sign?${query}`, { headers: { folder }, credentials: 'same-origin' });
@@ -101,6 +110,11 @@ export async function uploadFile(options: {
   onProgress: (fraction: number) => void;
   query?: Record<string, string>;
 }): Promise<UploadedFile> {
+  const problem = uploadProblem(options.folder, {
+    contentType: uploadContentType(options.file),
+    size: options.file.size,
+  });
+  if (problem) throw new UploadError(problem.message);
   const signed = await signUpload(options.folder, options.file, fetch, options.query);
   const sizeError = uploadSizeError(options.file, signed);
   if (sizeError) throw new UploadError(sizeError);

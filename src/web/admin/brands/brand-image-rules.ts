@@ -1,3 +1,4 @@
+import { UPLOAD_RULES } from '../../../domain';
 import type { BrandImageField } from './brand-form-values';
 
 // Which files each brand image takes (admin-and-evaluation 5): the logo and the brand-text image take
@@ -33,7 +34,7 @@ export const IMAGE_SLOTS: readonly ImageSlot[] = [
   },
 ];
 
-export const MAX_BRAND_IMAGE_BYTES = 2 * 1024 * 1024;
+export const MAX_BRAND_IMAGE_BYTES = UPLOAD_RULES.brands.maxBytes;
 
 const EXTENSION_OF_TYPE: Record<string, string> = {
   'image/png': 'png',

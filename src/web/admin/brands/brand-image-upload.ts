@@ -51,6 +51,7 @@ export async function uploadBrandImage(options: {
   const signed = await signUpload(brandFolder(options.brandId), {
     name: nameWithExtension(file.name, type),
     type,
+    size: file.size,
   });
   const sizeError = uploadSizeError(file, signed);
   if (sizeError) throw new UploadError(sizeError);
