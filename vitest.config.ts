@@ -7,6 +7,8 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const nodeGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
 
 const REPLICA_TESTS = 'src/server/**/*.replica.test.ts';
+// Migrates once per run into a template each integration file copies (src/server/test/db-template.ts).
+const TEMPLATE_SETUP = 'src/server/test/template-setup.ts';
 
 // Four projects: pure unit tests, the same integration suite run once on the embedded PGlite database
 // and once on the real PostgreSQL server (TEST_DB selects the driver), and the read-replica tests
@@ -34,6 +36,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'src/server/email/**', REPLICA_TESTS],
           env: { TEST_DB: 'pglite' },
+          globalSetup: [TEMPLATE_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -45,6 +48,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'src/server/email/**', REPLICA_TESTS],
           env: { TEST_DB: 'postgres' },
+          globalSetup: [TEMPLATE_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
