@@ -8,6 +8,8 @@ const nodeGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.j
 
 const REPLICA_TESTS = 'src/server/**/*.replica.test.ts';
 const UNIT_SCRIPT_TESTS = 'scripts/dependencies.test.ts';
+// Migrates once per run into a template each integration file copies (src/server/test/db-template.ts).
+const TEMPLATE_SETUP = 'src/server/test/template-setup.ts';
 
 // Four projects: pure unit tests, the same integration suite run once on the embedded PGlite database
 // and once on the real PostgreSQL server (TEST_DB selects the driver), and the read-replica tests
@@ -37,6 +39,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'src/server/email/**', UNIT_SCRIPT_TESTS, REPLICA_TESTS],
           env: { TEST_DB: 'pglite' },
+          globalSetup: [TEMPLATE_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -48,6 +51,7 @@ export default defineConfig({
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'src/server/email/**', UNIT_SCRIPT_TESTS, REPLICA_TESTS],
           env: { TEST_DB: 'postgres' },
+          globalSetup: [TEMPLATE_SETUP],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

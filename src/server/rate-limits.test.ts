@@ -223,7 +223,7 @@ describe('GET /s3/sign', () => {
   const sign = (app: FastifyInstance, opts: { ip: string; token?: string; order: string }) =>
     app.inject({
       method: 'GET',
-      url: '/s3/sign?fileName=photo.png&contentType=image%2Fpng',
+      url: '/s3/sign?fileName=photo.png&contentType=image%2Fpng&size=1024',
       remoteAddress: opts.ip,
       headers: {
         folder: `customQuestionnaires/${opts.order}`,

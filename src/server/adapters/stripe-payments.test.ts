@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client.js';
+import type { Database } from '../db/client.js';
 import { AppError } from '../errors.js';
+import { openMigratedPglite } from '../test/db-template.js';
 import type { PaymentsAdapter } from './payments.js';
 import { type ReceivedRequest, type StandIn, type StandInReply, startStandIn } from './stand-in-server.js';
 import { StripeApiError, stripePayments } from './stripe-payments.js';
@@ -140,7 +141,7 @@ let database: Database;
 let stripe: PaymentsAdapter;
 
 beforeAll(async () => {
-  database = await openDatabase({ dataDir: ':memory:' });
+  database = await openMigratedPglite();
   stand = await startStandIn((req) => fake.route(req));
 });
 afterAll(async () => {

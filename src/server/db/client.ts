@@ -46,6 +46,8 @@ export async function openDatabase(opts: {
   /** A streaming replica of `url` (DATABASE_READ_URL): `readDb` reads there. Ignored without `url`. */
   readUrl?: string | undefined;
   dataDir?: string;
+  /** PGlite in memory: start from this dump of a data directory (`dumpDataDir`) instead of initdb. */
+  loadDataDir?: Blob;
   migrate?: boolean;
 }): Promise<Database> {
   if (opts.url) {
@@ -70,7 +72,7 @@ export async function openDatabase(opts: {
   // The extensions the migrations create (PostgreSQL ships them in contrib; PGlite loads them here).
   const extensions = { pg_trgm };
   if (dir === ':memory:') {
-    client = new PGlite({ extensions });
+    client = new PGlite({ extensions, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   } else {
     const pgDir = path.join(dir, 'pglite');
     mkdirSync(pgDir, { recursive: true });

@@ -604,7 +604,7 @@ describe('fuzz: requests that cost something, sent without end', () => {
     for (let i = 0; i <= max; i++) {
       last = await t.inject({
         method: 'GET',
-        url: '/s3/sign?fileName=a.png&contentType=image%2Fpng',
+        url: '/s3/sign?fileName=a.png&contentType=image%2Fpng&size=1024',
         headers: { folder: 'customQuestionnaires/flood' },
         cookie: { [ORDER_COOKIE]: 'flood' },
         ip: '198.19.5.1',

@@ -15,8 +15,10 @@ import { catalogueChanged } from '../catalogue/published-industries.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
 import { createJobQueue, JOB_QUEUE_SCHEMA, type JobQueue, registerJobs } from '../jobs/index.js';
+import { ensurePostgresTemplate, openMigratedPglite, POSTGRES_ADMIN_URL } from './db-template.js';
 
 export * from '../db/factories.js';
+export { openMigratedPglite, POSTGRES_ADMIN_URL } from './db-template.js';
 
 /**
  * Integration-test harness. One fresh database per test file (PGlite in memory, or a throw-away
@@ -25,7 +27,6 @@ export * from '../db/factories.js';
  */
 
 export const TEST_DB: 'pglite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-export const POSTGRES_ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export type GqlOptions = {
   /** Sent as `Authorization: Bearer <token>`. */
@@ -275,14 +276,24 @@ function requestOptions(opts: GqlOptions): { headers: Record<string, string>; re
   return { headers, ...(opts.ip ? { remoteAddress: opts.ip } : {}) };
 }
 
-/** A fresh, migrated database of the TEST_DB kind; `drop` removes a PostgreSQL one. */
-async function openTestDatabase(): Promise<Database & { drop: (() => Promise<void>) | null }> {
-  if (TEST_DB === 'pglite') return { ...(await openDatabase({ dataDir: ':memory:' })), drop: null };
+/**
+ * A fresh, migrated database of the TEST_DB kind, copied from the run's migrated template
+ * (db-template.ts); `drop` removes a PostgreSQL one.
+ */
+export async function openTestDatabase(): Promise<Database & { drop: (() => Promise<void>) | null }> {
+  if (TEST_DB === 'pglite') return { ...(await openMigratedPglite()), drop: null };
 
+  const template = await ensurePostgresTemplate(POSTGRES_ADMIN_URL).catch((err: Error) => {
+    throw new Error(
+      `TEST_DB=postgres but PostgreSQL at ${POSTGRES_ADMIN_URL} is unreachable or refused to make the ` +
+        `migrated template (${err.message}). Start PostgreSQL (database "test", trust auth for user ` +
+        'postgres) or run the integration-pglite project only.',
+    );
+  });
   const admin = postgres(POSTGRES_ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 5 });
   const name = `storefront_test_${Date.now().toString(36)}_${randomBytes(6).toString('hex')}`;
   try {
-    await admin.unsafe(`CREATE DATABASE "${name}"`);
+    await admin.unsafe(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
   } catch (err) {
     await admin.end({ timeout: 1 }).catch(() => {});
     throw new Error(
@@ -298,6 +309,7 @@ async function openTestDatabase(): Promise<Database & { drop: (() => Promise<voi
     await admin.end({ timeout: 5 });
   };
   try {
+    // The migrator finds every migration applied: a no-op that proves the copy is current.
     const database = await openDatabase({ url: url.toString() });
     return { ...database, drop };
   } catch (err) {
