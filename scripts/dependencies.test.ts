@@ -51,7 +51,7 @@ function sourceFiles(dir: string): string[] {
 }
 
 const SPECIFIER =
-  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|\bresolve\s*\(\s*)(['"])([^'"\n]+)\1/g;
+  /(?:\bfrom\s*|\bimport\s*\(\s*|\bimport\s+|\brequire\s*\(\s*|(?:\brequire|\bmeta|\))\.resolve\s*\(\s*)(['"])([^'"\n]+)\1/g;
 
 /** `@scope/name/sub` → `@scope/name`, `name/sub` → `name`; null for relative paths, builtins and virtual modules. */
 function packageOf(specifier: string): string | null {

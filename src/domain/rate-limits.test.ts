@@ -43,6 +43,8 @@ describe('rateLimitWaitMs', () => {
       passwordResetPerIp: { max: 20, windowMs: 3_600_000 },
       signUpPerIp: { max: 10, windowMs: 3_600_000 },
       uploadSignPerClient: { max: 120, windowMs: 600_000 },
+      invitationPerAccount: { max: 50, windowMs: 3_600_000 },
+      invitationPerIp: { max: 50, windowMs: 3_600_000 },
       invitationResendPerInvitation: { max: 5, windowMs: 3_600_000 },
       invitationResendPerIp: { max: 30, windowMs: 3_600_000 },
     });

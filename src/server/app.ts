@@ -182,7 +182,14 @@ export async function buildApp(opts: {
     const identity = await identifyRequest(db, config, req);
     const brand = withBrandImageUrls(deps.adapters.storage, identity.brand);
     const pathname = new URL(pageUrl ?? req.url, 'http://x').pathname;
-    const rendered = await serverRender(await currentRenderer(), app, req, publicBrand(brand), req.log, pageUrl);
+    const rendered = await serverRender(
+      await currentRenderer(),
+      app,
+      req,
+      publicBrand(brand),
+      req.log,
+      pageUrl,
+    );
     const html = renderShell(template, brand, {
       preloads: modulePreloads(manifest, pathname),
       installable: isEvaluatorPath(pathname),

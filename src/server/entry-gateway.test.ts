@@ -142,9 +142,7 @@ describe("a visitor opening a brand's address", () => {
   });
 
   it('keeps the query string (a campaign link) on the way', async () => {
-    expect((await land('?utm_source=mail&ref=a%20b')).location).toBe(
-      '/industry?utm_source=mail&ref=a%20b',
-    );
+    expect((await land('?utm_source=mail&ref=a%20b')).location).toBe('/industry?utm_source=mail&ref=a%20b');
     expect((await arrive('/dunkin?utm_source=flyer')).location).toBe('/industry?utm_source=flyer');
   });
 
