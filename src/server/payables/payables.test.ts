@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EvaluationStatus as S } from '../../evaluation/index.js';
@@ -222,6 +223,65 @@ describe('the shopper fee', () => {
     await placedOrderOf(t, c, p.alice.token);
     await approve(await submitted(sam));
     expect((await lines()).map((l) => [l.reimbursement, l.fee, l.total])).toEqual([[3000, 750, 3750]]);
+  });
+});
+
+describe('the pay promised at acceptance', () => {
+  const EDIT_SHOP = `mutation ($id: String!, $input: ShopInput!) {
+    saveShop(_id: $id, input: $input) { _id reimbursement } }`;
+  /** The customer edits the active shop's reimbursement (Recurring Orders' saveShop). */
+  async function customerSetsReimbursement(shopId: string, cents: number) {
+    const input = { frequencyPeriod: 'month', frequencyQuantity: 1, reimbursement: cents };
+    const res = await t.gql(EDIT_SHOP, { id: shopId, input }, { token: p.alice.token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.saveShop.reimbursement).toBe(cents);
+  }
+
+  it.each([
+    { direction: 'raises', to: 9000 },
+    { direction: 'cuts', to: 2500 }, // the questionnaire's minimum
+  ])(
+    'pays what was promised when the customer $direction the reimbursement after acceptance',
+    async ({ to }) => {
+      await setFee(500);
+      const cart = await placedOrderOf(t, c, p.alice.token); // $30 reimbursement
+      const id = await submitted(sam);
+      const [accepted] = await t.db.select().from(evaluations).where(eq(evaluations.id, id));
+      expect(accepted).toMatchObject({ promisedReimbursement: 3000, promisedFee: 500 });
+      await customerSetsReimbursement(cart.shopId, to);
+      await setFee(2500); // the platform's fee change after acceptance does not count either
+      await approve(id);
+      expect((await lines()).map((l) => [l.reimbursement, l.fee, l.total])).toEqual([[3000, 500, 3500]]);
+    },
+  );
+
+  it('backfills the promise of visits accepted before it was recorded (migration 0025)', async () => {
+    await setFee(500);
+    await placedOrderOf(t, c, p.alice.token);
+    const paid = await submitted(sam);
+    await approve(paid);
+    const open = await submitted(kim);
+    await t.db.update(payables).set({ reimbursement: 2800, fee: 400, total: 3200 });
+    await setFee(600);
+    await t.db.update(evaluations).set({ promisedReimbursement: null, promisedFee: null });
+    const migration = await readFile(
+      new URL('../../../drizzle/0025_visit_promised_pay.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      if (!statement.includes('ADD COLUMN')) await t.db.execute(sql.raw(statement));
+    const promised = async (id: string) =>
+      (await t.db.select().from(evaluations).where(eq(evaluations.id, id)))[0];
+    // A visit already approved is promised what its payable says; one still open, the shop's values.
+    expect(await promised(paid)).toMatchObject({ promisedReimbursement: 2800, promisedFee: 400 });
+    expect(await promised(open)).toMatchObject({ promisedReimbursement: 3000, promisedFee: 600 });
+  });
+
+  it("promises the shop's values at the time of acceptance: a visit accepted after an edit pays the new ones", async () => {
+    const cart = await placedOrderOf(t, c, p.alice.token);
+    await customerSetsReimbursement(cart.shopId, 4000);
+    await approve(await submitted(sam));
+    expect((await lines()).map((l) => [l.reimbursement, l.total])).toEqual([[4000, 4000]]);
   });
 });
 
