@@ -2,6 +2,7 @@ import { and, eq, like } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  addDaysUtc,
   MSG_ACTION_REQUIRED,
   MSG_PLAN_NOT_EDITABLE,
   MSG_PLAN_NOT_FOUND,
@@ -10,12 +11,14 @@ import {
   MSG_RETURN_NOTE_REQUIRED,
   MSG_TRIGGER_PERCENT,
   MSG_TRIGGER_QUESTION,
+  toDateKey,
 } from '../../domain/index.js';
 import { people } from '../account/test-fixtures.js';
 import {
   actionPlanEvents,
   actionPlans,
   brands,
+  evaluations,
   locations,
   outboxEmails,
   userQuestionnaires,
@@ -159,8 +162,9 @@ describe('triggers', () => {
     ]);
     expect(view.items[0]?.dueDate).toBe(view.dueDate);
     expect(view.events).toEqual([{ kind: 'created', actor: 'System', note: '' }]);
-    // Seven days from today (UTC).
-    expect(view.dueDate).toBe(new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10));
+    // Seven days from the approval (UTC), by the approval's own time rather than the machine's now.
+    const [approved] = await t.db.select().from(evaluations).where(eq(evaluations.id, low));
+    expect(view.dueDate).toBe(toDateKey(addDaysUtc(approved!.approvedAt!, 7)));
     // No manager sees the location: the owner is told.
     const [mail] = await planMail('alice@example.test');
     expect(mail?.subject).toBe('Action plan needed: Dine-In at Main Street');

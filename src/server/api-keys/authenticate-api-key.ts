@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import {
   API_KEY_LAST_USED_EVERY_MS,
   type ApiKeyScope,
@@ -36,11 +36,12 @@ export async function findLiveApiKey(
   if (!row) return null;
   if (shouldMarkApiKeyUsed(row.lastUsedAt, now)) {
     const since = new Date(now.getTime() - API_KEY_LAST_USED_EVERY_MS);
-    // The condition again in SQL: of several instances seeing the same stale time, one writes.
+    // The condition again in SQL (the same bound as the rule): of several instances seeing the same
+    // stale time, one writes.
     await db
       .update(apiKeys)
       .set({ lastUsedAt: now })
-      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lt(apiKeys.lastUsedAt, since))));
+      .where(and(eq(apiKeys.id, row.id), or(isNull(apiKeys.lastUsedAt), lte(apiKeys.lastUsedAt, since))));
   }
   return {
     apiKey: { id: row.id, accountId: row.account.id, scopes: row.scopes.filter(isApiKeyScope) },

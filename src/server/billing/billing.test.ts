@@ -37,7 +37,7 @@ import {
   saveShop,
   startCart,
 } from '../test/order-wizard.js';
-import { CLAIM_LEASE_MS, MSG_NO_CARD } from './billing-policy.js';
+import { CLAIM_LEASE_MS, MSG_NO_CARD, rowsOf } from './billing-policy.js';
 import { retryUnpaidInvoicesSoon } from './retry-failed-invoices.js';
 import { type BillingDeps, runBilling } from './run-billing.js';
 
@@ -484,7 +484,7 @@ describe('recurring billing', () => {
     expect(await charges()).toHaveLength(0);
   });
 
-  it('two concurrent runs on separate connections charge each customer-month once', async () => {
+  it('two concurrent runs charge each customer-month once (racing on two connections on PostgreSQL; PGlite has one and runs them in turn)', async () => {
     const customers: UserRow[] = [];
     for (let i = 0; i < 12; i++) {
       const u = await customerWith();
@@ -509,6 +509,10 @@ describe('recurring billing', () => {
       url.pathname = `/${name}`;
       second = await openDatabase({ url: url.toString() });
       otherDb = second.db;
+      // Two server sessions, not one connection used twice.
+      const pid = async (db: Db) =>
+        (await rowsOf<{ pid: number }>(db, sql`select pg_backend_pid() as pid`))[0]!.pid;
+      expect(await pid(t.db)).not.toBe(await pid(otherDb));
     }
     try {
       const opts = { date: day('2027-02-24'), batchSize: 2, concurrency: 2, pageSize: 3 };

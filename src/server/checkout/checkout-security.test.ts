@@ -7,12 +7,14 @@ import {
   invoices,
   orders,
   outboxEmails,
+  payables,
   shops,
   surveyLinks,
   testPaymentCards,
   testPaymentCharges,
   users,
 } from '../db/schema.js';
+import { publish, registerShopper, VISIT_FORM } from '../test/fieldwork-fixtures.js';
 import { createUser, setupTestApp } from '../test/harness.js';
 import {
   ALREADY_PLACED,
@@ -34,6 +36,7 @@ import {
   ORDER_NOT_FOUND,
   orderStatus,
   placedGuestOrder,
+  placedOrderOf,
   saveShop,
   snapshot,
   startCart,
@@ -345,5 +348,48 @@ describe('checkout rules', () => {
     }
     const [order] = await t.db.select().from(orders).where(eq(orders.id, cart.oid));
     expect(order!.status).toBe('COMPLETE');
+  });
+});
+
+describe('money a customer must not move (issue 42)', () => {
+  it("cannot raise a visit's pay after a shopper accepted it: saveShop then approval pays the accepted amount", async () => {
+    await publish(t, VISIT_FORM, [c.shop.id]);
+    const alice = await customer(t, { email: 'alice@example.test' });
+    const cart = await placedOrderOf(t, c, alice.token); // $30 reimbursement, billed at checkout
+    const sam = await registerShopper(t, 'sam@example.test');
+    await createUser(t.db, { email: 'pat@example.test', roles: ['proofer'], password: 'password123' });
+    const proofer = await t.login('pat@example.test', 'password123');
+    const as = (token: string) => ({ token });
+    const [visit] = (await t.gql('query { openVisits { _id } }', {}, as(sam.token))).data.openVisits;
+    const accepted = await t.gql(
+      'mutation ($id: String!) { acceptVisit(visitId: $id) { _id } }',
+      { id: visit._id },
+      as(sam.token),
+    );
+    const id = accepted.data.acceptVisit._id as string;
+    await t.gql(
+      'mutation ($id: String!, $answers: JSON!) { saveEvaluation(_id: $id, answers: $answers) { status } }',
+      { id, answers: { greet: 'yes', wait: 3 } },
+      as(sam.token),
+    );
+    await t.gql('mutation ($id: String!) { submitEvaluation(_id: $id) { status } }', { id }, as(sam.token));
+
+    // The exploit: the customer (perhaps with the shopper) raises the reimbursement before approval.
+    const raised = await t.gql(
+      'mutation ($id: String!, $input: ShopInput!) { saveShop(_id: $id, input: $input) { reimbursement } }',
+      { id: cart.shopId, input: { frequencyPeriod: 'month', frequencyQuantity: 1, reimbursement: 500_000 } },
+      as(alice.token),
+    );
+    expect(raised.data.saveShop.reimbursement).toBe(500_000);
+    await t.gql('mutation ($id: String!) { startReview(_id: $id) { status } }', { id }, as(proofer));
+    const approved = await t.gql(
+      'mutation ($id: String!) { approveEvaluation(_id: $id) { status } }',
+      { id },
+      as(proofer),
+    );
+    expect(approved.errors).toBeUndefined();
+
+    const owed = await t.db.select().from(payables);
+    expect(owed.map((l) => [l.evaluationId, l.reimbursement, l.total])).toEqual([[id, 3000, 3000]]);
   });
 });

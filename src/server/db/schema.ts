@@ -646,6 +646,13 @@ export const evaluations = pgTable(
     /** The proofer who holds the review (claimNextEvaluation / startReview), and since when. */
     reviewerId: text('reviewer_id').references(() => users.id),
     reviewClaimedAt: timestamp('review_claimed_at', { withTimezone: true }),
+    /**
+     * What the shopper was promised when they accepted the visit, cents: the shop's reimbursement and
+     * the questionnaire's shopper fee at that moment. The payable pays these, so an edit of the shop
+     * afterwards (saveShop) does not change what this visit pays. Null for surveys.
+     */
+    promisedReimbursement: integer('promised_reimbursement'),
+    promisedFee: integer('promised_fee'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -291,6 +291,8 @@ export async function seedReportingDemo(db: Db, opts: { brandId: string; now: Da
           uqid: uq.id,
           locationId: loc.row.id,
           shopDate,
+          promisedReimbursement: program.q.minimumReimbursement,
+          promisedFee: program.q.shopperFee,
           createdAt: at,
           updatedAt: at,
         });

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { deliveryOf, reportRecipients, toDateKey, uploadFolder } from '../../domain/index.js';
+import { reportRecipients, toDateKey, uploadFolder } from '../../domain/index.js';
 import {
   CUSTOMER_VIEWER_ROLE,
   canTransition,
@@ -20,12 +20,11 @@ import type { StorageAdapter } from '../adapters/storage.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, orders, shops, users, visits } from '../db/schema.js';
-import { emailBrandOf, preferencesUrl } from '../email/index.js';
+import { emailBrandOf } from '../email/index.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
-import { addToDigest, type NotifyDeps, notifyCustomer, notifyShopSentToQa } from '../notifications/notify.js';
+import { audienceOf, type NotifyDeps, notifyCustomer, notifyShopSentToQa } from '../notifications/notify.js';
 import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
 import { createPayable } from '../payables/index.js';
-import { managersOfLocation } from '../team/access.js';
 import { emitWebhookEvent } from '../webhooks/index.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import {
@@ -477,21 +476,41 @@ export async function approveEvaluation(
     const names = await namesOf(tx, row);
     const pct = percentage(report.score, report.possibleScore);
     const brand = emailBrandOf(opts.brand, opts);
-    // With the daily digest on, the customer hears of it there, with the change since the last shop.
-    const toDigest = client ? deliveryOf(client.emailPreferences, 'shop-completed') === 'digest' : false;
-    if (client && toDigest) {
-      await addToDigest(tx, {
-        userId: client.id,
-        kind: 'shop-completed',
-        facts: {
+    // The account's members who hear of the location (its own login included, by its role and reach),
+    // each by their own preferences: the report's e-mail, a digest line with the change since the
+    // location's last shop, or nothing.
+    const notify: NotifyDeps = { mail: opts.mail, brand, origin: opts.origin, secret: opts.secret };
+    const audience = client ? await audienceOf(tx, client.id, row.locationId) : [];
+    const facts = audience.length
+      ? {
           evaluationId: row.id,
           programName: names.programName,
           locationName: names.locationName,
           percentage: pct,
           previousPercentage: await previousPercentage(tx, row),
+        }
+      : null;
+    for (const userId of audience) {
+      await notifyCustomer(tx, notify, {
+        userId,
+        kind: 'shop-completed',
+        facts: facts!,
+        key: `shop-completed:${row.id}:${userId}`,
+        mailKind: 'report-ready',
+        render: (links) => {
+          const { kind: _, ...message } = reportReadyEmail({
+            ...names,
+            brand,
+            url: reportUrl(opts.origin, row.id),
+            ...links,
+            percentage: pct,
+          });
+          return message;
         },
       });
     }
+    // The location's report addresses (and a guest order's), by the report's shared link: they have no
+    // login, so the account's 'shop complete' preference covers them.
     const shared = reportRecipients({
       customer: client
         ? { email: client.email, receiveShopComplete: client.emailPreferences.receiveShopComplete }
@@ -505,56 +524,21 @@ export async function approveEvaluation(
       'reports',
       shared.map((r) => r.to),
     );
-    const recipients = [
-      ...(client && !toDigest && client.emailPreferences.receiveShopComplete
-        ? [{ to: client.email, shared: false }]
-        : []),
-      ...shared.filter((r) => !unsubscribed.includes(r.to)),
-    ];
-    for (const { to, shared: viaLink } of recipients) {
-      // Each recipient's own unsubscribe: the customer's preference, or this address's shop reports.
+    for (const { to } of shared.filter((r) => !unsubscribed.includes(r.to))) {
       const unsubscribe = unsubscribeLink({
         origin: opts.origin,
         secret: opts.secret,
-        subject: viaLink ? { email: to, topic: 'reports' } : { userId: client!.id, topic: 'shop-completed' },
+        subject: { email: to, topic: 'reports' },
       });
       const message = reportReadyEmail({
         ...names,
         brand,
-        url: viaLink ? sharedReportUrl(opts.origin, row.id, opts.secret) : reportUrl(opts.origin, row.id),
-        // Only the customer has preferences; the location's report addresses and guests do not log in.
-        preferencesUrl: viaLink ? null : preferencesUrl(opts.origin),
+        url: sharedReportUrl(opts.origin, row.id, opts.secret),
+        preferencesUrl: null,
         unsubscribeUrl: unsubscribe.url,
         percentage: pct,
       });
       await opts.mail.send(tx, { to, ...message, headers: unsubscribe.headers });
-    }
-    // The account's managers who see the location (teams), by their own preferences.
-    const managers = client ? await managersOfLocation(tx, client.id, row.locationId) : [];
-    const notify: NotifyDeps = { mail: opts.mail, brand, origin: opts.origin, secret: opts.secret };
-    for (const userId of managers) {
-      await notifyCustomer(tx, notify, {
-        userId,
-        kind: 'shop-completed',
-        facts: {
-          evaluationId: row.id,
-          programName: names.programName,
-          locationName: names.locationName,
-          percentage: pct,
-          previousPercentage: await previousPercentage(tx, row),
-        },
-        key: `shop-completed:${row.id}:${userId}`,
-        render: (links) => {
-          const { kind: _, ...message } = reportReadyEmail({
-            ...names,
-            brand,
-            url: reportUrl(opts.origin, row.id),
-            ...links,
-            percentage: pct,
-          });
-          return message;
-        },
-      });
     }
     await emitWebhookEvent(tx, {
       accountId: row.clientId,

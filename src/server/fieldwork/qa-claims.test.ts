@@ -134,7 +134,7 @@ describe('the QA queue', () => {
     expect((await t.gql(REJECT, { id: first }, as(p.admin))).errors).toBeUndefined();
   });
 
-  it('never gives two parallel claims the same evaluation', async () => {
+  it('never gives two parallel claims the same evaluation (parallel on the pool’s connections on PostgreSQL; PGlite has one and runs them in turn)', async () => {
     const claims = await Promise.all([pat, quinn, pat, quinn].map((who) => t.gql(CLAIM_NEXT, {}, as(who))));
     expect(claims.map((r) => r.errors)).toEqual([undefined, undefined, undefined, undefined]);
     const got = claims.map((r) => r.data.claimNextEvaluation?._id).filter(Boolean);

@@ -82,7 +82,8 @@ const ageOf = (birthYear: number | null, now: Date) => (birthYear ? now.getUTCFu
 /**
  * A shopper accepts an open visit: in one transaction the visit (locked, so two shoppers cannot both
  * take it) becomes InProgress with its shopper, and an evaluation starts on the newest published
- * version of the questionnaire's form, which it keeps.
+ * version of the questionnaire's form, which it keeps, with the reimbursement and shopper fee the
+ * visit pays on approval (what the shopper was offered, not what the shop says then).
  */
 export async function acceptVisit(
   db: Db,
@@ -96,6 +97,7 @@ export async function acceptVisit(
         shop: shops,
         location: locations,
         formId: questionnaires.formId,
+        shopperFee: questionnaires.shopperFee,
         oid: orders.id,
         client: users,
       })
@@ -165,6 +167,9 @@ export async function acceptVisit(
       uqid: row.shop.uqid,
       locationId: l.id,
       isSurvey: false,
+      // The promise the shopper accepts: this visit pays these whatever the shop says later.
+      promisedReimbursement: row.shop.reimbursement,
+      promisedFee: row.shopperFee,
       createdAt: opts.now,
       updatedAt: opts.now,
     });

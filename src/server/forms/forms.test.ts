@@ -93,13 +93,48 @@ const fieldOf = (res: { errors?: { extensions?: Record<string, unknown> }[] }) =
   res.errors?.[0]?.extensions?.field;
 
 describe('who may use the form builder', () => {
-  const operations: { name: string; run: (who: Who, id: string) => ReturnType<typeof as> }[] = [
-    { name: 'forms', run: (who) => as(who, FORMS) },
-    { name: 'form', run: (who, id) => as(who, FORM, { id }) },
-    { name: 'createForm', run: (who) => as(who, CREATE, { name: 'Sneaky' }) },
-    { name: 'saveFormDraft', run: (who, id) => as(who, SAVE, { id, draft: draft({ name: 'Sneaky' }) }) },
-    { name: 'publishForm', run: (who, id) => as(who, PUBLISH, { id }) },
-    { name: 'setFormActive', run: (who, id) => as(who, SET_ACTIVE, { id, isActive: false }) },
+  /** Each operation, and what it answers an admin for the form `id` ('Store Visit', just created). */
+  const operations: {
+    name: string;
+    run: (who: Who, id: string) => ReturnType<typeof as>;
+    answer: (id: string) => unknown;
+  }[] = [
+    {
+      name: 'forms',
+      run: (who) => as(who, FORMS),
+      answer: (id) => [{ _id: id, name: 'Store Visit', isActive: true, latestVersion: null }],
+    },
+    {
+      name: 'form',
+      run: (who, id) => as(who, FORM, { id }),
+      answer: (id) => expect.objectContaining({ _id: id, name: 'Store Visit', versions: [] }),
+    },
+    {
+      name: 'createForm',
+      run: (who) => as(who, CREATE, { name: 'Sneaky' }),
+      answer: (id) => expect.objectContaining({ _id: expect.not.stringMatching(id), name: 'Sneaky' }),
+    },
+    {
+      name: 'saveFormDraft',
+      run: (who, id) => as(who, SAVE, { id, draft: draft({ name: 'Sneaky' }) }),
+      answer: (id) =>
+        expect.objectContaining({
+          _id: id,
+          name: 'Sneaky',
+          draft: expect.objectContaining({ name: 'Sneaky' }),
+        }),
+    },
+    {
+      name: 'publishForm',
+      run: (who, id) => as(who, PUBLISH, { id }),
+      answer: (id) =>
+        expect.objectContaining({ _id: id, latestVersion: expect.objectContaining({ version: 1 }) }),
+    },
+    {
+      name: 'setFormActive',
+      run: (who, id) => as(who, SET_ACTIVE, { id, isActive: false }),
+      answer: (id) => expect.objectContaining({ _id: id, isActive: false }),
+    },
   ];
 
   it.each(operations)(
@@ -122,7 +157,7 @@ describe('who may use the form builder', () => {
     const id = await newFormId();
     const res = await op.run('admin', id);
     expect(res.errors).toBeUndefined();
-    expect(Object.values(res.data ?? {})[0]).toBeTruthy();
+    expect(res.data?.[op.name]).toEqual(op.answer(id));
   });
 });
 

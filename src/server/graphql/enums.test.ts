@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { people, placedRecurringOrder } from '../account/test-fixtures.js';
 import { brands as brandsTable } from '../db/schema.js';
-import { createUser, setupTestApp } from '../test/harness.js';
+import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import { type Catalogue, catalogue } from '../test/order-wizard.js';
 
 // The closed sets the specs name are GraphQL enums: a client written from the specs passes them as
@@ -104,6 +104,8 @@ describe('enum arguments', () => {
   });
 
   it('lists brands of type AUTHENTICATED for anyone and questionnaires of one QuestionnaireType', async () => {
+    // The factory's brands are AUTHENTICATED: one of another type shows that the filter filters.
+    await createBrand(t.db, { shortName: 'entrybrand', type: 'ENTRY_PATH', entryPath: 'entrybrand' });
     const brands = await t.gql('{ brands(type: AUTHENTICATED) { _id type } }');
     expect(brands.errors).toBeUndefined();
     const authenticated = await t.db
@@ -119,7 +121,11 @@ describe('enum arguments', () => {
     expect(all.errors).toHaveLength(1);
     expect(all.errors![0]!.extensions).toMatchObject({ code: 'UNAUTHENTICATED' });
     const admins = await t.gql('{ brands { _id } }', {}, { token: p.admin.token });
-    expect(admins.data.brands.length).toBeGreaterThan(authenticated.length - 1);
+    const every = await t.db.select({ _id: brandsTable.id }).from(brandsTable);
+    expect(every.length).toBeGreaterThan(authenticated.length); // other types exist, so the filter has work to do
+    expect(admins.data.brands.map((b: { _id: string }) => b._id).sort()).toEqual(
+      every.map((b) => b._id).sort(),
+    );
     const surveys = await t.gql(
       'query ($type: QuestionnaireType) { publishedIndustries { questionnaires(type: $type) { title type } } }',
       { type: 'customerSurvey' },

@@ -126,7 +126,7 @@ describe('the job queue', () => {
     expect((await jobRows('billing-run')).map((j) => j.id)).toEqual([first]);
   });
 
-  it('runs each job once when two instances work the same queue at once', async () => {
+  it('runs each job once when two instances work the same queue at once (each with its own pool on PostgreSQL; PGlite has one connection and runs them in turn)', async () => {
     const ran: string[] = [];
     const instances = [await newQueue(), await newQueue()];
     for (const queue of instances) {

@@ -1,7 +1,18 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { people } from '../account/test-fixtures.js';
-import { digestItems, locations, outboxEmails, surveyLinks, users } from '../db/schema.js';
+import { newId } from '../db/ids.js';
+import {
+  accountMembers,
+  digestItems,
+  locations,
+  memberRegions,
+  outboxEmails,
+  regions,
+  surveyLinks,
+  users,
+} from '../db/schema.js';
+import { rebuildRegionRollups } from '../fieldwork/index.js';
 import type { JobData } from '../jobs/definitions.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
@@ -12,6 +23,7 @@ import {
   CHECKOUT,
   cardToken,
   catalogue,
+  customer,
   placedOrderOf,
   saveShop,
   startCart,
@@ -431,7 +443,7 @@ describe("a team's managers (issue 18)", () => {
     await submit(id);
     expect(await mailOf('shop-sent-to-qa', 'mia@example.test')).toHaveLength(1);
     await approve(id);
-    const [ready] = await mailOf('shop-completed', 'mia@example.test');
+    const [ready] = await mailOf('report-ready', 'mia@example.test');
     expect(ready?.subject).toMatch(/^Your Dine-In report for Main Street/);
     // A manager logs in: the report's own page, and their own preferences and unsubscribe.
     expect(ready?.text).toContain(`/account/reports/shop/${id}`);
@@ -450,5 +462,118 @@ describe("a team's managers (issue 18)", () => {
     expect(lines.map((l) => l.kind).sort()).toEqual(['shop-completed', 'shop-sent-to-qa']);
     // Alice, with her own preferences, got hers one by one.
     expect(await mailOf('shop-scheduled')).toHaveLength(2);
+  });
+});
+
+describe("the account's own login demoted to a manager (issue 42)", () => {
+  const ANSWER =
+    'mutation ($code: String!, $answers: JSON!) { submitSurveyResponse(surveyCode: $code, answers: $answers) }';
+  const deps = () => ({
+    mail: t.adapters.mail,
+    storage: t.adapters.storage,
+    origin: 'http://app.test',
+    baseDomain: t.config.BASE_DOMAIN,
+    secret: t.config.appSecret,
+  });
+
+  /**
+   * Alice's order of a visit and a survey at Main Street (region A) and at Side Street (elsewhere);
+   * Olga owns the team, Alice's own login is a manager of region A only.
+   */
+  async function demotedAccount() {
+    const token = p.alice.token;
+    const cart = await startCart(t, [c.shop.id, c.survey.id], { token });
+    for (const name of ['Main Street', 'Side Street']) {
+      const locationId = await addLocation(t, cart.oid, { token, name });
+      await saveShop(
+        t,
+        {
+          oid: cart.oid,
+          locationId,
+          uqid: cart.uqid(c.shop.id),
+          recurring: false,
+          totalQuantity: 1,
+          reimbursement: 3000,
+        },
+        { token },
+      );
+      await saveShop(t, { oid: cart.oid, locationId, uqid: cart.uqid(c.survey.id) }, { token });
+    }
+    const input = { paymentCardValid: true, cancellationPolcy: true, stripeToken: await cardToken(t) };
+    expect((await t.gql(CHECKOUT, { oid: cart.oid, input }, { token })).errors).toBeUndefined();
+    const [a] = await t.db.select().from(locations).where(eq(locations.name, 'Main Street'));
+    const olga = await customer(t, { email: 'olga@example.test' });
+    const regionId = newId();
+    await t.db.insert(regions).values({ id: regionId, accountId: p.alice.user.id, name: 'Region A' });
+    await t.db.update(locations).set({ regionId }).where(eq(locations.id, a!.id));
+    await rebuildRegionRollups(t.db, [regionId]);
+    const memberId = newId();
+    await t.db.insert(accountMembers).values([
+      { id: newId(), accountId: p.alice.user.id, userId: olga.user.id, role: 'owner' },
+      { id: memberId, accountId: p.alice.user.id, userId: p.alice.user.id, role: 'manager' },
+    ]);
+    await t.db.insert(memberRegions).values({ memberId, regionId });
+  }
+
+  /** Every kind of a location's event, at both locations: scheduled, sent to QA, report ready, survey. */
+  async function eventsAtBothLocations() {
+    for (const { _id } of (await ok<{ openVisits: { _id: string }[] }>(OPEN, {}, shopper.token)).openVisits) {
+      const id = await accept(_id);
+      await submit(id);
+      await approve(id);
+    }
+    for (const [i, link] of (await t.db.select().from(surveyLinks)).entries()) {
+      const res = await t.gql(
+        ANSWER,
+        { code: link.surveyCode, answers: { nps: 9 } },
+        { ip: `203.0.113.${i}` },
+      );
+      expect(res.errors).toBeUndefined();
+    }
+    const jobs = await t.rows<{ data: JobData['survey-responses'] }>(
+      sql`select data from pgboss.job where name = 'survey-responses'`,
+    );
+    expect(jobs).toHaveLength(2);
+    for (const job of jobs) await sendSurveyResponsesNotice(t.db, deps(), job.data);
+  }
+
+  const LOCATION_EVENTS = ['report-ready', 'shop-scheduled', 'shop-sent-to-qa', 'survey-complete'];
+  /** The location events' e-mails to `email`: their kind, and A or B for the location they name. */
+  const told = async (email: string) =>
+    (await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, email)))
+      .filter((m) => LOCATION_EVENTS.includes(m.kind))
+      .map((m) => [
+        m.kind,
+        /Main Street/.test(m.subject) ? 'A' : /Side Street/.test(m.subject) ? 'B' : m.subject,
+      ])
+      .sort();
+
+  it('is told of its own region’s locations only, once each, and the owner of both', async () => {
+    await demotedAccount();
+    await eventsAtBothLocations();
+    expect(await told('alice@example.test')).toEqual(LOCATION_EVENTS.map((kind) => [kind, 'A']));
+    expect(await told('olga@example.test')).toEqual(
+      LOCATION_EVENTS.flatMap((kind) => [
+        [kind, 'A'],
+        [kind, 'B'],
+      ]),
+    );
+  });
+
+  it('gets digest lines of its own region’s locations only', async () => {
+    await demotedAccount();
+    await setPrefs(p.alice.user.id, { receiveAsDigest: true });
+    await eventsAtBothLocations();
+    const lines = await t.db.select().from(digestItems).where(eq(digestItems.userId, p.alice.user.id));
+    expect(lines.map((l) => [l.kind, l.facts.locationName]).sort()).toEqual([
+      ['shop-completed', 'Main Street'],
+      ['shop-scheduled', 'Main Street'],
+      ['shop-sent-to-qa', 'Main Street'],
+      ['survey-complete', 'Main Street'],
+    ]);
+    await sendDigests(t.db, deps(), new Date());
+    const [digest] = await mailOf('daily-digest');
+    expect(digest?.text).toContain('Main Street');
+    expect(digest?.text).not.toContain('Side Street');
   });
 });

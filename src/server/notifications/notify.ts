@@ -25,7 +25,7 @@ import {
   renderShopScheduled,
   renderShopSentToQa,
 } from '../email/index.js';
-import { managersOfLocation } from '../team/access.js';
+import { audienceOfLocation } from '../team/access.js';
 import { unsubscribeLink } from './unsubscribe.js';
 
 /** What sending needs: the mail adapter, the brand the e-mails wear, the site's origin and the app secret. */
@@ -79,6 +79,8 @@ export async function notifyCustomer<K extends NotificationKind>(
     facts: DigestFacts[K];
     /** For an event that may be told twice (a retried job): told once, as a digest line or an e-mail. */
     key?: string;
+    /** The e-mail's kind in the outbox when not the notification's own (the report's is 'report-ready'). */
+    mailKind?: string;
     render: (links: { preferencesUrl: string; unsubscribeUrl: string }) => Omit<MailMessage, 'to' | 'kind'>;
   },
 ): Promise<'off' | 'now' | 'digest'> {
@@ -93,7 +95,12 @@ export async function notifyCustomer<K extends NotificationKind>(
     await addToDigest(tx, event);
   } else if (delivery === 'now') {
     const { headers, ...links } = customerLinks(deps, event.userId, event.kind);
-    const message = { to: customer.email, kind: event.kind, ...event.render(links), headers };
+    const message = {
+      to: customer.email,
+      kind: event.mailKind ?? event.kind,
+      ...event.render(links),
+      headers,
+    };
     await deps.mail.send(tx, event.key ? { ...message, dedupKey: event.key } : message);
   }
   return delivery;
@@ -111,11 +118,12 @@ export async function addToDigest<K extends NotificationKind>(
 }
 
 /**
- * Everyone an event at a location is told to: the account's login and the account's managers who see
- * the location (teams), each by their own preferences.
+ * Everyone an event at a location is told to, each by their own preferences: the account's members by
+ * their role and reach, the account's own login included (team/access audienceOfLocation). Every
+ * sender of a location's events asks here.
  */
 export async function audienceOf(tx: Db, accountId: string, locationId: string | null): Promise<string[]> {
-  return [accountId, ...(await managersOfLocation(tx, accountId, locationId))];
+  return audienceOfLocation(tx, accountId, locationId);
 }
 
 /** Where the customer follows their shops. */

@@ -64,11 +64,13 @@ export async function sendSurveyResponsesNotice(db: Db, deps: BackgroundMailDeps
       .from(surveyLinks)
       .where(eq(surveyLinks.id, job.linkId))
       .limit(1);
-    // The account's login, then the managers who see the location, each once per hour and link.
-    const [account, ...managers] = await audienceOf(tx, job.userId, link?.locationId ?? null);
-    const told = await tellSurveyResponses(tx, notify, start, end, facts, account!, surveyNoticeKey(job));
-    for (const userId of managers) {
-      await tellSurveyResponses(tx, notify, start, end, facts, userId, `${surveyNoticeKey(job)}:${userId}`);
+    // Each member who hears of the location (the account's login by its role and reach too), once per
+    // hour and link. The account login's key is the link's and hour's alone, as it always was.
+    let told: Awaited<ReturnType<typeof tellSurveyResponses>> = 'off';
+    for (const userId of await audienceOf(tx, job.userId, link?.locationId ?? null)) {
+      const key = userId === job.userId ? surveyNoticeKey(job) : `${surveyNoticeKey(job)}:${userId}`;
+      const how = await tellSurveyResponses(tx, notify, start, end, facts, userId, key);
+      if (userId === job.userId) told = how;
     }
     return told;
   });

@@ -6,12 +6,23 @@ import { type evaluations, locations, payables, questionnaires, shops, visits } 
 
 type ApprovedEvaluation = Pick<
   typeof evaluations.$inferSelect,
-  'id' | 'visitId' | 'userId' | 'isSurvey' | 'shopDate' | 'approvedAt'
+  | 'id'
+  | 'visitId'
+  | 'userId'
+  | 'isSurvey'
+  | 'shopDate'
+  | 'approvedAt'
+  | 'promisedReimbursement'
+  | 'promisedFee'
 >;
 
 /**
- * Records what the shopper is owed for an approved visit, in the approval's transaction: the shop's
- * reimbursement plus the questionnaire's shopper fee, with the names shown on the line. Surveys and
+ * Records what the shopper is owed for an approved visit, in the approval's transaction: the
+ * reimbursement plus the shopper fee promised when the shopper accepted the visit (recorded on the
+ * evaluation), with the names shown on the line. The shop's values of today are not read: a customer
+ * who edits the shop's reimbursement (saveShop) after acceptance changes neither way what the visit
+ * pays. Only an evaluation with no recorded promise (none since migration 0025 backfilled them) pays
+ * the shop's values. Surveys and
  * evaluations without a shopper owe nothing. At most one line per evaluation (unique index), so an
  * evaluation approved again after a rejection never pays twice.
  */
@@ -32,7 +43,10 @@ export async function createPayable(tx: Db, opts: { evaluation: ApprovedEvaluati
     .where(eq(visits.id, e.visitId))
     .limit(1);
   if (!source) return null;
-  const amount = payableAmount(source);
+  const amount = payableAmount({
+    reimbursement: e.promisedReimbursement ?? source.reimbursement,
+    fee: e.promisedFee ?? source.fee,
+  });
   const [line] = await tx
     .insert(payables)
     .values({

@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { asc, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { EvaluationStatus as S } from '../../evaluation/index.js';
@@ -15,7 +16,7 @@ import {
   saveShop,
   startCart,
 } from '../test/order-wizard.js';
-import { createPayable, createPayoutToken, MSG_ALREADY_PAID } from './index.js';
+import { createPayable, createPayoutToken, MSG_ALREADY_PAID, markPayablesPaid } from './index.js';
 
 const t = setupTestApp();
 let c: Catalogue;
@@ -225,6 +226,65 @@ describe('the shopper fee', () => {
   });
 });
 
+describe('the pay promised at acceptance', () => {
+  const EDIT_SHOP = `mutation ($id: String!, $input: ShopInput!) {
+    saveShop(_id: $id, input: $input) { _id reimbursement } }`;
+  /** The customer edits the active shop's reimbursement (Recurring Orders' saveShop). */
+  async function customerSetsReimbursement(shopId: string, cents: number) {
+    const input = { frequencyPeriod: 'month', frequencyQuantity: 1, reimbursement: cents };
+    const res = await t.gql(EDIT_SHOP, { id: shopId, input }, { token: p.alice.token });
+    expect(res.errors).toBeUndefined();
+    expect(res.data.saveShop.reimbursement).toBe(cents);
+  }
+
+  it.each([
+    { direction: 'raises', to: 9000 },
+    { direction: 'cuts', to: 2500 }, // the questionnaire's minimum
+  ])(
+    'pays what was promised when the customer $direction the reimbursement after acceptance',
+    async ({ to }) => {
+      await setFee(500);
+      const cart = await placedOrderOf(t, c, p.alice.token); // $30 reimbursement
+      const id = await submitted(sam);
+      const [accepted] = await t.db.select().from(evaluations).where(eq(evaluations.id, id));
+      expect(accepted).toMatchObject({ promisedReimbursement: 3000, promisedFee: 500 });
+      await customerSetsReimbursement(cart.shopId, to);
+      await setFee(2500); // the platform's fee change after acceptance does not count either
+      await approve(id);
+      expect((await lines()).map((l) => [l.reimbursement, l.fee, l.total])).toEqual([[3000, 500, 3500]]);
+    },
+  );
+
+  it('backfills the promise of visits accepted before it was recorded (migration 0025)', async () => {
+    await setFee(500);
+    await placedOrderOf(t, c, p.alice.token);
+    const paid = await submitted(sam);
+    await approve(paid);
+    const open = await submitted(kim);
+    await t.db.update(payables).set({ reimbursement: 2800, fee: 400, total: 3200 });
+    await setFee(600);
+    await t.db.update(evaluations).set({ promisedReimbursement: null, promisedFee: null });
+    const migration = await readFile(
+      new URL('../../../drizzle/0025_visit_promised_pay.sql', import.meta.url),
+      'utf8',
+    );
+    for (const statement of migration.split('--> statement-breakpoint'))
+      if (!statement.includes('ADD COLUMN')) await t.db.execute(sql.raw(statement));
+    const promised = async (id: string) =>
+      (await t.db.select().from(evaluations).where(eq(evaluations.id, id)))[0];
+    // A visit already approved is promised what its payable says; one still open, the shop's values.
+    expect(await promised(paid)).toMatchObject({ promisedReimbursement: 2800, promisedFee: 400 });
+    expect(await promised(open)).toMatchObject({ promisedReimbursement: 3000, promisedFee: 600 });
+  });
+
+  it("promises the shop's values at the time of acceptance: a visit accepted after an edit pays the new ones", async () => {
+    const cart = await placedOrderOf(t, c, p.alice.token);
+    await customerSetsReimbursement(cart.shopId, 4000);
+    await approve(await submitted(sam));
+    expect((await lines()).map((l) => [l.reimbursement, l.total])).toEqual([[4000, 4000]]);
+  });
+});
+
 describe('My Payments', () => {
   it("lists the shopper's own lines, pending and paid, with totals", async () => {
     await setFee(500);
@@ -305,15 +365,26 @@ describe('admin payables', () => {
   it('marks a batch paid with a reference and a day not in the future, all lines or none', async () => {
     const { samLine, kimLine } = await twoApproved();
     const as = { token: p.admin.token };
-    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-    const today = new Date().toISOString().slice(0, 10);
+    // A day long past whatever the machine's clock says; "not in the future" is tested on a clock of
+    // the test's own below.
+    const today = '2026-01-05';
 
     expect(fields(await t.gql(PAY, { ids: [samLine.id], reference: '  ', paidOn: today }, as))).toEqual([
       'reference',
     ]);
-    expect(fields(await t.gql(PAY, { ids: [samLine.id], reference: 'PP-1', paidOn: tomorrow }, as))).toEqual([
-      'paidOn',
-    ]);
+    const payAt = (paidOn: string, now: Date) =>
+      markPayablesPaid(t.db, {
+        user: p.admin.user,
+        payableIds: [samLine.id],
+        reference: 'PP-0',
+        paidOn,
+        now,
+      });
+    const lastMoment = new Date('2026-03-10T23:59:59.999Z');
+    await expect(payAt('2026-03-11', lastMoment)).rejects.toMatchObject({ fields: [{ field: 'paidOn' }] });
+    expect(
+      fields(await t.gql(PAY, { ids: [samLine.id], reference: 'PP-1', paidOn: '2999-01-01' }, as)),
+    ).toEqual(['paidOn']);
     expect(fields(await t.gql(PAY, { ids: [], reference: 'PP-1', paidOn: today }, as))).toEqual([
       'payableIds',
     ]);

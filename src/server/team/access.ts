@@ -1,4 +1,4 @@
-import { type AnyColumn, and, eq, isNull, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, isNull, or, sql } from 'drizzle-orm';
 import { may, type TeamPermission, type TeamRole } from '../../domain/index.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
@@ -135,4 +135,35 @@ export async function managersOfLocation(
       ),
     );
   return rows.map((r) => r.userId);
+}
+
+/**
+ * Everyone who hears of an event at `locationId` of account `accountId` (shop scheduled, sent to QA,
+ * report ready, survey responses, and their digest lines), each login once, the account's own login
+ * first when it hears: by the same role and reach as they see the location's results. Owners and
+ * admins hear of every location (domain seesWholeAccount), managers of the locations they reach, a
+ * removed member of none. The account's login is a member like any other: demoted to manager, it
+ * hears only of its reach; without a member row (no team yet) it is the owner.
+ */
+export async function audienceOfLocation(
+  db: Db,
+  accountId: string,
+  locationId: string | null,
+): Promise<string[]> {
+  const reaches = locationId
+    ? sql`${locationId} in (select x.id from (${reachRows(db, accountMembers.id, accountId)}) x)`
+    : sql`false`;
+  const hears = and(isNull(accountMembers.removedAt), or(sql`${accountMembers.role} <> 'manager'`, reaches));
+  const rows = await db
+    .select({ userId: accountMembers.userId, hears: sql<boolean>`coalesce(${hears}, false)` })
+    .from(accountMembers)
+    .where(and(eq(accountMembers.accountId, accountId), or(eq(accountMembers.userId, accountId), hears)))
+    .orderBy(
+      sql`${accountMembers.userId} = ${accountId} desc`,
+      asc(accountMembers.createdAt),
+      asc(accountMembers.id),
+    );
+  const loginHasRow = rows.some((r) => r.userId === accountId);
+  const heard = rows.filter((r) => r.hears).map((r) => r.userId);
+  return [...new Set(loginHasRow ? heard : [accountId, ...heard])];
 }
