@@ -646,6 +646,12 @@ describe('recurring billing', () => {
     );
     expect(placed.errors).toBeUndefined();
     const paidBy = (await paidThrough(shop._id))!;
+    // The customer raises the reimbursement (Recurring Orders): the paid month's visits are still
+    // promised the $30 paid for, until the next payment.
+    const billed = async () =>
+      (await t.db.select().from(shops).where(eq(shops.id, shop._id)))[0]!.billedReimbursement;
+    await t.db.update(shops).set({ reimbursement: 4000 }).where(eq(shops.id, shop._id));
+    expect(await billed()).toBe(3000);
     // The checkout paid the start month; the next month is billed on its charge date.
     const month = addMonthsUtc(new Date(`${paidBy.slice(0, 7)}-01T00:00:00Z`), 1);
     expect(await runBilling(t.db, deps(), { date: chargeDateFor(month) })).toMatchObject({
@@ -653,8 +659,9 @@ describe('recurring billing', () => {
       paid: 1,
     });
     const recurring = (await invoicesOf(user.id)).find((i) => i.billingMonth !== null)!;
-    // ($95 + $30) x 1.5 in Nevada = $187.50 a shop, once a week, for the month's billed weeks.
-    expect(recurring.amount).toBe(18750 * weeksInBillingMonth(month));
+    // ($95 + $40) x 1.5 in Nevada = $202.50 a shop, once a week, for the month's billed weeks.
+    expect(recurring.amount).toBe(20250 * weeksInBillingMonth(month));
+    expect(await billed()).toBe(4000);
     expect(await paidThrough(shop._id)).toBe(
       new Date(Date.UTC(month.getUTCFullYear(), month.getUTCMonth() + 1, 0)).toISOString().slice(0, 10),
     );

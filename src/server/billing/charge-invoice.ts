@@ -115,7 +115,8 @@ export async function recordOutcomes(
         where l.invoice_id in (select jsonb_array_elements_text(${ids}::jsonb))
         order by s.id for update of s`);
       await tx.execute(sql`
-        update shops s set paid_through = greatest(s.paid_through, l.period_end), updated_at = now()
+        update shops s set paid_through = greatest(s.paid_through, l.period_end),
+          billed_reimbursement = s.reimbursement, updated_at = now()
         from (
           select shop_id, max(period_end) as period_end from invoice_lines
           where invoice_id in (select jsonb_array_elements_text(${ids}::jsonb))

@@ -168,6 +168,7 @@ export async function checkout(
         status: 'active',
         uid: customer?.id ?? null,
         paidThrough: paidThroughAfterCheckout(pricedShop(shop, qById.get(shop.qid)), now),
+        billedReimbursement: shop.reimbursement,
         updatedAt: now,
       }) satisfies Partial<ShopInContext>;
     const writes: (Statement | null)[] = [

@@ -432,6 +432,11 @@ export const shops = pgTable(
     frequencyQuantity: integer('frequency_quantity').notNull().default(1),
     /** Last day covered by a payment (YYYY-MM-DD); billable for a month starting after it. */
     paidThrough: date('paid_through', { mode: 'string' }),
+    /**
+     * The shopper reimbursement the customer paid for, through paidThrough (cents): what a visit accepted
+     * now is promised. An edit of `reimbursement` takes effect at the next payment (Recurring Orders).
+     */
+    billedReimbursement: integer('billed_reimbursement'),
     questionnaireTitle: text('questionnaire_title').notNull(),
     questionnaireType: text('questionnaire_type').notNull(),
     stripeInvoiceItemIds: text('stripe_invoice_item_ids').array().notNull().default(sql`'{}'::text[]`),

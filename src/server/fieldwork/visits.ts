@@ -38,8 +38,15 @@ const openVisitColumns = {
   address: sql<string>`coalesce(${locations.formattedAddress}, ${locations.line1})`,
   city: locations.city,
   state: locations.state,
-  reimbursement: shops.reimbursement,
+  reimbursement: sql<number>`coalesce(${shops.billedReimbursement}, ${shops.reimbursement})`.mapWith(Number),
 };
+
+/**
+ * The reimbursement a visit of `shop` offers (cents): the one its customer paid for, since an edit counts
+ * from the next payment (Recurring Orders); the shop's own before any payment.
+ */
+const offeredReimbursement = (shop: { billedReimbursement: number | null; reimbursement: number }) =>
+  shop.billedReimbursement ?? shop.reimbursement;
 
 /**
  * Open visits for shoppers, soonest due first: in the shopper's state (and city when given) unless
@@ -137,7 +144,7 @@ export async function acceptVisit(
         phone: l.phone,
         website: l.website,
         dueDate: row.visit.dueDate,
-        maxReimbursement: row.shop.reimbursement / 100,
+        maxReimbursement: offeredReimbursement(row.shop) / 100,
       },
       isSurvey: false,
     };
@@ -168,7 +175,7 @@ export async function acceptVisit(
       locationId: l.id,
       isSurvey: false,
       // The promise the shopper accepts: this visit pays these whatever the shop says later.
-      promisedReimbursement: row.shop.reimbursement,
+      promisedReimbursement: offeredReimbursement(row.shop),
       promisedFee: row.shopperFee,
       createdAt: opts.now,
       updatedAt: opts.now,

@@ -277,11 +277,15 @@ describe('the pay promised at acceptance', () => {
     expect(await promised(open)).toMatchObject({ promisedReimbursement: 3000, promisedFee: 600 });
   });
 
-  it("promises the shop's values at the time of acceptance: a visit accepted after an edit pays the new ones", async () => {
-    const cart = await placedOrderOf(t, c, p.alice.token);
+  it('promises the reimbursement the customer paid for: an edit counts from the next payment (billing.test.ts)', async () => {
+    const cart = await placedOrderOf(t, c, p.alice.token); // $30, paid at checkout
+    // Raised, then a visit accepted before the next payment: it pays what was paid for, not the raise
+    // (lowered again before the billing run, the raise would never be billed).
+    await customerSetsReimbursement(cart.shopId, 9000);
+    const before = await submitted(sam);
     await customerSetsReimbursement(cart.shopId, 4000);
-    await approve(await submitted(sam));
-    expect((await lines()).map((l) => [l.reimbursement, l.total])).toEqual([[4000, 4000]]);
+    await approve(before);
+    expect((await lines()).map((l) => [l.reimbursement, l.total])).toEqual([[3000, 3000]]);
   });
 });
 
