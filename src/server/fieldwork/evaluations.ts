@@ -481,20 +481,18 @@ export async function approveEvaluation(
     // location's last shop, or nothing.
     const notify: NotifyDeps = { mail: opts.mail, brand, origin: opts.origin, secret: opts.secret };
     const audience = client ? await audienceOf(tx, client.id, row.locationId) : [];
-    const facts = audience.length
-      ? {
-          evaluationId: row.id,
-          programName: names.programName,
-          locationName: names.locationName,
-          percentage: pct,
-          previousPercentage: await previousPercentage(tx, row),
-        }
-      : null;
+    const facts = {
+      evaluationId: row.id,
+      programName: names.programName,
+      locationName: names.locationName,
+      percentage: pct,
+      previousPercentage: audience.length ? await previousPercentage(tx, row) : null,
+    };
     for (const userId of audience) {
       await notifyCustomer(tx, notify, {
         userId,
         kind: 'shop-completed',
-        facts: facts!,
+        facts,
         key: `shop-completed:${row.id}:${userId}`,
         mailKind: 'report-ready',
         render: (links) => {

@@ -22,8 +22,7 @@ type ApprovedEvaluation = Pick<
  * evaluation), with the names shown on the line. The shop's values of today are not read: a customer
  * who edits the shop's reimbursement (saveShop) after acceptance changes neither way what the visit
  * pays. Only an evaluation with no recorded promise (none since migration 0025 backfilled them) pays
- * the shop's values. Surveys and
- * evaluations without a shopper owe nothing. At most one line per evaluation (unique index), so an
+ * the shop's values. Surveys and evaluations without a shopper owe nothing. At most one line per evaluation (unique index), so an
  * evaluation approved again after a rejection never pays twice.
  */
 export async function createPayable(tx: Db, opts: { evaluation: ApprovedEvaluation; now: Date }) {
