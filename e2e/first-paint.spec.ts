@@ -79,3 +79,26 @@ test('the rendered page comes to life: the same page, then usable', async ({ pag
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByTestId('industry-step')).toBeVisible();
 });
+
+test('an order begun in another tab while the page loads: the app takes the page over as served, then shows the order', async ({
+  page,
+}) => {
+  // The app's code is held back until the browser has an order cookie the server never saw.
+  let release: () => void = () => {};
+  const cookieSet = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/.*\.js$/, async (route) => {
+    await cookieSet;
+    await route.continue();
+  });
+  await page.goto('/industry', { waitUntil: 'commit' });
+  await expect(page.locator('#root h1')).toHaveText('Get Started');
+  await expect(page.getByTestId('resume-bar')).toHaveCount(0);
+  const url = test.info().project.use.baseURL ?? 'http://localhost:4173';
+  await page.context().addCookies([{ name: 'orderId', value: 'o-other-tab', url }]);
+  release();
+  // The fixture fails the test on any difference between the served page and the app's first render.
+  await appIsLive(page);
+  await expect(page.getByTestId('resume-bar')).toContainText('You have an order in progress');
+});

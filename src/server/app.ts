@@ -193,7 +193,10 @@ export async function buildApp(opts: {
     const html = renderShell(template, brand, {
       preloads: modulePreloads(manifest, pathname),
       installable: isEvaluatorPath(pathname),
-      extra: { ...(pageUrl && { url: pageUrl }), ...(rendered && { apollo: rendered.apolloState }) },
+      extra: {
+        ...(pageUrl && { url: pageUrl }),
+        ...(rendered && { apollo: rendered.apolloState, cookies: rendered.cookies }),
+      },
       ...(rendered && {
         stylesheets: pageStylesheets(manifest, pathname),
         body: rendered.html,

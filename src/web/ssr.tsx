@@ -13,7 +13,7 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { createApolloClient, persistedId } from './app/apollo';
 import { AppRoot } from './app/app-root';
 import type { PublicBrand } from './app/brand';
-import { readCookiesFrom } from './app/cookies';
+import { readCookiesFrom, renderedCookies } from './app/cookies';
 import { routes } from './app/router';
 
 /** Runs one GraphQL operation as the visitor (their cookies and host), in the server's own process. */
@@ -39,6 +39,8 @@ export type RenderedPage = {
   html: string;
   /** The answers the page was made from, for the browser's Apollo cache. */
   apolloState: NormalizedCacheObject;
+  /** The cookies the page was made with (those a render reads), for the browser's first render. */
+  cookies: string;
 };
 
 // Cookies are read during the render (the order-in-progress bar); each request's are its own, even
@@ -93,6 +95,11 @@ export async function renderPage(input: {
     // React writes its resource hints (<link rel="preload">) first; they belong in the head, where the
     // browser starts them at once and hydration does not meet them in the root.
     const head = /^(?:<link [^>]*>)*/.exec(html)?.[0] ?? '';
-    return { head, html: html.slice(head.length), apolloState: client.extract() };
+    return {
+      head,
+      html: html.slice(head.length),
+      apolloState: client.extract(),
+      cookies: renderedCookies(input.cookieHeader),
+    };
   });
 }

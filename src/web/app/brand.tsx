@@ -51,11 +51,13 @@ const FALLBACK: PublicBrand = {
 };
 
 /** What the server writes into the page before any script runs (see server/web-shell.ts). */
-function readBootstrap(): { brand?: Partial<PublicBrand>; apollo?: unknown } {
+type Bootstrap = { brand?: Partial<PublicBrand>; apollo?: unknown; cookies?: string };
+
+function readBootstrap(): Bootstrap {
   const el = typeof document !== 'undefined' ? document.getElementById('bootstrap-data') : null;
   if (!el?.textContent) return {};
   try {
-    return JSON.parse(el.textContent) as { brand?: Partial<PublicBrand>; apollo?: unknown };
+    return JSON.parse(el.textContent) as Bootstrap;
   } catch {
     return {};
   }
@@ -63,6 +65,11 @@ function readBootstrap(): { brand?: Partial<PublicBrand>; apollo?: unknown } {
 
 export function readBootstrapBrand(): PublicBrand {
   return { ...FALLBACK, ...readBootstrap().brand };
+}
+
+/** The cookies a server-rendered page was made with (those pages read: app/cookies.ts), or ''. */
+export function readBootstrapCookies(): string {
+  return readBootstrap().cookies ?? '';
 }
 
 /** The GraphQL answers a server-rendered page was made from (null when the page was not rendered). */

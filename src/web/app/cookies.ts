@@ -4,11 +4,24 @@ export const SERVICES_COOKIE = 'orderServices';
 /** Order id and services cookies expire after 7 days (spec). */
 export const ORDER_COOKIE_DAYS = 7;
 
-/** The cookies a render reads: the document's in the browser; the request's in a server render (ssr.tsx). */
+/**
+ * The cookies a render reads: the document's in the browser; the request's in a server render (ssr.tsx);
+ * while the browser takes over a server-rendered page, the ones the server rendered it with (start.tsx),
+ * since an order started in another tab meanwhile would make the first render differ from the page.
+ */
 let cookieHeader = () => document.cookie;
 
 export function readCookiesFrom(source: () => string) {
   cookieHeader = source;
+}
+
+/** Of a Cookie header, the cookies pages read in their render: what a server-rendered page hands the browser. */
+export function renderedCookies(header: string): string {
+  const prefixes = [ORDER_COOKIE, SERVICES_COOKIE].map((name) => `${encodeURIComponent(name)}=`);
+  return header
+    .split(/;\s*/)
+    .filter((part) => prefixes.some((prefix) => part.startsWith(prefix)))
+    .join('; ');
 }
 
 export function getCookie(name: string): string | null {

@@ -4,7 +4,8 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { createApolloClient } from './apollo';
 import { AppRoot } from './app-root';
-import { readBootstrapApolloState, readBootstrapBrand } from './brand';
+import { readBootstrapApolloState, readBootstrapBrand, readBootstrapCookies } from './brand';
+import { ORDER_COOKIES_CHANGED, readCookiesFrom } from './cookies';
 import { setHydrating } from './hydration';
 import { loadMatchedRoutes, prefetchMatchedRoutes, routes } from './router';
 
@@ -19,6 +20,12 @@ export async function start() {
   const brand = readBootstrapBrand();
   const client = createApolloClient({ state: readBootstrapApolloState<NormalizedCacheObject>() });
   if (rendered) prefetchMatchedRoutes(routes, window.location.pathname, client);
+  // The first render reads the cookies the server rendered the page with, so that it is the same page
+  // even when an order began in another tab meanwhile; once the app has the page, it reads the browser's.
+  if (rendered) {
+    const served = readBootstrapCookies();
+    readCookiesFrom(() => served);
+  }
   const app = (
     <AppRoot
       client={client}
@@ -26,6 +33,10 @@ export async function start() {
       onReady={() => {
         setHydrating(false);
         container.removeAttribute('inert');
+        if (rendered) {
+          readCookiesFrom(() => document.cookie);
+          window.dispatchEvent(new Event(ORDER_COOKIES_CHANGED));
+        }
       }}
     >
       <RouterProvider router={createBrowserRouter(routes)} />
