@@ -7,9 +7,16 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const nodeGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
 
 const REPLICA_TESTS = 'src/server/**/*.replica.test.ts';
-const UNIT_SCRIPT_TESTS = 'scripts/dependencies.test.ts';
+const UNIT_SCRIPT_TESTS = ['scripts/dependencies.test.ts', 'scripts/shared-modules.test.ts'];
 // Migrates once per run into a template each integration file copies (src/server/test/db-template.ts).
 const TEMPLATE_SETUP = 'src/server/test/template-setup.ts';
+
+// An integration file imports the whole app (its GraphQL schema, the server, the drivers): 1-12 s a file
+// when every file gets fresh modules. The files share nothing through module state (the read caches
+// are per database, each file has its own; no file mocks a module or spies on one), so each worker
+// imports the app once and runs its files one after another (docs/testing.md). VITEST_ISOLATE=1 gives
+// every file fresh modules again, to rule that sharing out when a failure looks like one.
+const INTEGRATION_ISOLATE = process.env.VITEST_ISOLATE === '1';
 
 // Four projects: pure unit tests, the same integration suite run once on the embedded PGlite database
 // and once on the real PostgreSQL server (TEST_DB selects the driver), and the read-replica tests
@@ -27,8 +34,8 @@ export default defineConfig({
             'src/web/**/*.test.{ts,tsx}',
             // The e-mail templates are pure rendering: no database.
             'src/server/email/**/*.test.ts',
-            // package.json against the imports: reads files only.
-            UNIT_SCRIPT_TESTS,
+            // package.json against the imports, the integration files against module sharing: files only.
+            ...UNIT_SCRIPT_TESTS,
           ],
         },
       },
@@ -37,9 +44,10 @@ export default defineConfig({
         test: {
           name: 'integration-pglite',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'src/server/email/**', UNIT_SCRIPT_TESTS, REPLICA_TESTS],
+          exclude: [...configDefaults.exclude, 'src/server/email/**', ...UNIT_SCRIPT_TESTS, REPLICA_TESTS],
           env: { TEST_DB: 'pglite' },
           globalSetup: [TEMPLATE_SETUP],
+          isolate: INTEGRATION_ISOLATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -49,9 +57,10 @@ export default defineConfig({
         test: {
           name: 'integration-postgres',
           include: ['src/server/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: [...configDefaults.exclude, 'src/server/email/**', UNIT_SCRIPT_TESTS, REPLICA_TESTS],
+          exclude: [...configDefaults.exclude, 'src/server/email/**', ...UNIT_SCRIPT_TESTS, REPLICA_TESTS],
           env: { TEST_DB: 'postgres' },
           globalSetup: [TEMPLATE_SETUP],
+          isolate: INTEGRATION_ISOLATE,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
