@@ -111,8 +111,17 @@ describe('every documented path', () => {
           return [
             { url: `${path}?${query({ ...signed, signature: await signature(signed) })}`, status: 200 },
             { url: `${path}/?${query({ ...signed, signature: await signature(signed) })}`, status: 200 },
-            { url: `${path}?${query({ client: who.client })}`, status: 400, field: 'userMakingRequest' },
-            { url: `${path}?${query({ ...who, regionId: '' })}`, status: 400, field: 'regionId' },
+            {
+              url: `${path}?${query({ client: who.client, signature: 'x' })}`,
+              status: 400,
+              field: 'userMakingRequest',
+            },
+            { url: `${path}?${query({ client: who.client })}`, status: 401 },
+            {
+              url: `${path}?${query({ ...who, regionId: '', signature: 'x' })}`,
+              status: 400,
+              field: 'regionId',
+            },
             { url: `${path}?${query({ ...signed, signature: '0'.repeat(64) })}`, status: 401 },
             { url: `${path}?${query(who)}`, status: 401 },
             {

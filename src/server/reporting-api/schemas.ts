@@ -8,14 +8,17 @@ const day = (what: string) =>
   zDateKey(MSG_DATE_KEY_INVALID)
     .optional()
     .meta({ description: `${what} (YYYY-MM-DD, UTC), inclusive.` });
-const positive = (fallback: number, max: number, description: string) =>
-  z.coerce
-    .number()
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(max)
+/** A whole number from 1 to `max`: every way to miss it (text, a fraction, 0, too big) says the same. */
+const positive = (fallback: number, max: number, description: string) => {
+  const error = `must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
+  return z.coerce
+    .number({ error })
+    .int({ error })
+    .min(1, { error })
+    .max(max, { error })
     .default(fallback)
     .meta({ description });
+};
 
 export const ZReportingQuery = z.object({
   userMakingRequest: z.string({ error: 'is required' }).min(1, { error: 'is required' }).meta({
@@ -72,6 +75,10 @@ export const ZReportingKeyQuery = ZReportingQuery.extend({
   }),
 });
 export type ReportingParam = keyof typeof ZReportingQuery.shape;
+
+/** A call with neither a signature nor an API key (a 401, before any parameter is read). */
+export const MSG_REPORTING_CREDENTIALS_MISSING =
+  'The signature (or API key) is missing: sign the call (generateSignature) or send Authorization: Bearer <API key>.';
 
 /** The error body of a 400: the message names the field, and `field` is its name. */
 export const ZFieldError = z.object({
