@@ -140,9 +140,10 @@ const webhookOperation = {
     description: [
       'Each event an endpoint subscribed to is POSTed to it as JSON, signed as [Standard Webhooks](https://www.standardwebhooks.com/) sign.',
       'Verify before trusting it: compute the base64 HMAC-SHA256 of `{webhook-id}.{webhook-timestamp}.{raw body}` with your signing secret and compare it in constant time with each `v1,` value of `webhook-signature`; refuse an old timestamp.',
-      'Answer 2xx quickly; any other answer, or none within 10 seconds, is tried again later with growing pauses. The same event can arrive twice: its `id` tells.',
+      'Answer 2xx quickly; any other answer, or none within 10 seconds, is tried again later with growing pauses. The same message can arrive twice (a try after a timeout, or a resend from the delivery log): `webhook-id` is the same on each, so drop a message whose `webhook-id` you already processed.',
     ].join('\n\n'),
     parameters: parametersOf(ZWebhookHeaders, 'header'),
+    security: [{ webhookSignature: [] }],
     requestBody: { required: true, content: json(ref('WebhookEvent')) },
     responses: {
       '2XX': { description: 'Received.' },
@@ -161,7 +162,11 @@ export function buildOpenApiDocument() {
         'The REST endpoints: the signed reporting API, CSV exports and survey QR codes, and the webhooks sent to customers.',
         'Everything else (orders, accounts, catalogue, `generateSignature`, `createExportLink`, `login`) is GraphQL at `POST /api`; its explorer is `GET /api` in a browser (in production, for logged-in platform admins).',
       ].join('\n\n'),
+      // No public licence: the API is for the service's customers, under their agreement with it.
+      license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
     },
+    // The server that serves the document (`/api/openapi.json`) is the one it describes.
+    servers: [{ url: '/', description: 'This server: the origin the document was read from.' }],
     tags: [
       {
         name: 'Reporting',
@@ -197,6 +202,13 @@ export function buildOpenApiDocument() {
           scheme: 'bearer',
           description:
             "The alternative to signing each request: a customer's API key as `Authorization: Bearer <key>`, created and revoked by the account's owner, read-only and limited to that account's data.",
+        },
+        webhookSignature: {
+          type: 'apiKey',
+          in: 'header',
+          name: 'webhook-signature',
+          description:
+            "How your endpoint knows a webhook is ours: the `webhook-signature` header, made with the endpoint's signing secret (`whsec_…`, shown when the endpoint is created or its secret rotated). See the header's description.",
         },
       },
       schemas: {
