@@ -4,13 +4,14 @@ import { ZPayoutParams, ZPayoutQuery } from '../payables/index.js';
 import {
   endpointParams,
   REPORTING_ENDPOINTS,
+  type ReportingEndpoint,
   type ReportingPath,
   SIGNED_PARAMS,
   ZError,
   ZFieldError,
   ZReportingKeyQuery,
 } from '../reporting-api/index.js';
-import { jsonSchema, parametersOf } from './json-schema.js';
+import { type JsonSchema, jsonSchema, parametersOf } from './json-schema.js';
 import { ZWebhookEvent, ZWebhookHeaders } from './webhook-events.js';
 
 // The OpenAPI 3.1 description of the REST endpoints, made from the zod schemas that validate them
@@ -47,6 +48,26 @@ const errors = {
   },
 };
 
+/** Every endpoint's records, by name, for components.schemas (each from its zod schema, as answered). */
+const reportingRecords = (): Record<string, JsonSchema> =>
+  Object.fromEntries(
+    Object.values(REPORTING_ENDPOINTS).flatMap((endpoint) =>
+      Object.entries(endpoint.records).map(([name, schema]) => [name, jsonSchema(schema, 'output')]),
+    ),
+  );
+
+type Records = ReportingEndpoint['records'];
+const recordsSchema = (records: Records) => {
+  const refs = Object.keys(records).map(ref);
+  return refs.length === 1 ? refs[0]! : { anyOf: refs };
+};
+const recordsDescription = (records: Records) => {
+  const names = Object.keys(records).map((n) => `\`${n}\``);
+  return names.length === 1
+    ? `A JSON array of ${names[0]} (an empty array when nothing matches).`
+    : `A JSON array of ${names.join(' (without groupBy) or ')} (with groupBy); an empty array when nothing matches.`;
+};
+
 function reportingOperation(path: ReportingPath) {
   const endpoint = REPORTING_ENDPOINTS[path];
   const keys = endpointParams(path).filter((k) => k !== SIGNATURE);
@@ -60,8 +81,8 @@ function reportingOperation(path: ReportingPath) {
       security: [{ reportingSignature: [] }, { apiKey: [] }],
       responses: {
         '200': {
-          description: 'The records, as a JSON array.',
-          content: json({ type: 'array', items: { type: 'object' } }),
+          description: recordsDescription(endpoint.records),
+          content: json({ type: 'array', items: recordsSchema(endpoint.records) }),
         },
         ...errors,
       },
@@ -215,6 +236,7 @@ export function buildOpenApiDocument() {
         FieldError: jsonSchema(ZFieldError),
         Error: jsonSchema(ZError),
         WebhookEvent: jsonSchema(ZWebhookEvent),
+        ...reportingRecords(),
       },
     },
   };

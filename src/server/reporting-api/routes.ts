@@ -27,6 +27,7 @@ import {
   MSG_REPORTING_CREDENTIALS_MISSING,
   type ReportingPath,
   type ReportingQuery,
+  type ReportingRecord,
   ZReportingKeyQuery,
   ZReportingQuery,
 } from './schemas.js';
@@ -198,13 +199,17 @@ export async function reportingCaller(db: Db, userId: string) {
 export type ReportingCall = ReportingQuery &
   Required<Scope> & { clientId: string; scope: string[] | null; paged: boolean };
 
-type Handler = (q: ReportingCall, db: Db) => Promise<unknown>;
+/**
+ * An endpoint's answer: its records (records.ts) as objects, which the compiler checks against them,
+ * or as JSON written by PostgreSQL, which the OpenAPI answer test checks (openapi/answers.test.ts).
+ */
+type Handler<P extends ReportingPath> = (q: ReportingCall, db: Db) => Promise<ReportingRecord<P>[] | RawJson>;
 
 /** The page of shops a per-shop summary call asks for (the CSV's), if it pages; grouped calls do not. */
 const shopsPage = (q: ReportingCall) => (q.paged && !q.groupBy ? q : null);
 
 // One handler per documented endpoint (schemas.ts lists them for the OpenAPI document).
-const ENDPOINTS: Record<ReportingPath, Handler> = {
+const ENDPOINTS: { [P in ReportingPath]: Handler<P> } = {
   '/api/programs': (q, db) => listPrograms(db, q.clientId, q),
   '/api/shops': (q, db) => listShops(db, q.clientId, q),
   '/api/surveys': (q, db) => listSurveys(db, q.clientId, q),
