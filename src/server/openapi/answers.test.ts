@@ -14,6 +14,8 @@ import {
   formVersions,
   locations,
   memberRegions,
+  payables,
+  payoutBatches,
   regions,
   shops,
   surveyLinks,
@@ -21,6 +23,7 @@ import {
   visits,
 } from '../db/schema.js';
 import { rollUpScores } from '../fieldwork/index.js';
+import { createPayoutToken } from '../payables/index.js';
 import { REPORTING_ENDPOINTS, type ReportingPath, signingText } from '../reporting-api/index.js';
 import type { ReportingParams } from '../reporting-api/signature.js';
 import { publish, SURVEY_FORM } from '../test/fieldwork-fixtures.js';
@@ -38,6 +41,13 @@ type Doc = { paths: Record<string, { get: { responses: Record<string, unknown> }
 type Caller = { name: string; call: (path: string, params: ReportingParams) => Promise<unknown[]> };
 
 let doc: Doc;
+/** The downloads' URLs (an admin's links) and a survey code, made in beforeAll. */
+const links: { customers: string; orders: string; payout: string; qr: string } = {
+  customers: '',
+  orders: '',
+  payout: '',
+  qr: '',
+};
 let ajv: Ajv2020;
 const callers: Caller[] = [];
 
@@ -192,6 +202,41 @@ beforeAll(async () => {
     },
   );
 
+  for (const type of ['customers', 'orders'] as const) {
+    const res = await t.gql(
+      'mutation ($type: String!) { createExportLink(type: $type) { url } }',
+      { type },
+      { token: p.admin.token },
+    );
+    const link = new URL(res.data.createExportLink.url as string, 'http://x');
+    links[type] = link.pathname + link.search;
+  }
+  const batchId = newId();
+  await t.db
+    .insert(payoutBatches)
+    .values({ id: batchId, reference: 'PP-=1', paidOn: '2026-05-01', total: 2500 });
+  const [paid] = await t.db.select({ id: evaluations.id }).from(evaluations).limit(1);
+  await t.db.insert(payables).values({
+    id: newId(),
+    evaluationId: paid!.id,
+    shopperId: manager.user.id,
+    reimbursement: 1500,
+    fee: 1000,
+    total: 2500,
+    programName: '=Dine-In',
+    locationName: 'North 1, "Austin"',
+    shopDate: '2026-03-10',
+    approvedAt: new Date('2026-03-12T10:00:00Z'),
+    batchId,
+  });
+  const token = createPayoutToken(t.config.appSecret, {
+    uid: p.admin.user.id,
+    batchId,
+    now: Date.now(),
+  }).token;
+  links.payout = `/admin/payouts/${batchId}.csv?token=${encodeURIComponent(token)}`;
+  links.qr = `/survey/${link!.surveyCode}/qr.png`;
+
   const served = await t.inject({ method: 'GET', url: '/api/openapi.json' });
   doc = served.json();
   ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -258,5 +303,80 @@ describe('real answers of the reporting API', () => {
     expect(validate([{ ...good, extra: 1 }])).toBe(false);
     expect(validate([{ ...good, avg_percent_score: '0.5' }])).toBe(false);
     expect(validate([{ prompt: 'Greeting', avg_percent_score: 0.5 }])).toBe(false);
+  });
+});
+
+/** RFC 4180 lines of cells (quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (ch === '\r' && text[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else cell += ch;
+  }
+  expect(cell, 'the file ends with CRLF').toBe('');
+  return rows;
+}
+
+describe('real downloads', () => {
+  type Csv = { path: string; kind: string; url: () => string };
+  const CSVS: Csv[] = [
+    { path: '/admin/export/{type}', kind: 'customers', url: () => links.customers },
+    { path: '/admin/export/{type}', kind: 'orders', url: () => links.orders },
+    { path: '/admin/payouts/{file}', kind: 'payout', url: () => links.payout },
+  ];
+
+  it.each(CSVS)('$path ($kind): every line is a documented row, under the documented header', async (csv) => {
+    const res = await t.inject({ method: 'GET', url: csv.url() });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    const pointer = `openapi.json#/paths/${csv.path.replaceAll('/', '~1')}/get/responses/200/content/text~1csv/x-csv-rows/${csv.kind}`;
+    const validate = ajv.getSchema(pointer);
+    expect(validate, pointer).toBeDefined();
+    const [header, ...lines] = parseCsv(res.body);
+    expect(header).toEqual(Object.keys((validate!.schema as { properties: object }).properties));
+    expect(lines.length).toBeGreaterThan(0);
+    for (const line of lines) {
+      const record = Object.fromEntries(header!.map((name, i) => [name, line[i]]));
+      const valid = validate!(record);
+      expect(valid ? [] : validate!.errors, JSON.stringify(record)).toEqual([]);
+    }
+    // The validator refuses a line the document does not describe.
+    const first = Object.fromEntries(header!.map((name, i) => [name, lines[0]![i]]));
+    expect(validate!({ ...first, Extra: 'x' })).toBe(false);
+  });
+
+  it('/survey/{code}/qr.png: a 300 × 300 px PNG, as documented', async () => {
+    const res = await t.inject({ method: 'GET', url: links.qr });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const png = res.rawPayload;
+    expect([...png.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+    // The IHDR chunk: width and height, big-endian.
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([300, 300]);
+    const documented = (
+      doc.paths['/survey/{code}/qr.png'] as unknown as {
+        get: { responses: { 200: { content: { 'image/png': { schema: { description: string } } } } } };
+      }
+    ).get.responses[200].content['image/png'].schema.description;
+    expect(documented).toContain('300 × 300 px');
   });
 });

@@ -1,4 +1,7 @@
+import type { z } from 'zod';
+import { ZPayoutCsvRow } from '../../domain/index.js';
 import { ZExportParams, ZExportQuery } from '../admin/export-route.js';
+import { EXPORT_CSV_ROWS } from '../admin/exports.js';
 import { ZSurveyQrParams } from '../fieldwork/index.js';
 import { ZPayoutParams, ZPayoutQuery } from '../payables/index.js';
 import {
@@ -90,6 +93,36 @@ function reportingOperation(path: ReportingPath) {
   };
 }
 
+/** A CSV file's columns as a Markdown table, from the row's zod schema (the header is its keys). */
+function csvColumnsTable(row: z.ZodObject): string {
+  const { properties } = jsonSchema(row, 'output') as {
+    properties: Record<string, { description?: string }>;
+  };
+  return [
+    '| column | meaning |',
+    '| --- | --- |',
+    ...Object.entries(properties).map(([name, p]) => `| ${name} | ${p.description ?? ''} |`),
+  ].join('\n');
+}
+
+/**
+ * A CSV answer: RFC 4180 text with CRLF lines, a header line of the row's column names, then one line
+ * per record. `x-csv-rows` holds the JSON Schema of a line read as an object keyed by the header, per
+ * kind of file (the test reads real files against it).
+ */
+const csvContent = (rows: Record<string, z.ZodObject>) => ({
+  'text/csv': {
+    schema: {
+      type: 'string',
+      description:
+        'CSV (RFC 4180, UTF-8, CRLF line ends): the header line, then one line per record. A cell a spreadsheet would run as a formula (starting with =, +, - or @) starts with a single quote.',
+    },
+    'x-csv-rows': Object.fromEntries(
+      Object.entries(rows).map(([kind, row]) => [kind, jsonSchema(row, 'output')]),
+    ),
+  },
+});
+
 const exportOperation = {
   get: {
     operationId: 'adminExport',
@@ -101,8 +134,12 @@ const exportOperation = {
     security: [],
     responses: {
       '200': {
-        description: 'The CSV file (a download: Content-Disposition attachment).',
-        content: { 'text/csv': { schema: { type: 'string' } } },
+        description: [
+          'The CSV file (a download: Content-Disposition attachment, `customers-YYYY-MM-DD.csv` or `orders-YYYY-MM-DD.csv`).',
+          `**customers**: one line per customer, newest first:\n\n${csvColumnsTable(EXPORT_CSV_ROWS.customers)}`,
+          `**orders**: one line per completed order, newest first:\n\n${csvColumnsTable(EXPORT_CSV_ROWS.orders)}`,
+        ].join('\n\n'),
+        content: csvContent(EXPORT_CSV_ROWS),
       },
       ...boundary,
       '401': { description: 'The token is missing, invalid or expired.', content: text },
@@ -123,8 +160,8 @@ const payoutCsvOperation = {
     security: [],
     responses: {
       '200': {
-        description: 'The CSV file (a download: Content-Disposition attachment).',
-        content: { 'text/csv': { schema: { type: 'string' } } },
+        description: `The CSV file (a download: Content-Disposition attachment, \`payout-{reference}.csv\`): one line per shopper payment of the batch, by shopper, then approval:\n\n${csvColumnsTable(ZPayoutCsvRow)}`,
+        content: csvContent({ payout: ZPayoutCsvRow }),
       },
       ...boundary,
       '401': { description: 'The token is missing, invalid, expired or for another batch.', content: text },
@@ -146,7 +183,16 @@ const surveyQrOperation = {
     responses: {
       '200': {
         description: 'The QR code.',
-        content: { 'image/png': { schema: { type: 'string', contentMediaType: 'image/png' } } },
+        content: {
+          'image/png': {
+            schema: {
+              type: 'string',
+              contentMediaType: 'image/png',
+              description:
+                "A PNG image, 300 × 300 px, black on white, of the survey link's URL on this site (`/survey/{code}`), with high error correction (about 30 % of the code may be covered). Cached for an hour.",
+            },
+          },
+        },
       },
       ...boundary,
       '404': { description: 'No active survey has this code.', content: text },
