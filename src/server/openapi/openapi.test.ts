@@ -69,6 +69,19 @@ describe('the OpenAPI document at /api/openapi.json', () => {
       ['webhook-timestamp', 'header', true],
       ['webhook-signature', 'header', true],
     ]);
+    // webhook-id is the message id (msg_…, the same on every try and resend), not the event's id (evt_…).
+    const webhookId = event.parameters!.find((h) => h.name === 'webhook-id') as unknown as {
+      description: string;
+      schema: { pattern: string };
+    };
+    expect(webhookId.description).toMatch(/^The message id \(`msg_…`\)/);
+    expect(new RegExp(webhookId.schema.pattern).test('msg_p5jXN8AQM9LWM0D4loKWxJek')).toBe(true);
+    expect(new RegExp(webhookId.schema.pattern).test('evt_p5jXN8AQM9LWM0D4loKWxJek')).toBe(false);
+    // What redocly's recommended ruleset asks for (npm run lint): security on the webhook too.
+    expect((event as unknown as { security: unknown }).security).toEqual([{ webhookSignature: [] }]);
+    const whole = doc as unknown as { servers: unknown[]; info: { license: { name: string } } };
+    expect(whole.servers).toHaveLength(1);
+    expect(whole.info.license.name).toBe('Proprietary');
     const envelope = doc.components.schemas.WebhookEvent!;
     expect(Object.keys(envelope.properties)).toEqual(['id', 'type', 'created', 'data']);
     expect(envelope.properties.type!.enum).toEqual(expect.arrayContaining([...WEBHOOK_EVENT_TYPES]));
