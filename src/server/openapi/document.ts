@@ -38,11 +38,13 @@ const boundary = {
 
 const errors = {
   '400': {
-    description: 'A parameter is invalid; the message and `field` name it.',
+    description:
+      'A parameter is invalid: `error` is a sentence that names it (`pageSize must be a whole number from 1 to 999.`), `field` is its name.',
     content: json(ref('FieldError')),
   },
   '401': {
-    description: 'The signature (or API key) is missing or does not match the parameters.',
+    description:
+      'The signature (or API key) is missing (`The signature (or API key) is missing: …`), the signature does not match the parameters (`Invalid signature.`), or the bearer token is no live API key (`Invalid or revoked API key.`).',
     content: json(ref('Error')),
   },
   '403': {
