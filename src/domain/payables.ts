@@ -1,6 +1,7 @@
 // Shopper payments: what a shopper is owed for an approved visit, the totals of their lines, the rules
 // for marking a payout, and the payout CSV's rows. Pure: cents and date keys in, values out.
-import { csvCell } from './csv-export';
+import { z } from 'zod';
+import { csvCell, csvColumn, csvHeader } from './csv-export';
 import { isDateKey } from './dates';
 
 /** A line's amounts, cents: the shop's reimbursement plus the questionnaire's shopper fee. */
@@ -80,20 +81,22 @@ export function payoutErrors(input: {
 export const centsToDollars = (value: number): string =>
   `${value < 0 ? '-' : ''}${Math.floor(Math.abs(value) / 100)}.${String(Math.abs(value) % 100).padStart(2, '0')}`;
 
-export const PAYOUT_CSV_HEADER = [
-  'Shopper Name',
-  'Shopper Email',
-  'Evaluation ID',
-  'Program',
-  'Location',
-  'Shop Date',
-  'Approved At',
-  'Reimbursement',
-  'Fee',
-  'Total',
-  'Payout Reference',
-  'Paid On',
-] as const;
+/** The payout CSV's columns (one line per payable of the batch); the header is their names. */
+export const ZPayoutCsvRow = z.strictObject({
+  'Shopper Name': csvColumn.text("The shopper's first and last name."),
+  'Shopper Email': csvColumn.text("The shopper's e-mail address."),
+  'Evaluation ID': csvColumn.text('The approved evaluation the line pays for.'),
+  Program: csvColumn.text("The program's name when the evaluation was approved."),
+  Location: csvColumn.text("The location's name when the evaluation was approved."),
+  'Shop Date': csvColumn.dayOrEmpty('The day of the visit'),
+  'Approved At': csvColumn.instant('When the evaluation was approved'),
+  Reimbursement: csvColumn.dollars('The purchase reimbursed to the shopper'),
+  Fee: csvColumn.dollars("The shopper's fee"),
+  Total: csvColumn.dollars('Reimbursement plus fee'),
+  'Payout Reference': csvColumn.text("The batch's reference (as on the bank transfer)."),
+  'Paid On': csvColumn.day('The day the batch was paid'),
+});
+export const PAYOUT_CSV_HEADER = csvHeader(ZPayoutCsvRow);
 
 export interface PayoutCsvLine {
   shopperName: string;

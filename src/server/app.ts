@@ -19,6 +19,7 @@ import { registerEvaluatorAppRoutes } from './evaluator-app/manifest-routes.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
 import { withBrandImageUrls } from './file-references.js';
 import { registerGraphiQLAssets } from './graphql/graphiql.js';
+import { refuseGraphqlBody } from './graphql/request-body.js';
 import { createGraphQL, UNEXPECTED_ERROR_MESSAGE } from './graphql/yoga.js';
 import { type LogStream, lazyRequestLogger, loggerOptions, serializeError } from './logging/index.js';
 import { registerUnsubscribeRoute } from './notifications/unsubscribe-route.js';
@@ -101,6 +102,7 @@ export async function buildApp(opts: {
     handler: async (req, reply) => {
       // Answers are per user (sessions, orders, tokens): never kept by a browser or a proxy.
       reply.header('cache-control', 'no-store');
+      if (await refuseGraphqlBody(req, reply)) return reply;
       if (opts.graphqlFastPath !== false && (await answerTrustedCall(req, reply))) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
 import { textProblem, textProblemMessage } from '../domain/schemas/index.js';
 
 /**
@@ -12,7 +13,55 @@ export const REST_PARAM_TEXT = { max: 2000 } as const;
 export const REST_MAX_PARAMS = 50;
 const GRAPHQL_ROUTE = '/api';
 
-type Refusal = { error: string; field: string };
+/** A REST 400's body: a sentence that names the parameter, and its name. */
+export type Refusal = { error: string; field: string };
+
+const quoted = (values: readonly unknown[]) => values.map((v) => `'${String(v)}'`).join(', ');
+
+/**
+ * What a schema's own rule says when it has no message: the issue in plain words, as the end of a
+ * sentence that starts with the parameter's name (never zod's "Invalid input: expected number").
+ */
+function inWords(issue: z.core.$ZodRawIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      if (issue.input === undefined) return 'is required';
+      return issue.expected === 'number' || issue.expected === 'int' ? 'must be a number' : 'is not valid';
+    case 'too_big':
+      return issue.origin === 'string'
+        ? `cannot exceed ${issue.maximum} characters`
+        : `must be at most ${issue.maximum}`;
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'is required' : `must be at least ${issue.minimum} characters`;
+      return `must be at least ${issue.minimum}`;
+    case 'invalid_value':
+      return `must be ${quoted(issue.values)}`;
+    default:
+      return 'is not valid';
+  }
+}
+
+/**
+ * The one place a REST route turns a zod refusal into its answer: the first issue, as a sentence that
+ * names the parameter ("pageSize must be a whole number from 1 to 999."). A schema's own message is a
+ * predicate ("must be a date as YYYY-MM-DD"); a rule without one is said by inWords. The parse's error
+ * map only fills in where the schema gave no message (zod's precedence).
+ */
+export function parseRestParams<S extends z.ZodType>(
+  schema: S,
+  values: unknown,
+): { data: z.output<S>; refusal?: never } | { data?: never; refusal: Refusal } {
+  const parsed = schema.safeParse(values, { error: inWords });
+  if (parsed.success) return { data: parsed.data };
+  const issue = parsed.error.issues[0]!;
+  const field = issue.path.map(String).join('.') || '(query)';
+  return { refusal: { error: restRefusalText(field, issue.message), field } };
+}
+
+/** `field` and a predicate as one sentence: "regionId is not a region of this client." */
+export const restRefusalText = (field: string, predicate: string) =>
+  `${field} ${predicate.replace(/\.$/, '')}.`;
 
 function refusal(values: unknown, where: 'query' | 'path'): Refusal | null {
   if (!values || typeof values !== 'object') return null;

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, desc, eq } from 'drizzle-orm';
-import { csvCell, toDateKey } from '../../domain/index.js';
+import { z } from 'zod';
+import { csvCell, csvColumn, csvHeader, toDateKey } from '../../domain/index.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
 import type { Db } from '../db/client.js';
 import { afterCursor, cursorText, encodeCursor } from '../db/page.js';
@@ -60,8 +61,31 @@ async function* batches<T extends { cursorAt: string; cursorId: string }>(
   }
 }
 
-export const CUSTOMER_CSV_HEADER = ['Customer Name', 'Brand', 'Business Name', 'Email', 'Phone', 'Created'];
-export const ORDER_CSV_HEADER = ['Order Number', 'Date', 'Business Name', 'Email', 'Brand', 'Total'];
+/** The customers export's columns (one line per customer, newest first); the header is their names. */
+export const ZCustomerCsvRow = z.strictObject({
+  'Customer Name': csvColumn.text("The customer's first and last name."),
+  Brand: csvColumn.text('The brand the customer signed up with (empty: none).'),
+  'Business Name': csvColumn.text("The customer's business name."),
+  Email: csvColumn.text("The customer's e-mail address."),
+  Phone: csvColumn.text("The customer's phone number."),
+  Created: csvColumn.day('The day the account was created'),
+});
+/** The orders export's columns (one line per completed order, newest first). */
+export const ZOrderCsvRow = z.strictObject({
+  'Order Number': csvColumn.number("The order's number."),
+  Date: csvColumn.dayOrEmpty('The day the order was placed'),
+  'Business Name': csvColumn.text("The customer's business name."),
+  Email: csvColumn.text("The customer's e-mail address."),
+  Brand: csvColumn.text('The brand the order was placed with.'),
+  Total: csvColumn.dollarsOrEmpty("The order's total"),
+});
+export const CUSTOMER_CSV_HEADER = csvHeader(ZCustomerCsvRow);
+export const ORDER_CSV_HEADER = csvHeader(ZOrderCsvRow);
+/** Each export type's row (the OpenAPI document describes them). */
+export const EXPORT_CSV_ROWS = { customers: ZCustomerCsvRow, orders: ZOrderCsvRow } as const satisfies Record<
+  ExportType,
+  z.ZodObject
+>;
 
 async function* customerLines(db: Db): AsyncGenerator<string> {
   yield line(CUSTOMER_CSV_HEADER);

@@ -176,7 +176,7 @@ describe('the reporting API with a key', () => {
     ] as const) {
       const res = await t.inject({ method: 'GET', url: `${path}?${param}=${day}`, token: secret });
       expect(res.statusCode, `${param}=${day}`).toBe(400);
-      expect(res.json()).toEqual({ error: `${param} must be a date as YYYY-MM-DD`, field: param });
+      expect(res.json()).toEqual({ error: `${param} must be a date as YYYY-MM-DD.`, field: param });
     }
     const leap = await t.inject({ method: 'GET', url: `${path}?startDate=2024-02-29`, token: secret });
     expect(leap.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { MailAdapter } from '../adapters/mail.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import { MSG_SUBSCRIPTIONS_UNSUPPORTED } from './operation-types.js';
+import { MSG_BODY_NOT_OBJECT, MSG_QUERY_REQUIRED } from './request-body.js';
 import { UNEXPECTED_ERROR_MESSAGE } from './yoga.js';
 
 const t = setupTestApp();
@@ -28,17 +29,51 @@ describe('GraphQL limits', () => {
     expect(res.data.currentBrand._id).toBeTruthy();
   });
 
+  /** The one error of a refused document: its message and its code (README, "GraphQL error codes"). */
+  const refusal = (res: { data?: unknown; errors?: { message: string; extensions?: unknown }[] }) => {
+    expect(res.data ?? null).toBeNull();
+    expect(res.errors).toHaveLength(1);
+    return {
+      message: res.errors![0]!.message,
+      code: (res.errors![0]!.extensions as { code?: string })?.code,
+    };
+  };
+
   it('rejects a query nested deeper than the depth limit without running it', async () => {
     const res = await t.gql(nestedQuery(14));
-    expect(res.data ?? null).toBeNull();
-    expect(res.errors!.map((e) => e.message).join(' ')).toMatch(/depth limit of 12 exceeded/i);
+    expect(refusal(res)).toEqual({
+      message: expect.stringMatching(/depth limit of 12 exceeded/i),
+      code: 'QUERY_TOO_DEEP',
+    });
   });
 
   it('rejects a query with too many aliases', async () => {
     const aliases = Array.from({ length: 40 }, (_, i) => `a${i}: currentBrand { _id }`).join(' ');
     const res = await t.gql(`{ ${aliases} }`);
-    expect(res.data ?? null).toBeNull();
-    expect(res.errors!.map((e) => e.message).join(' ')).toMatch(/aliases limit of 15 exceeded/i);
+    expect(refusal(res)).toEqual({
+      message: expect.stringMatching(/aliases limit of 15 exceeded/i),
+      code: 'TOO_MANY_ALIASES',
+    });
+  });
+
+  it('rejects a query over the cost limit (shallow and short enough for the other limits)', async () => {
+    const ids = Array.from({ length: 300 }, () => '_id').join(' ');
+    let inner = `currentBrand { ${ids} }`;
+    for (let i = 0; i < 9; i++) inner = `... on Query { ${inner} }`;
+    const res = await t.gql(`{ ${inner} }`);
+    expect(refusal(res)).toEqual({
+      message: expect.stringMatching(/cost limit of 8000 exceeded/i),
+      code: 'QUERY_TOO_COSTLY',
+    });
+  });
+
+  it('rejects a query with too many directives', async () => {
+    const directives = Array.from({ length: 25 }, () => '@include(if: true)').join(' ');
+    const res = await t.gql(`{ currentBrand ${directives} { _id } }`);
+    expect(refusal(res)).toEqual({
+      message: expect.stringMatching(/directives limit of 20 exceeded/i),
+      code: 'TOO_MANY_DIRECTIVES',
+    });
   });
 
   it('accepts a handful of aliases', async () => {
@@ -50,8 +85,44 @@ describe('GraphQL limits', () => {
   it('rejects an oversized query (token limit)', async () => {
     const fields = Array.from({ length: 4000 }, () => '_id').join(' ');
     const res = await t.gql(`{ currentBrand { ${fields} } }`);
-    expect(res.data ?? null).toBeNull();
-    expect(res.errors!.map((e) => e.message).join(' ')).toMatch(/token limit of 3000 exceeded/i);
+    expect(refusal(res)).toEqual({
+      message: expect.stringMatching(/token limit of 3000 exceeded/i),
+      code: 'TOO_MANY_TOKENS',
+    });
+  });
+});
+
+describe('a POST body that is no GraphQL request', () => {
+  const post = (payload: string, app?: Awaited<ReturnType<typeof t.buildApp>>) =>
+    (app ?? t.app).inject({
+      method: 'POST',
+      url: '/api',
+      headers: { 'content-type': 'application/json' },
+      payload,
+    });
+
+  it.each([
+    ['{}', MSG_QUERY_REQUIRED],
+    ['null', MSG_BODY_NOT_OBJECT],
+    ['42', MSG_BODY_NOT_OBJECT],
+    ['"{ currentBrand { _id } }"', MSG_BODY_NOT_OBJECT],
+    ['[]', MSG_BODY_NOT_OBJECT],
+  ])(
+    'answers %s with what is missing (a query), without parser internals, in production too',
+    async (body, message) => {
+      const production = await t.buildApp({ env: PRODUCTION_ENV });
+      for (const res of [await post(body), await post(body, production)]) {
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({ errors: [{ message, extensions: { code: 'BAD_REQUEST' } }] });
+        expect(res.body).not.toMatch(/originalError|SyntaxError|invalid JSON/);
+      }
+      expect(message).toMatch(/query/);
+    },
+  );
+
+  it('still runs a request object', async () => {
+    const res = await post(JSON.stringify({ query: '{ currentBrand { shortName } }' }));
+    expect(res.json()).toEqual({ data: { currentBrand: { shortName: 'default' } } });
   });
 });
 

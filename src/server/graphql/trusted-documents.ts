@@ -7,6 +7,7 @@ import { bearerToken, isApiKey } from '../../domain/index.js';
 import { findSessionUser, SESSION_COOKIE } from '../accounts/sessions.js';
 import { findLiveApiKey } from '../api-keys/index.js';
 import type { Db } from '../db/client.js';
+import { MSG_QUERY_REQUIRED } from './request-body.js';
 
 /**
  * Trusted documents (docs/trusted-documents.md). The web app's GraphQL documents are listed at build
@@ -85,7 +86,7 @@ export function trustedDocuments(deps: { db: Db; production: boolean; store: Tru
       notFound: { message: MSG_UNKNOWN_DOCUMENT, extensions: { code: 'PERSISTED_QUERY_NOT_FOUND' } },
       persistedQueryOnly: { message: MSG_PERSISTED_ONLY, extensions: { code: 'PERSISTED_QUERY_ONLY' } },
       keyNotFound: {
-        message: 'A query or a persisted operation id is required.',
+        message: MSG_QUERY_REQUIRED,
         extensions: { code: 'BAD_REQUEST' },
       },
     },

@@ -20,6 +20,22 @@ import { trustedDocumentStore, trustedDocuments } from './trusted-documents.js';
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
+/** The `extensions.code` of each document limit's refusal (README, "GraphQL error codes"). */
+export const LIMIT_ERROR_CODES = {
+  depth: 'QUERY_TOO_DEEP',
+  aliases: 'TOO_MANY_ALIASES',
+  directives: 'TOO_MANY_DIRECTIVES',
+  tokens: 'TOO_MANY_TOKENS',
+  cost: 'QUERY_TOO_COSTLY',
+} as const;
+
+/** graphql-armor makes its refusals without a code; each limit's onReject gives it its own. */
+const withCode =
+  (code: string) =>
+  (_context: unknown, error: GraphQLError): void => {
+    Object.assign(error.extensions, { code });
+  };
+
 /** An error the client sees only as the generic message (anything but an expected AppError or GraphQL's own). */
 const isUnexpected = (error: Error) => maskError(error, UNEXPECTED_ERROR_MESSAGE, false) !== error;
 
@@ -55,11 +71,11 @@ export function createGraphQL(deps: {
     plugins: [
       trustedDocuments({ db: deps.db, production: deps.config.production, store }),
       EnvelopArmorPlugin({
-        maxDepth: { n: 12 },
-        maxAliases: { n: 15 },
-        maxDirectives: { n: 20 },
-        maxTokens: { n: 3000 },
-        costLimit: { maxCost: 8000 },
+        maxDepth: { n: 12, onReject: [withCode(LIMIT_ERROR_CODES.depth)] },
+        maxAliases: { n: 15, onReject: [withCode(LIMIT_ERROR_CODES.aliases)] },
+        maxDirectives: { n: 20, onReject: [withCode(LIMIT_ERROR_CODES.directives)] },
+        maxTokens: { n: 3000, onReject: [withCode(LIMIT_ERROR_CODES.tokens)] },
+        costLimit: { maxCost: 8000, onReject: [withCode(LIMIT_ERROR_CODES.cost)] },
         blockFieldSuggestion: { enabled: deps.config.production },
       }),
       ...(deps.config.production ? [introspectionForAdminsOnly(deps)] : []),

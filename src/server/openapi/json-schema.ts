@@ -5,9 +5,12 @@ import { z } from 'zod';
 
 export type JsonSchema = Record<string, unknown>;
 
-/** The JSON Schema of what a request may send (`io: 'input'`: a field with a default is optional). */
-export function jsonSchema(schema: z.ZodType): JsonSchema {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input' }) as JsonSchema;
+/**
+ * The JSON Schema of what a request may send (`io: 'input'`: a field with a default is optional), or
+ * with `io: 'output'` of what an answer holds (a strict object: no other field).
+ */
+export function jsonSchema(schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io }) as JsonSchema;
   return rest;
 }
 

@@ -10,7 +10,8 @@ export const WEBHOOK_EVENT_TYPES = WEBHOOK_EVENTS;
 
 export const ZWebhookEvent = z.object({
   id: z.string().meta({
-    description: "The event's id, the same on every try: use it to ignore a delivery you already processed.",
+    description:
+      "The event's id (`evt_…`): one event sent to several of your endpoints has the same id at each. To drop a repeated delivery, use the `webhook-id` header.",
   }),
   type: z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]).meta({ description: 'What happened.' }),
   created: z.string().meta({ description: 'When it happened (ISO 8601, UTC).', format: 'date-time' }),
@@ -21,7 +22,13 @@ export const ZWebhookEvent = z.object({
 
 /** The Standard Webhooks headers each delivery carries. */
 export const ZWebhookHeaders = z.object({
-  'webhook-id': z.string().meta({ description: "The event's id (as `id` in the body)." }),
+  'webhook-id': z
+    .string()
+    .regex(/^msg_[A-Za-z0-9]+$/)
+    .meta({
+      description:
+        "The message id (`msg_…`): this delivery of the event to this endpoint, the same on every try and resend. Drop a message whose id you already processed. It is not the event's `id` in the body (`evt_…`).",
+    }),
   'webhook-timestamp': z.string().regex(/^\d+$/).meta({
     description:
       'When this try was sent, in seconds since 1970 (UTC). Refuse old ones (e.g. over 5 minutes).',

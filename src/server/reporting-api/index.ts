@@ -1,8 +1,11 @@
 export { registerReportingApi } from './routes.js';
 export {
   endpointParams,
+  MSG_REPORTING_CREDENTIALS_MISSING,
   REPORTING_ENDPOINTS,
+  type ReportingEndpoint,
   type ReportingPath,
+  type ReportingRecord,
   ZError,
   ZFieldError,
   ZReportingKeyQuery,

@@ -118,7 +118,7 @@ export async function listPrograms(db: Db, client: string, paging: Paging & Scop
     .offset(offset(paging));
   return rows.map((r) => ({
     ...r,
-    programType: r.programType === 'customerSurvey' ? 'customerSurvey' : 'shop',
+    programType: r.programType === 'customerSurvey' ? ('customerSurvey' as const) : ('shop' as const),
     orderDate: r.orderDate?.toISOString() ?? null,
     summaryLink: `/account/reports/shopsbyprogram/${r.programId}`,
   }));

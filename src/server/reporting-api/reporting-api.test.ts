@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { programCsvRows, toCsv } from '../../domain/index.js';
+import { MSG_API_KEY_INVALID, programCsvRows, toCsv } from '../../domain/index.js';
 import { EvaluationStatus, VisitStatus } from '../../evaluation/index.js';
 import { fetchProgramPages } from '../../web/reports/summary/download-csv.js';
 import { people } from '../account/test-fixtures.js';
@@ -18,6 +18,7 @@ import {
 import { rollUpScores } from '../fieldwork/index.js';
 import { setupTestApp } from '../test/harness.js';
 import { type Catalogue, catalogue, placedOrderOf } from '../test/order-wizard.js';
+import { MSG_REPORTING_CREDENTIALS_MISSING } from './schemas.js';
 import { type ReportingParams, signingText } from './signature.js';
 
 const t = setupTestApp();
@@ -542,7 +543,7 @@ describe('signed reporting endpoints', () => {
     });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toEqual({
-      error: "groupBy must be 'month', 'day', 'location', 'programMonth', 'programDay'",
+      error: "groupBy must be 'month', 'day', 'location', 'programMonth', 'programDay'.",
       field: 'groupBy',
     });
   });
@@ -651,6 +652,63 @@ describe('signed reporting endpoints', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().field).toBe('startDate');
+  });
+
+  it('answers a call without credentials, or with a bearer token that is no API key, 401 as documented', async () => {
+    const a = p.alice.user.id;
+    const call = (query: Record<string, unknown>, authorization?: string) =>
+      t.inject({
+        method: 'GET',
+        url: url('/api/programs/', query),
+        ...(authorization && { headers: { authorization } }),
+      });
+    for (const query of [{}, { client: a }, { userMakingRequest: a, client: a, pageSize: 'abc' }]) {
+      const res = await call(query);
+      expect([query, res.statusCode]).toEqual([query, 401]);
+      expect(res.json()).toEqual({ error: MSG_REPORTING_CREDENTIALS_MISSING });
+    }
+    expect(MSG_REPORTING_CREDENTIALS_MISSING).toMatch(/^The signature \(or API key\) is missing/);
+    for (const authorization of ['Bearer garbage', 'bearer sk_live_unknown']) {
+      const res = await call({ client: a }, authorization);
+      expect([authorization, res.statusCode]).toEqual([authorization, 401]);
+      expect(res.json()).toEqual({ error: MSG_API_KEY_INVALID });
+    }
+    // A signed call still names a missing parameter (400): the credentials are there.
+    const unnamed = await call({ client: a, signature: 'x' });
+    expect(unnamed.statusCode).toBe(400);
+    expect(unnamed.json()).toEqual({ error: 'userMakingRequest is required.', field: 'userMakingRequest' });
+  });
+
+  it.each([
+    ['pageSize', 'abc', 'pageSize must be a whole number from 1 to 999.'],
+    ['pageSize', '1000', 'pageSize must be a whole number from 1 to 999.'],
+    ['pageSize', '0', 'pageSize must be a whole number from 1 to 999.'],
+    ['pageSize', '2.5', 'pageSize must be a whole number from 1 to 999.'],
+    ['pageNumber', '-1', 'pageNumber must be a whole number from 1 to 100,000.'],
+    ['limit', '101', 'limit must be a whole number from 1 to 100.'],
+    ['order', 'o'.repeat(101), 'order cannot exceed 100 characters.'],
+    ['startDate', 'yesterday', 'startDate must be a date as YYYY-MM-DD.'],
+  ])('refuses %s=%s in words, signed or with an API key', async (field, value, error) => {
+    const a = p.alice.user.id;
+    const res = await t.inject({
+      method: 'GET',
+      url: url('/api/summary/worstQuestions', {
+        userMakingRequest: a,
+        client: a,
+        [field]: value,
+        signature: 'x',
+      }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error, field });
+    const key = await t.gql('mutation { createApiKey(name: "BI") { secret } }', {}, { token: p.alice.token });
+    const keyed = await t.inject({
+      method: 'GET',
+      url: url('/api/summary/worstQuestions', { [field]: value }),
+      headers: { authorization: `Bearer ${key.data.createApiKey.secret}` },
+    });
+    expect(keyed.statusCode).toBe(400);
+    expect(keyed.json()).toEqual({ error, field });
   });
 
   it("narrows /api/shops/ to one order's shops with `order`, all with it empty, none for another account's order", async () => {

@@ -1,10 +1,16 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { apiKeyAllows, apiKeyFromAuthorization, MSG_API_KEY_INVALID } from '../../domain/index.js';
+import {
+  apiKeyAllows,
+  apiKeyFromAuthorization,
+  bearerToken,
+  MSG_API_KEY_INVALID,
+} from '../../domain/index.js';
 import { findLiveApiKey } from '../api-keys/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { accountMembers, locations, regions, users } from '../db/schema.js';
+import { parseRestParams, type Refusal, restRefusalText } from '../rest-input-boundary.js';
 import { memberReachJson, reachOfJson } from '../team/access.js';
 import {
   listPrograms,
@@ -17,7 +23,14 @@ import {
   summaryShops,
   worstQuestions,
 } from './queries.js';
-import { type ReportingPath, type ReportingQuery, ZReportingKeyQuery, ZReportingQuery } from './schemas.js';
+import {
+  MSG_REPORTING_CREDENTIALS_MISSING,
+  type ReportingPath,
+  type ReportingQuery,
+  type ReportingRecord,
+  ZReportingKeyQuery,
+  ZReportingQuery,
+} from './schemas.js';
 import { type ReportingParams, verifySignature } from './signature.js';
 
 // The signed reporting REST API of the spec (GET, JSON arrays). Every call carries userMakingRequest,
@@ -34,8 +47,14 @@ type Query = ReportingQuery;
 
 const ZKeyQuery = ZReportingKeyQuery;
 
-const badRequest = async (reply: FastifyReply, field: string, error: string) => {
-  await reply.code(400).send({ error: `${field} ${error}`, field });
+const refuseInput = async (reply: FastifyReply, refusal: Refusal) => {
+  await reply.code(400).send(refusal);
+  return null;
+};
+const badRequest = (reply: FastifyReply, field: string, predicate: string) =>
+  refuseInput(reply, { error: restRefusalText(field, predicate), field });
+const unauthenticated = async (reply: FastifyReply, error: string) => {
+  await reply.code(401).send({ error });
   return null;
 };
 const refuse = async (reply: FastifyReply) => {
@@ -53,16 +72,10 @@ async function authenticateKey(
   deps: { db: Db },
   key: string,
 ): Promise<Asker | null> {
-  const parsed = ZKeyQuery.safeParse(req.query);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    return badRequest(reply, issue.path.join('.'), issue.message);
-  }
+  const parsed = parseRestParams(ZKeyQuery, req.query);
+  if (parsed.refusal) return refuseInput(reply, parsed.refusal);
   const found = await findLiveApiKey(deps.db, key);
-  if (!found) {
-    await reply.code(401).send({ error: MSG_API_KEY_INVALID });
-    return null;
-  }
+  if (!found) return unauthenticated(reply, MSG_API_KEY_INVALID);
   if (!apiKeyAllows(found.apiKey.scopes, 'reporting:read')) return refuse(reply);
   const client = parsed.data.client ?? found.apiKey.accountId;
   if (client !== found.apiKey.accountId) return refuse(reply);
@@ -78,6 +91,13 @@ async function authenticate(
 ): Promise<ReportingCall | null> {
   const raw = req.query as Record<string, string>;
   const key = apiKeyFromAuthorization(req.headers.authorization);
+  // Credentials first, as documented (401): a signed call carries a signature; without one, a bearer
+  // token that is no API key is a wrong key, and nothing at all is a missing signature or key.
+  if (!key && !raw.signature)
+    return unauthenticated(
+      reply,
+      bearerToken(req.headers.authorization) ? MSG_API_KEY_INVALID : MSG_REPORTING_CREDENTIALS_MISSING,
+    );
   const asker = key
     ? await authenticateKey(req, reply, deps, key)
     : await authenticateSigned(req, reply, deps);
@@ -123,21 +143,14 @@ async function authenticateSigned(
   deps: { db: Db; config: Config },
 ): Promise<Asker | null> {
   const raw = req.query as Record<string, string>;
-  const parsed = ZQuery.safeParse(raw);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = issue.path.join('.');
-    await reply.code(400).send({ error: `${field} ${issue.message}`, field });
-    return null;
-  }
+  const parsed = parseRestParams(ZQuery, raw);
+  if (parsed.refusal) return refuseInput(reply, parsed.refusal);
   // The signature covers the parameters exactly as sent.
   const signed: ReportingParams = {};
   for (const key of Object.keys(raw))
     if (key !== 'signature') signed[key as keyof ReportingParams] = raw[key];
-  if (!verifySignature(deps.config.appSecret, signed, parsed.data.signature)) {
-    await reply.code(401).send({ error: 'Invalid signature.' });
-    return null;
-  }
+  if (!verifySignature(deps.config.appSecret, signed, parsed.data.signature))
+    return unauthenticated(reply, 'Invalid signature.');
   const q = parsed.data;
   // Who asks, read now (a member removed or changed since the signature was made has their new reach):
   // the client itself, a platform admin, or a member of the client's team whose role sees reports. A
@@ -186,13 +199,17 @@ export async function reportingCaller(db: Db, userId: string) {
 export type ReportingCall = ReportingQuery &
   Required<Scope> & { clientId: string; scope: string[] | null; paged: boolean };
 
-type Handler = (q: ReportingCall, db: Db) => Promise<unknown>;
+/**
+ * An endpoint's answer: its records (records.ts) as objects, which the compiler checks against them,
+ * or as JSON written by PostgreSQL, which the OpenAPI answer test checks (openapi/answers.test.ts).
+ */
+type Handler<P extends ReportingPath> = (q: ReportingCall, db: Db) => Promise<ReportingRecord<P>[] | RawJson>;
 
 /** The page of shops a per-shop summary call asks for (the CSV's), if it pages; grouped calls do not. */
 const shopsPage = (q: ReportingCall) => (q.paged && !q.groupBy ? q : null);
 
 // One handler per documented endpoint (schemas.ts lists them for the OpenAPI document).
-const ENDPOINTS: Record<ReportingPath, Handler> = {
+const ENDPOINTS: { [P in ReportingPath]: Handler<P> } = {
   '/api/programs': (q, db) => listPrograms(db, q.clientId, q),
   '/api/shops': (q, db) => listShops(db, q.clientId, q),
   '/api/surveys': (q, db) => listSurveys(db, q.clientId, q),

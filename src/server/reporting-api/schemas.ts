@@ -1,5 +1,16 @@
 import { z } from 'zod';
 import { MSG_DATE_KEY_INVALID, SUMMARY_GROUPINGS, zDateKey } from '../../domain/index.js';
+import {
+  ZProgramRecord,
+  ZQuestionRecord,
+  ZShopRecord,
+  ZSummarySectionGroupRecord,
+  ZSummarySectionRecord,
+  ZSummaryShopGroupRecord,
+  ZSummaryShopRecord,
+  ZSurveyRecord,
+  ZWorstQuestionRecord,
+} from './records.js';
 
 // The reporting API's input rules, in one place: routes.ts validates every call with ZReportingQuery,
 // and the OpenAPI document (src/server/openapi) is generated from the same schema and endpoint list.
@@ -8,14 +19,17 @@ const day = (what: string) =>
   zDateKey(MSG_DATE_KEY_INVALID)
     .optional()
     .meta({ description: `${what} (YYYY-MM-DD, UTC), inclusive.` });
-const positive = (fallback: number, max: number, description: string) =>
-  z.coerce
-    .number()
-    .int({ error: 'must be a whole number' })
-    .min(1, { error: 'must be at least 1' })
-    .max(max)
+/** A whole number from 1 to `max`: every way to miss it (text, a fraction, 0, too big) says the same. */
+const positive = (fallback: number, max: number, description: string) => {
+  const error = `must be a whole number from 1 to ${max.toLocaleString('en-US')}`;
+  return z.coerce
+    .number({ error })
+    .int({ error })
+    .min(1, { error })
+    .max(max, { error })
     .default(fallback)
     .meta({ description });
+};
 
 export const ZReportingQuery = z.object({
   userMakingRequest: z.string({ error: 'is required' }).min(1, { error: 'is required' }).meta({
@@ -73,6 +87,10 @@ export const ZReportingKeyQuery = ZReportingQuery.extend({
 });
 export type ReportingParam = keyof typeof ZReportingQuery.shape;
 
+/** A call with neither a signature nor an API key (a 401, before any parameter is read). */
+export const MSG_REPORTING_CREDENTIALS_MISSING =
+  'The signature (or API key) is missing: sign the call (generateSignature) or send Authorization: Bearer <API key>.';
+
 /** The error body of a 400: the message names the field, and `field` is its name. */
 export const ZFieldError = z.object({
   error: z.string(),
@@ -97,47 +115,62 @@ export type ReportingEndpoint = {
   description: string;
   /** The parameters this endpoint reads, besides COMMON (the schema accepts and signs every one). */
   params: readonly ReportingParam[];
+  /**
+   * What one item of the answer's array is, by the name the OpenAPI document gives it (records.ts);
+   * an endpoint that answers groups or single shops has one of each.
+   */
+  records: Readonly<Record<string, z.ZodObject>>;
 };
 
-/** Every endpoint of the reporting API (GET; each answers a JSON array). */
+/** Every endpoint of the reporting API (GET; each answers a JSON array of its records). */
 export const REPORTING_ENDPOINTS = {
   '/api/programs': {
     summary: 'Programs',
     description: "The client's programs with their positives, negatives and neutrals.",
     params: ['pageNumber', 'pageSize'],
+    records: { ProgramRecord: ZProgramRecord },
   },
   '/api/shops': {
     summary: 'Shops',
     description: 'Visits with their status, report link and section stats.',
     params: ['programId', 'order', 'pageNumber', 'pageSize'],
+    records: { ShopRecord: ZShopRecord },
   },
   '/api/surveys': {
     summary: 'Survey links',
     description: 'Survey links, one per program and location.',
     params: ['programId', 'pageNumber', 'pageSize'],
+    records: { SurveyRecord: ZSurveyRecord },
   },
   '/api/summary/shops': {
     summary: 'Shop summary',
     description:
       'One record per approved shop, or with groupBy one per program, location and period (shop_count, total_score, total_possible_score, percent_sum, scored_shops, shop_date, last_shop_date). Without groupBy, with pageNumber or pageSize: one page of the shops, in shop date order (the pages of sectionHeaders and questions).',
     params: [...SUMMARY_FILTERS, 'pageNumber', 'pageSize'],
+    records: { SummaryShopRecord: ZSummaryShopRecord, SummaryShopGroupRecord: ZSummaryShopGroupRecord },
   },
   '/api/summary/sectionHeaders': {
     summary: 'Section summary',
     description:
       "Each shop's percent per section, or with groupBy one record per program, section and period (percent_sum, shop_count). Without groupBy, with pageNumber or pageSize: the sections of one page of the shops (the pages of shops and questions).",
     params: [...SUMMARY_FILTERS, 'pageNumber', 'pageSize'],
+    records: {
+      SummarySectionRecord: ZSummarySectionRecord,
+      SummarySectionGroupRecord: ZSummarySectionGroupRecord,
+    },
   },
   '/api/summary/worstQuestions': {
     summary: 'Worst questions',
     description: 'The lowest-scoring questions of the range.',
     params: ['startDate', 'endDate', 'limit', 'programName', 'locationName'],
+    records: { WorstQuestionRecord: ZWorstQuestionRecord },
   },
   '/api/summary/questions': {
     summary: 'Scored answers',
     description:
       "Every scored answer of the range (the CSV download) to a question the form reports (never one reported 'never'); with pageNumber or pageSize, the answers of one page of shops.",
     params: ['startDate', 'endDate', 'programName', 'pageNumber', 'pageSize'],
+    records: { QuestionRecord: ZQuestionRecord },
   },
 } as const satisfies Record<string, ReportingEndpoint>;
 export type ReportingPath = keyof typeof REPORTING_ENDPOINTS;
@@ -147,3 +180,8 @@ export function endpointParams(path: ReportingPath): ReportingParam[] {
   const wanted = new Set<ReportingParam>([...COMMON, ...REPORTING_ENDPOINTS[path].params]);
   return (Object.keys(ZReportingQuery.shape) as ReportingParam[]).filter((k) => wanted.has(k));
 }
+
+/** One item of an endpoint's answer (any of its records). */
+export type ReportingRecord<P extends ReportingPath> = z.output<
+  (typeof REPORTING_ENDPOINTS)[P]['records'][keyof (typeof REPORTING_ENDPOINTS)[P]['records']]
+>;

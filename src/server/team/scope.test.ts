@@ -260,7 +260,7 @@ describe('the Region filter', () => {
         ),
       });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ error: 'regionId is not a region of this client', field: 'regionId' });
+      expect(res.json()).toEqual({ error: 'regionId is not a region of this client.', field: 'regionId' });
     }
   });
 });
