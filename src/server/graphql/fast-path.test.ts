@@ -31,7 +31,7 @@ beforeEach(async () => {
 
 const textOf = (name: string) => documents.get(idOf(name))!;
 
-type Call = { payload: unknown; headers?: Record<string, string> };
+type Call = { payload: unknown; headers?: Record<string, string>; once?: boolean };
 const send = (app: FastifyInstance, call: Call) =>
   app.inject({
     method: 'POST',
@@ -133,7 +133,10 @@ describe('trusted calls without the Fetch API round trip', () => {
       { payload: persisted('Team') },
       { payload: persisted('Team'), headers: { accept: 'application/graphql-response+json' } },
       // A wrong password (an expected error from a mutation).
-      { payload: persisted('Login', { email: 'nobody@example.test', password: 'wrong-password' }) },
+      {
+        payload: persisted('Login', { email: 'nobody@example.test', password: 'wrong-password' }),
+        once: true,
+      },
       // Variables graphql-js refuses: missing, and of the wrong type.
       { payload: persisted('OrderIdByNumber', {}) },
       { payload: persisted('OrderIdByNumber', { orderNumber: 'abc' }), headers: ORIGIN },
@@ -151,7 +154,10 @@ describe('trusted calls without the Fetch API round trip', () => {
       // have, a limit exceeded, an empty query, a subscription, introspection (production), the second
       // operation of a document.
       { payload: { query: textOf('Team') } },
-      { payload: { query: textOf('Login'), variables: { email: 'nobody@example.test', password: 'x' } } },
+      {
+        payload: { query: textOf('Login'), variables: { email: 'nobody@example.test', password: 'x' } },
+        once: true,
+      },
       { payload: { query: textOf('OrderIdByNumber'), variables: { orderNumber: 'abc' } } },
       { payload: { query: textOf('CurrentUser'), operationName: 'Other' } },
       { payload: { query: textOf('CurrentUser'), surprise: 1 } },
@@ -174,10 +180,11 @@ describe('trusted calls without the Fetch API round trip', () => {
       },
     ];
     for (const call of calls) {
-      // Twice to the fast path: the second answer comes from what it kept of the first (a refused text).
-      const [a, again, b] = [await send(fast, call), await send(fast, call), await send(yogaOnly, call)];
+      const [a, b] = [await send(fast, call), await send(yogaOnly, call)];
       expect(seen(a), JSON.stringify(call.payload)).toEqual(seen(b));
-      expect(seen(again), JSON.stringify(call.payload)).toEqual(seen(b));
+      // Again to the fast path: answered from what it kept of the first (a refused text, say). Not a
+      // wrong password: a third would count towards the sign-in rate limit.
+      if (!call.once) expect(seen(await send(fast, call)), JSON.stringify(call.payload)).toEqual(seen(b));
     }
   });
 
