@@ -19,11 +19,16 @@ type Yoga = YogaServerInstance<ServerContext, AppContext>;
  * context, the guards and logging, compiled execution and error masking are its plugins' hooks), and
  * its result is written as Yoga's regular result processor writes it.
  *
+ * An API client's text takes the same path once Yoga's own parse and validation hooks (graphql-armor's
+ * limits included) have accepted it: each distinct text is checked once and kept in a bounded cache
+ * (document-cache.ts), so a repeated text costs what a trusted document does (issue 46).
+ *
  * Only what this answers exactly as Yoga would takes this path (the test sends the same calls both
  * ways and compares status, headers and body): a POST of a JSON object naming a trusted document by
- * hash, without a query text, for a query or a mutation, whose Accept is one Yoga answers with JSON and
- * which is not a CORS preflight. Everything else (GET, text documents, batches, multipart, an unknown
- * id, other media types) goes to Yoga as before.
+ * hash, or holding a text Yoga's hooks accepted from a client without an Origin, for a query or a
+ * mutation, whose Accept is one Yoga answers with JSON and which is not a CORS preflight. Everything
+ * else (GET, a page's texts, texts Yoga refuses, batches, multipart, an unknown id, other media types)
+ * goes to Yoga as before.
  */
 export function trustedCallFastPath(
   yoga: Yoga,
