@@ -2,7 +2,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createBrand, setupTestApp } from '../test/harness.js';
-import { DOCUMENT_CACHE_MAX, DOCUMENT_TEXT_MAX } from './document-cache.js';
+import { DOCUMENT_CACHE_MAX, DOCUMENT_TEXT_MAX, DOCUMENT_TEXTS_TOTAL_MAX } from './document-cache.js';
 import { createGraphQL } from './yoga.js';
 
 // A document's text is parsed, validated and checked against the limits once per distinct text
@@ -42,7 +42,7 @@ async function probe() {
 }
 
 describe('the per-document caches', () => {
-  it('keep at most DOCUMENT_CACHE_MAX documents however many distinct ones are sent', async () => {
+  it('keep at most DOCUMENT_CACHE_MAX documents, and DOCUMENT_TEXTS_TOTAL_MAX characters, however many are sent', async () => {
     const { app, ask, caches } = await probe();
     const flood = DOCUMENT_CACHE_MAX + 200;
     for (let i = 0; i < flood; i++) {
@@ -57,6 +57,16 @@ describe('the per-document caches', () => {
     expect(caches.parsed.size).toBe(DOCUMENT_CACHE_MAX);
     // An evicted document is checked again and answered.
     expect((await ask('query Q0 { __typename }')).data).toEqual({ __typename: 'Query' });
+    // Long texts are kept only up to DOCUMENT_TEXTS_TOTAL_MAX characters together.
+    const padded = (i: number) => `query L${i} { __typename }${' '.repeat(DOCUMENT_TEXT_MAX - 40)}`;
+    for (let i = 0; i < 80; i++) expect((await ask(padded(i))).data).toEqual({ __typename: 'Query' });
+    for (const cache of [caches.texts, caches.parsed]) {
+      expect(cache.totalKeyLength).toBeLessThanOrEqual(DOCUMENT_TEXTS_TOTAL_MAX);
+      expect(cache.totalKeyLength).toBeGreaterThan(DOCUMENT_TEXTS_TOTAL_MAX - DOCUMENT_TEXT_MAX);
+      expect(cache.size).toBeLessThan(DOCUMENT_TEXTS_TOTAL_MAX / (DOCUMENT_TEXT_MAX - 40));
+    }
+    expect(caches.texts.get(padded(79))).toBeTruthy();
+    expect(caches.texts.get(padded(0))).toBeUndefined();
     // A text longer than DOCUMENT_TEXT_MAX is answered but not kept.
     const long = `query Long { __typename }${' '.repeat(DOCUMENT_TEXT_MAX)}`;
     expect((await ask(long)).data).toEqual({ __typename: 'Query' });
