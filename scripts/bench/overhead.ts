@@ -24,9 +24,11 @@
 // app's trusted documents), started fresh on the database another app process seeded (the demo data)
 // and left; the bare route is scripts/bench/bare-server.ts, which sends
 // the statements the app's own readers send (it records them at start-up) and answers with the rows'
-// JSON. Three calls, each as the browser makes it:
+// JSON. Four calls, as the browser and API clients make them:
 //   - order: the order wizard's OrderDetails query (by trusted-document id) for a cart with 3 locations
 //     and 3 shops, anonymous (the cart's id is its capability);
+//   - order (OrderDetails as text): the same document sent as text, only when CALLS names it (to
+//     profile the text path against the id path);
 //   - order (order-flow.ts query): the lighter order query that order-flow.ts sends (as text, as API
 //     clients do), the one the issue's first measurement used;
 //   - publishedIndustries: the first page's PublishedIndustriesAndQuestionnaires (by id), anonymous;
@@ -36,7 +38,8 @@
 // in odd rounds, bare first in even ones), so a noisy moment of this shared machine falls on both. The
 // printed figures are over the rounds: requests per second (the total served over the total time), the
 // app/bare ratio, p97.5 latency, and CPU per request of each server process (from /proc).
-// PASS when the order query's app/bare ratio is at least 60 %.
+// PASS when every call's app/bare ratio, the median of its rounds' ratios, is at least 60 % (the
+// opt-in call below aside).
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -54,7 +57,7 @@ const CONNECTIONS = Number(process.env.CONNECTIONS ?? 20);
 const SOCKET_DIR =
   process.env.BENCH_SOCKET_DIR ??
   (existsSync('/var/run/postgresql/.s.PGSQL.5432') ? '/var/run/postgresql' : '');
-const ORDER_RATIO_TARGET = 0.6;
+const RATIO_TARGET = 0.6;
 const APP = path.resolve(process.env.BENCH_APP_DIR ?? APP_DIR);
 const BEFORE = process.env.BENCH_BEFORE_DIR ? path.resolve(process.env.BENCH_BEFORE_DIR) : null;
 
@@ -277,7 +280,7 @@ async function main() {
         return !parsed.errors && parsed.data?.[key] != null;
       };
       const isRows = (body: string) => Array.isArray(JSON.parse(body)) && JSON.parse(body).length > 0;
-      const calls: { name: string; app: Target; bare: Target }[] = [
+      const calls: { name: string; optIn?: boolean; app: Target; bare: Target }[] = [
         {
           name: 'order',
           app: {
@@ -295,6 +298,19 @@ async function main() {
             method: 'POST',
             path: '/api',
             body: JSON.stringify({ query: ORDER_FLOW_ORDER, variables: { id: oid } }),
+            check: hasData('order'),
+          },
+          bare: { method: 'GET', path: `/order?id=${oid}`, check: hasData('order') },
+        },
+        {
+          // The wizard's OrderDetails sent as text, as an API client would: only when CALLS names it (to
+          // profile the text path against the id path on the same document).
+          name: 'order (OrderDetails as text)',
+          optIn: true,
+          app: {
+            method: 'POST',
+            path: '/api',
+            body: JSON.stringify({ query: webDocument('OrderDetails').text, variables: { oid } }),
             check: hasData('order'),
           },
           bare: { method: 'GET', path: `/order?id=${oid}`, check: hasData('order') },
@@ -321,7 +337,11 @@ async function main() {
       // A call by its whole name, else every call whose name starts so ("summary").
       const named = (o: string) => (c: { name: string }) =>
         calls.some((x) => x.name === o) ? c.name === o : c.name.startsWith(o);
-      if (only) calls.splice(0, calls.length, ...calls.filter((c) => only.some((o) => named(o)(c))));
+      calls.splice(
+        0,
+        calls.length,
+        ...calls.filter((c) => (only ? only.some((o) => named(o)(c)) : !c.optIn)),
+      );
       // Each target answers as expected before it is timed.
       for (const call of calls)
         for (const [server, target] of [
@@ -378,21 +398,26 @@ async function main() {
       const cpu = (runs: Run[]) => sum(runs, (r) => r.cpuMs) / sum(runs, (r) => r.requests);
       const pgCpu = (runs: Run[]) => sum(runs, (r) => r.pgMs) / sum(runs, (r) => r.requests);
       const worstP975 = (runs: Run[]) => Math.max(...runs.map((r) => r.p975));
+      const median = (values: number[]) => {
+        const sorted = [...values].sort((x, y) => x - y);
+        const mid = Math.floor(sorted.length / 2);
+        return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+      };
       console.log(
-        `\n  ${'call'.padEnd(30)} ${'app req/s'.padStart(10)} ${'bare req/s'.padStart(11)} ${'app/bare'.padStart(9)}   ${'rounds'.padEnd(20)} ${'app p97.5'.padStart(10)} ${'bare p97.5'.padStart(11)} ${'app CPU/req'.padStart(12)} ${'bare CPU/req'.padStart(13)} ${'PG/req app'.padStart(11)} ${'PG/req bare'.padStart(12)}`,
+        `\n  ${'call'.padEnd(30)} ${'app req/s'.padStart(10)} ${'bare req/s'.padStart(11)} ${'app/bare'.padStart(9)} ${'median'.padStart(7)}   ${'rounds'.padEnd(20)} ${'app p97.5'.padStart(10)} ${'bare p97.5'.padStart(11)} ${'app CPU/req'.padStart(12)} ${'bare CPU/req'.padStart(13)} ${'PG/req app'.padStart(11)} ${'PG/req bare'.padStart(12)}`,
       );
-      let orderRatio = 0;
+      const short: string[] = [];
       let errors = 0;
       for (const [i, call] of calls.entries()) {
         const { app: a, bare: b } = totals[i]!;
         const ratio = rate(a) / rate(b);
-        if (call.name === 'order') orderRatio = ratio;
         errors += sum(a, (r) => r.errors) + sum(b, (r) => r.errors);
-        const perRound = a
-          .map((r, k) => `${Math.round((100 * r.requests) / r.seconds / (b[k]!.requests / b[k]!.seconds))}%`)
-          .join(' ');
+        const rounds = a.map((r, k) => r.requests / r.seconds / (b[k]!.requests / b[k]!.seconds));
+        const mid = median(rounds);
+        if (mid < RATIO_TARGET) short.push(`${call.name} ${(100 * mid).toFixed(0)} %`);
+        const perRound = rounds.map((x) => `${Math.round(100 * x)}%`).join(' ');
         console.log(
-          `  ${call.name.padEnd(30)} ${rate(a).toFixed(0).padStart(10)} ${rate(b).toFixed(0).padStart(11)} ${`${(100 * ratio).toFixed(0)} %`.padStart(9)}   ${perRound.padEnd(20)} ${`${worstP975(a)} ms`.padStart(10)} ${`${worstP975(b)} ms`.padStart(11)} ${`${cpu(a).toFixed(2)} ms`.padStart(12)} ${`${cpu(b).toFixed(2)} ms`.padStart(13)} ${`${pgCpu(a).toFixed(2)} ms`.padStart(11)} ${`${pgCpu(b).toFixed(2)} ms`.padStart(12)}`,
+          `  ${call.name.padEnd(30)} ${rate(a).toFixed(0).padStart(10)} ${rate(b).toFixed(0).padStart(11)} ${`${(100 * ratio).toFixed(0)} %`.padStart(9)} ${`${(100 * mid).toFixed(0)} %`.padStart(7)}   ${perRound.padEnd(20)} ${`${worstP975(a)} ms`.padStart(10)} ${`${worstP975(b)} ms`.padStart(11)} ${`${cpu(a).toFixed(2)} ms`.padStart(12)} ${`${cpu(b).toFixed(2)} ms`.padStart(13)} ${`${pgCpu(a).toFixed(2)} ms`.padStart(11)} ${`${pgCpu(b).toFixed(2)} ms`.padStart(12)}`,
         );
       }
       if (BEFORE) {
@@ -400,9 +425,9 @@ async function main() {
         if (errors) process.exitCode = 1;
         return;
       }
-      const ok = orderRatio >= ORDER_RATIO_TARGET && errors === 0;
+      const ok = short.length === 0 && errors === 0;
       console.log(
-        `\n${ok ? 'PASS' : 'FAIL'}: the order query's app/bare ratio is ${(100 * orderRatio).toFixed(0)} % (target >= ${100 * ORDER_RATIO_TARGET} %)` +
+        `\n${ok ? 'PASS' : 'FAIL'}: ${short.length ? `under ${100 * RATIO_TARGET} % of the bare route (median of the rounds): ${short.join(', ')}` : `every call's median app/bare ratio is at least ${100 * RATIO_TARGET} %`}` +
           `${errors ? `; ${errors} requests failed` : ''}.`,
       );
       if (!ok) process.exitCode = 1;

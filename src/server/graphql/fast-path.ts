@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { type DocumentNode, type ExecutionResult, type GraphQLError, getOperationAST } from 'graphql';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
+import type { BoundedCache } from './document-cache.js';
 
 type ServerContext = { req: FastifyRequest; reply: FastifyReply };
 type Yoga = YogaServerInstance<ServerContext, AppContext>;
@@ -18,17 +19,24 @@ type Yoga = YogaServerInstance<ServerContext, AppContext>;
  * context, the guards and logging, compiled execution and error masking are its plugins' hooks), and
  * its result is written as Yoga's regular result processor writes it.
  *
+ * An API client's text takes the same path once Yoga's own parse and validation hooks (graphql-armor's
+ * limits included) have accepted it: each distinct text is checked once and kept in a bounded cache
+ * (document-cache.ts), so a repeated text costs what a trusted document does (issue 46).
+ *
  * Only what this answers exactly as Yoga would takes this path (the test sends the same calls both
  * ways and compares status, headers and body): a POST of a JSON object naming a trusted document by
- * hash, without a query text, for a query or a mutation, whose Accept is one Yoga answers with JSON and
- * which is not a CORS preflight. Everything else (GET, text documents, batches, multipart, an unknown
- * id, other media types) goes to Yoga as before.
+ * hash, or holding a text Yoga's hooks accepted from a client without an Origin, for a query or a
+ * mutation, whose Accept is one Yoga answers with JSON and which is not a CORS preflight. Everything
+ * else (GET, a page's texts, texts Yoga refuses, batches, multipart, an unknown id, other media types)
+ * goes to Yoga as before.
  */
 export function trustedCallFastPath(
   yoga: Yoga,
   trusted: { document(id: string): DocumentNode | null },
   /** Yoga's masking of an error thrown out of execution (not a resolver's: those are in the result). */
   unexpected: (error: unknown) => GraphQLError,
+  /** Texts already checked: their document, or false when Yoga's hooks refused it. */
+  texts: BoundedCache<DocumentNode | false>,
 ) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (req.method !== 'POST') return false;
@@ -40,16 +48,32 @@ export function trustedCallFastPath(
     )
       return false;
     const params = req.body;
-    if (!isTrustedCallParams(params)) return false;
-    const id = persistedId(params.extensions);
-    const document = id ? trusted.document(id) : null;
+    let document: DocumentNode | null;
+    let enveloped: ReturnType<Yoga['getEnveloped']> | undefined;
+    if (isTrustedCallParams(params)) {
+      const id = persistedId(params.extensions);
+      document = id ? trusted.document(id) : null;
+    } else if (isTextCallParams(params) && !req.headers.origin) {
+      // A document's text, from a client without an Origin (a server, a script: it may send any
+      // document, trusted-documents.ts): once per distinct text, through Yoga's own parse and validation
+      // hooks, the limits included; a text they refuse is left to Yoga, which words the refusal.
+      const known = texts.get(params.query);
+      if (known === false) return false;
+      if (known) document = known;
+      else {
+        enveloped = yoga.getEnveloped({ req, reply, params } as never);
+        document = checkedDocument(enveloped, params.query);
+        texts.set(params.query, document ?? false);
+      }
+    } else return false;
     if (!document) return false;
     const operation = getOperationAST(document, params.operationName)?.operation;
     if (operation !== 'query' && operation !== 'mutation') return false;
 
     // What Yoga's params handler does for a trusted document (its checks passed above, codegen validated
-    // it against this schema): the context, then execution through the plugins' hooks.
-    const enveloped = yoga.getEnveloped({ req, reply, params } as never);
+    // it against this schema) or a text it has checked: the context, then execution through the plugins'
+    // hooks.
+    enveloped ??= yoga.getEnveloped({ req, reply, params } as never);
     let contextValue: unknown;
     try {
       contextValue = await enveloped.contextFactory();
@@ -88,6 +112,40 @@ export function trustedCallFastPath(
     reply.status(200).header('content-type', `${mediaType}; charset=utf-8`).send(stringify(result));
     return true;
   };
+}
+
+/**
+ * The document of a text as Yoga's params handler makes it (its parse and validation hooks: Yoga's
+ * caches, graphql-armor's token, depth, alias, directive and cost limits, the introspection rule), or
+ * null when they refuse it.
+ */
+function checkedDocument(enveloped: ReturnType<Yoga['getEnveloped']>, text: string): DocumentNode | null {
+  try {
+    const document = enveloped.parse(text);
+    return enveloped.validate(enveloped.schema, document).length === 0 ? document : null;
+  } catch {
+    // A syntax error, or a limit exceeded (graphql-armor throws its refusals out of validation).
+    return null;
+  }
+}
+
+type TextCallParams = {
+  query: string;
+  operationName?: string | null;
+  variables?: Record<string, unknown> | null;
+};
+
+/** A body Yoga's parameter checks accept, with a document's text and nothing else (no extensions). */
+function isTextCallParams(body: unknown): body is TextCallParams {
+  if (!isObject(body)) return false;
+  for (const key in body) if (key !== 'query' && key !== 'operationName' && key !== 'variables') return false;
+  const { query, operationName, variables } = body;
+  return (
+    typeof query === 'string' &&
+    query !== '' &&
+    (operationName == null || typeof operationName === 'string') &&
+    (variables == null || isObject(variables))
+  );
 }
 
 type TrustedCallParams = {

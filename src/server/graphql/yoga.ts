@@ -1,6 +1,6 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
+import { type DocumentNode, GraphQLError } from 'graphql';
 import { createYoga, maskError } from 'graphql-yoga';
 import type { Adapters } from '../adapters/index.js';
 import type { Config } from '../config.js';
@@ -8,6 +8,7 @@ import type { AppContext } from '../context.js';
 import type { Db } from '../db/client.js';
 import { identifyRequest } from '../request-identity.js';
 import { apiKeyGuard } from './api-key-guard.js';
+import { documentCache } from './document-cache.js';
 import { enumInputErrors } from './enums.js';
 import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
 import { trustedCallFastPath } from './fast-path.js';
@@ -54,6 +55,16 @@ export function createGraphQL(deps: {
     if (masked !== error) logUnexpectedError(error, deps.log);
     return masked;
   };
+  // Per distinct document, each with a cap (document-cache.ts): Yoga's parsed texts (its validation
+  // results are kept per parsed document) and the fast path's checked texts. Parse errors are not kept:
+  // Yoga adds their code to the error it caches only when its own request parsed the text first, and
+  // a text the fast path looked at first would then be refused without it; a text that does not parse
+  // is parsed again (the token limit bounds the work) and refused each time.
+  const caches = {
+    parsed: documentCache<DocumentNode>(),
+    texts: documentCache<DocumentNode | false>(),
+  };
+  const noParseErrors = { get: () => undefined, set: () => {} };
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, AppContext>({
     schema,
     graphqlEndpoint: '/api',
@@ -68,6 +79,7 @@ export function createGraphQL(deps: {
     // app calls its own origin and needs no CORS.
     cors: { credentials: false },
     maskedErrors: { maskError: masking },
+    parserAndValidationCache: { documentCache: caches.parsed, errorCache: noParseErrors },
     plugins: [
       trustedDocuments({ db: deps.db, production: deps.config.production, store }),
       EnvelopArmorPlugin({
@@ -111,5 +123,5 @@ export function createGraphQL(deps: {
       ? masked
       : new GraphQLError(masked.message, { originalError: masked });
   };
-  return { yoga, answerTrustedCall: trustedCallFastPath(yoga, store, unexpected) };
+  return { yoga, answerTrustedCall: trustedCallFastPath(yoga, store, unexpected, caches.texts), caches };
 }
