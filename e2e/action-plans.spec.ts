@@ -256,7 +256,9 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
   await manager.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(manager.getByText('Action plan saved.')).toBeVisible();
   await manager.reload();
-  await expect(item(manager, 1).getByRole('textbox', { name: 'Action', exact: true })).toHaveValue(actions[1][0]);
+  await expect(item(manager, 1).getByRole('textbox', { name: 'Action', exact: true })).toHaveValue(
+    actions[1][0],
+  );
   await expect(
     item(manager, 2).getByRole('img', { name: 'Photo evidence: clean-entrance.png' }),
   ).toBeVisible();
