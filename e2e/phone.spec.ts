@@ -173,8 +173,9 @@ test('on a phone the account menu waits in a drawer, so the page comes first', a
   await expect(menu.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   await shot(page, 'account-menu-390');
   await menu.getByRole('link', { name: 'History / Reorder' }).click();
-  await expect(page.getByRole('heading', { name: 'Order History', level: 1 })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
+  // The drawer closes and the focus goes to the new page's heading, not back to the button.
+  await expect(page.getByRole('heading', { name: 'Order History', level: 1 })).toBeFocused();
 
   // From a tablet up the menu stands beside the page again.
   await page.setViewportSize(DESK);
