@@ -1,5 +1,10 @@
 import { type APIRequestContext, request as api, type Browser, expect, type Page } from '@playwright/test';
-import { MSG_ACTION_REQUIRED, MSG_RETURN_NOTE_REQUIRED, toDateKey } from '../src/domain';
+import {
+  MSG_ACTION_REQUIRED,
+  MSG_RESPONSIBLE_REQUIRED,
+  MSG_RETURN_NOTE_REQUIRED,
+  toDateKey,
+} from '../src/domain';
 import { adminToken, DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
 
 // Issue 19's journey, Action plans. A customer of this test's own orders two Dine-In visits at one
@@ -226,17 +231,19 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
   await expect(manager.getByRole('link', { name: 'View the shop report' })).toBeVisible();
   await shot(manager, 'plan-open-390');
 
-  // Submitting an empty plan names the missing action of every question, beside each.
+  // Submitting an empty plan names every missing field of every question, beside each: the action and
+  // the responsible person (both marked required).
   await manager.getByRole('button', { name: 'Submit for review' }).click();
   await expect(manager.getByText(MSG_ACTION_REQUIRED)).toHaveCount(3);
   await expect(item(manager, 0).getByText(MSG_ACTION_REQUIRED)).toBeVisible();
+  await expect(item(manager, 0).getByText(MSG_RESPONSIBLE_REQUIRED)).toBeVisible();
   const actions = [
     ['Greet every guest within 10 seconds; a host at the door at lunch.', 'Dana (front of house)'],
     ['Open the second register from 11:30 to 13:30.', 'Lee (shift lead)'],
     ['Sweep and wipe the entrance at opening and at 15:00.', 'Sam (porter)'],
   ] as const;
   for (const [n, [action, who]] of actions.entries()) {
-    await item(manager, n).getByLabel('Action', { exact: true }).fill(action);
+    await item(manager, n).getByRole('textbox', { name: 'Action', exact: true }).fill(action);
     await item(manager, n).getByLabel('Responsible person').fill(who);
   }
   await expect(manager.getByText(MSG_ACTION_REQUIRED)).toHaveCount(0);
@@ -249,7 +256,9 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
   await manager.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(manager.getByText('Action plan saved.')).toBeVisible();
   await manager.reload();
-  await expect(item(manager, 1).getByLabel('Action', { exact: true })).toHaveValue(actions[1][0]);
+  await expect(item(manager, 1).getByRole('textbox', { name: 'Action', exact: true })).toHaveValue(
+    actions[1][0],
+  );
   await expect(
     item(manager, 2).getByRole('img', { name: 'Photo evidence: clean-entrance.png' }),
   ).toBeVisible();
@@ -315,7 +324,7 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
   await expect(badge(manager)).toHaveText('Returned');
   await expect(manager.getByTestId('returned-note')).toContainText(RETURN_NOTE);
   await item(manager, 0)
-    .getByLabel('Action', { exact: true })
+    .getByRole('textbox', { name: 'Action', exact: true })
     .fill('Greet every guest within 10 seconds; a host at the door at lunch and all weekend (Robin).');
   await shot(manager, 'plan-returned-390');
   await manager.getByRole('button', { name: 'Submit for review' }).click();

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import type { StandIn } from '../src/server/adapters/stand-in-server';
+import { MSG_CHECK_IN_WAITING } from '../src/web/evaluator/visit-proof-messages';
 import { CONGRESS_AVE, startGeocoderStandIn } from './geocoder-stand-in';
 import { DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
 
@@ -108,15 +109,8 @@ test('a shopper checks in, fills in a visit offline, reloads offline, submits on
   await expect(page).toHaveURL(/\/evaluator\/evaluations\/[^/]+$/);
   const evaluationId = page.url().split('/').pop()!;
 
-  // On arrival the shopper checks in: the server records its time and the phone's position.
-  const proof = page.getByTestId('visit-proof');
-  await proof.getByRole('button', { name: 'Check in' }).click();
-  await expect(proof).toContainText('Checked in at');
-  const section = page.getByTestId('evaluation-section');
-  await expect(section.getByRole('heading', { name: 'Arrival and Greeting' })).toBeVisible();
-  await expect(page.getByTestId('offline-banner')).toHaveText('All changes saved');
-
-  // The service worker controls the page and has kept this page for offline use.
+  // The service worker controls the page and has kept this page for offline use (before the connection
+  // goes: it installs from the network).
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (!navigator.serviceWorker.controller) {
@@ -129,6 +123,31 @@ test('a shopper checks in, fills in a visit offline, reloads offline, submits on
     }
     throw new Error('the page was not kept for offline use');
   });
+
+  // On arrival the shopper checks in without a connection: the app says so plainly, keeps the
+  // phone's position and sends the check-in by itself once back online; the server records its time.
+  const proof = page.getByTestId('visit-proof');
+  await context.setOffline(true);
+  await proof.getByRole('button', { name: 'Check in' }).click();
+  await expect(proof.getByTestId('visit-proof-message')).toContainText(MSG_CHECK_IN_WAITING);
+  await expect(proof).not.toContainText('Failed to fetch');
+  await shot(page, 'check-in-offline-390');
+  await context.setOffline(false);
+  await expect(proof).toContainText('Checked in at', { timeout: 20_000 });
+  await expect(proof.getByTestId('visit-proof-message')).toHaveCount(0);
+  const section = page.getByTestId('evaluation-section');
+  await expect(section.getByRole('heading', { name: 'Arrival and Greeting' })).toBeVisible();
+
+  // A first fill-in: leaving a section with required questions unanswered is work still to do, not
+  // the red 'Corrections Needed' of an evaluation QA returned.
+  await section.getByLabel('1. Date of visit').fill(new Date().toISOString().slice(0, 10));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(section.getByRole('heading', { name: 'Cleanliness' })).toBeVisible();
+  await expect(page.getByTestId('completion-summary')).toContainText(/\d+ to correct/);
+  await expect(page.getByTestId('completion-description')).toHaveText('In Progress');
+  await page.getByRole('button', { name: 'Previous' }).click();
+  await expect(section.getByRole('heading', { name: 'Arrival and Greeting' })).toBeVisible();
+  await expect(page.getByTestId('offline-banner')).toHaveText('All changes saved');
 
   // Offline: answers and a photo wait on the phone.
   await context.setOffline(true);
@@ -171,6 +190,9 @@ test('a shopper checks in, fills in a visit offline, reloads offline, submits on
   await page.reload();
   await expect(section.getByRole('heading', { name: 'Cleanliness' })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByTestId('offline-banner')).toHaveText(/^Offline: \d+ changes? waiting$/);
+  // The header still shows the signed-in shopper (the login the app kept), not the login links.
+  await expect(page.getByTestId('header-user')).toHaveText('Pat Phone');
+  await expect(page.getByRole('link', { name: 'Evaluator Login' })).toHaveCount(0);
   await expect(question(page, 'floor-clean').getByRole('radio', { name: 'Yes', exact: true })).toBeChecked();
   await expect(question(page, 'storefront-photo').getByRole('img', { name: 'Uploaded image' })).toBeVisible();
   await page.getByRole('button', { name: 'Previous' }).click();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { MSG_DIGEST_HOLDS } from '../src/web/account/account-messages';
 import { adminToken, DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
 
 // Issue 17's journey: a customer turns "A shop has been scheduled" and the daily digest on, a shopper
@@ -92,6 +93,8 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   const scheduled = prefs.getByRole('checkbox', { name: 'A shop has been scheduled' });
   const digest = prefs.getByRole('checkbox', { name: 'Send these as one daily digest' });
   await expect(digest).not.toBeChecked();
+  // It says what the digest holds, and that action plans never wait for it.
+  await expect(digest).toHaveAccessibleDescription(MSG_DIGEST_HOLDS);
   await scheduled.check();
   await digest.check();
   await expect(prefs.getByRole('checkbox', { name: 'A shop has been completed' })).toBeChecked();
@@ -231,6 +234,14 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(visitor.getByRole('status').filter({ hasText: 'You are unsubscribed' })).toBeVisible();
   await visitor.screenshot({ path: `${SHOTS}/notifications-unsubscribed-390.png`, fullPage: true });
+  // Opened again, the link does not ask again: it says so, with the way back on.
+  await visitor.goto(unsubscribeUrl.pathname);
+  const already = visitor.getByRole('status').filter({ hasText: 'Already unsubscribed' });
+  await expect(already).toContainText(`${CUSTOMER.email} is already unsubscribed from`);
+  await expect(visitor.getByRole('button', { name: 'Unsubscribe' })).toHaveCount(0);
+  await expect(
+    already.getByRole('link', { name: 'Turn them back on in your e-mail preferences' }),
+  ).toHaveAttribute('href', '/account/preferences');
   await visitor.goto(`${unsubscribeUrl.pathname.slice(0, -2)}xx`);
   await expect(visitor.getByRole('alert')).toBeVisible();
   await page.goto('/account/preferences');

@@ -255,6 +255,8 @@ test('the chain owner invites a manager for a region, who joins on a phone and s
   await expect(desk.getByTestId('invitation-closed')).toHaveText(
     'This invitation link is not valid. Ask for a new invitation.',
   );
+  // A closed invitation offers the way in for someone who already joined.
+  await expect(desk.getByRole('link', { name: 'Log in' })).toHaveAttribute('href', '/login');
 
   // The manager accepts on a phone by setting a password, and lands on the dashboard with a manager's menu.
   const phone = await (await browser.newContext({ baseURL, viewport: PHONE })).newPage();
@@ -274,11 +276,15 @@ test('the chain owner invites a manager for a region, who joins on a phone and s
   await expect(phone.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
   // Under their own name, acting for the owner's account.
   await expect(phone.getByTestId('header-user')).toHaveText('Max Manager');
-  const menu = phone.getByRole('navigation', { name: 'Account' });
+  // On a phone the account menu opens as a drawer.
+  await phone.getByRole('button', { name: 'Account Menu' }).click();
+  const menu = phone.getByRole('dialog').getByRole('navigation', { name: 'Account' });
   await expect(menu.getByRole('link', { name: 'Program Reports' })).toBeVisible();
   for (const hidden of ['Team', 'Location Management', 'History / Reorder', 'Account Information']) {
     await expect(menu.getByRole('link', { name: hidden })).toHaveCount(0);
   }
+  await phone.keyboard.press('Escape');
+  await expect(phone.getByRole('dialog')).toHaveCount(0);
   await expect(phone.getByRole('link', { name: 'Start New Order' })).toHaveCount(0);
 
   // The dashboard's summary has the region's locations and no other.
@@ -308,6 +314,7 @@ test('the chain owner invites a manager for a region, who joins on a phone and s
   }
 
   // The reports: every shop listed is the region's, across programs and in one program.
+  await phone.getByRole('button', { name: 'Account Menu' }).click();
   await menu.getByRole('link', { name: 'Program Reports' }).click();
   const reportsMenu = phone.getByRole('navigation', { name: 'Reports' });
   await reportsMenu.getByRole('link', { name: 'My Shops' }).click();

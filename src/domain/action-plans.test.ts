@@ -6,6 +6,7 @@ import {
   DEFAULT_ACTION_PLAN_TRIGGER,
   displayState,
   followUpOf,
+  inFormOrder,
   MSG_ACTION_REQUIRED,
   MSG_DUE_DATE_REQUIRED,
   MSG_PLAN_NOT_EDITABLE,
@@ -122,6 +123,16 @@ describe('displayState (overdue)', () => {
 
   it('is due seven days after it was created', () => {
     expect(planDueDate(new Date('2026-11-25T23:30:00Z'))).toBe('2026-12-02');
+  });
+});
+
+describe('inFormOrder', () => {
+  it("lists a plan's questions in the form's order, section by section, not by their names", () => {
+    const q = (elementId: string) => ({ elementId });
+    const scored = [q('cleanliness-floor'), q('greeting'), q('arrival-time'), q('zz-extra')];
+    expect(
+      inFormOrder(scored, ['greeting', 'arrival-time', 'cleanliness-floor']).map((x) => x.elementId),
+    ).toEqual(['greeting', 'arrival-time', 'cleanliness-floor', 'zz-extra']);
   });
 });
 

@@ -135,6 +135,28 @@ export function transition(
 /** A planned question's answer as the location's people give it. */
 export type PlanItemAnswer = { action: string; responsible: string; dueDate: string | null };
 
+/** Every field of one planned question that is still empty, in the form's order (action, responsible, due date). */
+export function missingFields(item: PlanItemAnswer): { field: keyof PlanItemAnswer; message: string }[] {
+  const out: { field: keyof PlanItemAnswer; message: string }[] = [];
+  if (!item.action.trim()) out.push({ field: 'action', message: MSG_ACTION_REQUIRED });
+  if (!item.responsible.trim()) out.push({ field: 'responsible', message: MSG_RESPONSIBLE_REQUIRED });
+  if (!item.dueDate) out.push({ field: 'dueDate', message: MSG_DUE_DATE_REQUIRED });
+  return out;
+}
+
+/**
+ * A plan's questions in the order the form asks them (`order`: the form's element ids, section by
+ * section); questions the order does not name keep their place after the others.
+ */
+export function inFormOrder<Q extends { elementId: string }>(
+  questions: readonly Q[],
+  order: readonly string[],
+): Q[] {
+  const rank = new Map(order.map((id, i) => [id, i]));
+  const at = (q: Q) => rank.get(q.elementId) ?? Number.MAX_SAFE_INTEGER;
+  return [...questions].sort((a, b) => at(a) - at(b));
+}
+
 /** What keeps a plan from being submitted: the first missing field, by its label; null when complete. */
 export function missingForSubmit(
   items: readonly PlanItemAnswer[],

@@ -3,6 +3,7 @@ import {
   deliveryOf,
   type EmailPreferences,
   hourOf,
+  isUnsubscribed,
   mayReceiveMarketing,
   NOTIFICATION_KINDS,
   PREFERENCE_OF,
@@ -110,5 +111,25 @@ describe('scoreChange', () => {
     [80.2, 80, 'no change'],
   ] as const)('%d after %s reads %s', (now, before, words) => {
     expect(scoreChange(now, before)).toBe(words);
+  });
+});
+
+describe('isUnsubscribed', () => {
+  it('is true once every preference a link turns off is off, and not before', () => {
+    expect(isUnsubscribed(ALL_ON, 'news')).toBe(false);
+    expect(isUnsubscribed({ ...ALL_ON, receiveMarketing: false }, 'news')).toBe(true);
+    for (const topic of UNSUBSCRIBE_TOPICS.filter((t) => t !== 'reports')) {
+      expect(isUnsubscribed({ ...ALL_ON, ...preferencesOffFor(topic) }, topic)).toBe(true);
+    }
+    // The digest link turns off the digest and what it gathers: one left on is not unsubscribed.
+    expect(isUnsubscribed({ ...ALL_ON, ...preferencesOffFor('digest'), receiveShopQA: true }, 'digest')).toBe(
+      false,
+    );
+  });
+
+  it('counts an action-plan preference never saved as on, and never reads an account as off report mail', () => {
+    expect(isUnsubscribed(ALL_ON, 'action-plan')).toBe(false);
+    expect(isUnsubscribed({ ...ALL_ON, receiveActionPlans: false }, 'action-plan')).toBe(true);
+    expect(isUnsubscribed(ALL_ON, 'reports')).toBe(false);
   });
 });

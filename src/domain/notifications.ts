@@ -115,3 +115,13 @@ export function scoreChange(percentage: number, previous: number | null): string
   const unit = Math.abs(points) === 1 ? 'point' : 'points';
   return points > 0 ? `up ${points} ${unit}` : `down ${-points} ${unit}`;
 }
+
+/**
+ * Whether an account is already unsubscribed from a topic: every preference its link turns off is
+ * off (a preference added after the account saved its preferences counts as on). `reports` has no
+ * preferences: an account is never unsubscribed from it by them.
+ */
+export function isUnsubscribed(prefs: EmailPreferences, topic: UnsubscribeTopic): boolean {
+  const off = Object.keys(preferencesOffFor(topic)) as (keyof EmailPreferences)[];
+  return off.length > 0 && off.every((key) => prefs[key] === false);
+}

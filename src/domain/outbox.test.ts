@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isOutboxStatus, OUTBOX_STATUS_LABELS, OUTBOX_STATUSES, sendAgainPlan } from './outbox';
+import {
+  isOutboxStatus,
+  OUTBOX_STATUS_LABELS,
+  OUTBOX_STATUSES,
+  outboxErrorLabel,
+  sendAgainPlan,
+} from './outbox';
 
 describe('the outbox statuses', () => {
   it.each([
@@ -27,5 +33,18 @@ describe('send again', () => {
     ['pending', 'waiting'],
   ] as const)('a %s message is sent again by %s', (status, plan) => {
     expect(sendAgainPlan(status)).toBe(plan);
+  });
+});
+
+describe('outboxErrorLabel', () => {
+  it.each([
+    ['pending', 'connect ECONNREFUSED', 'Last error'],
+    ['failed', 'connect ECONNREFUSED', 'Last error'],
+    ['sent', 'connect ECONNREFUSED', 'Earlier error'],
+    ['kept', 'connect ECONNREFUSED', 'Earlier error'],
+    ['sent', null, null],
+    ['failed', '', null],
+  ])('a %s message with error %j reads as %j', (status, error, label) => {
+    expect(outboxErrorLabel(status, error)).toBe(label);
   });
 });

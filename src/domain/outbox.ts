@@ -70,3 +70,16 @@ export const MSG_SEND_AGAIN_WAITING =
 export const MSG_SEND_AGAIN_RETRY = 'The message is queued for delivery again.';
 export const MSG_SEND_AGAIN_COPY = 'A copy of the message is queued for delivery.';
 export const MSG_OUTBOX_EMAIL_NOT_FOUND = 'That message is not in the outbox.';
+
+/**
+ * How a message's recorded error reads: the 'Last error' while it still matters (pending, failed);
+ * an 'Earlier error' once the message went out after all (or was kept), so a delivered message no
+ * longer looks broken; nothing when there was none.
+ */
+export function outboxErrorLabel(
+  status: string,
+  error: string | null | undefined,
+): 'Last error' | 'Earlier error' | null {
+  if (!error) return null;
+  return status === 'pending' || status === 'failed' ? 'Last error' : 'Earlier error';
+}

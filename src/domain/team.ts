@@ -57,6 +57,9 @@ export const INVITATION_DAYS = 7;
 /** Pending invitations an account may have at once. */
 export const MAX_PENDING_INVITATIONS = 100;
 
+/** Get Started, for a team member whose role cannot order (a Manager). */
+export const MSG_ORDERING_FOR_OWNERS_AND_ADMINS =
+  "Ordering is for the account's owner and admins. Ask one of them to place the order; your reports are on the Dashboard.";
 export const MSG_NOT_A_TEAM_ROLE = 'Choose a role: Admin or Manager.';
 export const MSG_ROLE_NOT_YOURS_TO_GIVE =
   'Only the owner can make someone the owner: use Transfer ownership.';

@@ -12,6 +12,7 @@ import {
   DEFAULT_ACTION_PLAN_TRIGGER,
   displayState,
   followUpOf,
+  inFormOrder,
   isUploadKeyIn,
   MAX_UPLOAD_KEY_LENGTH,
   MSG_PLAN_NOT_FOUND,
@@ -252,17 +253,20 @@ export async function planAfterApproval(
     locationName: string;
     /** The location's report addresses (no login), who get the plan's signed link. */
     reportAddresses: string[];
+    /** The form's element ids in the order it asks them: the plan lists its questions so. */
+    questionOrder?: readonly string[];
     now: Date;
     notice: PlanNotice;
   },
 ): Promise<PlanRow | null> {
   const shop = e.evaluation;
   if (shop.isSurvey || !shop.clientId || !shop.uqid || !shop.shopDate) return null;
-  const questions = await tx
+  const scored = await tx
     .select()
     .from(evaluationQuestionScores)
     .where(eq(evaluationQuestionScores.evaluationId, shop.id))
     .orderBy(asc(evaluationQuestionScores.sectionHeader), asc(evaluationQuestionScores.elementId));
+  const questions = inFormOrder(scored, e.questionOrder ?? []);
   await followUp(tx, shop, questions, e.now);
   const listed = planQuestions(await triggerOf(tx, shop.uqid), {
     score: shop.score ?? 0,

@@ -568,6 +568,7 @@ export async function approveEvaluation(
       programName: names.programName,
       locationName: names.locationName,
       reportAddresses: addressesOf(names.additionalEmails ?? ''),
+      questionOrder: report.sections.flatMap((s) => s.elements.map((el) => el.localId)),
       now: opts.now,
       notice: notify,
     });

@@ -24,6 +24,9 @@ const UnsubscribeType = builder.objectRef<UnsubscribeDescription>('Unsubscribe')
         'shop-scheduled | shop-sent-to-qa | shop-completed | survey-complete | digest | news | reports',
     }),
     label: t.exposeString('label', { description: 'The e-mails it stops, in words.' }),
+    unsubscribed: t.exposeBoolean('unsubscribed', {
+      description: 'Whether they are stopped already (the link was followed before, or turned off since).',
+    }),
   }),
 });
 

@@ -347,7 +347,8 @@ describe('survey complete', () => {
 });
 
 describe('unsubscribe links', () => {
-  const LINK = 'query ($token: String!) { unsubscribeLink(token: $token) { email topic label } }';
+  const LINK =
+    'query ($token: String!) { unsubscribeLink(token: $token) { email topic label unsubscribed } }';
   const UNSUBSCRIBE = 'mutation ($token: String!) { unsubscribe(token: $token) { email topic } }';
   const tokenOf = (url: string) => url.slice(url.lastIndexOf('/') + 1).replace(/>$/, '');
 
@@ -360,6 +361,7 @@ describe('unsubscribe links', () => {
       email: 'alice@example.test',
       topic: 'shop-scheduled',
       label: 'e-mails when a shop is scheduled',
+      unsubscribed: false,
     });
     const before = (await t.db.select().from(users).where(eq(users.id, p.alice.user.id)))[0]!
       .emailPreferences;
@@ -375,6 +377,11 @@ describe('unsubscribe links', () => {
     expect(res.body).toBe('Unsubscribed alice@example.test from e-mails when a shop is scheduled.');
     const after = (await t.db.select().from(users).where(eq(users.id, p.alice.user.id)))[0]!.emailPreferences;
     expect(after).toEqual({ ...before, receiveShopScheduled: false });
+    // Opened again, the link says it is done already (the page then offers the preferences instead).
+    expect(
+      (await ok<{ unsubscribeLink: { unsubscribed: boolean } }>(LINK, { token })).unsubscribeLink
+        .unsubscribed,
+    ).toBe(true);
   });
 
   it('refuses a tampered or foreign token and changes nothing', async () => {
@@ -419,7 +426,16 @@ describe('unsubscribe links', () => {
     const [toManager] = await mailOf('report-ready', 'manager@alice.test');
     expect(toManager?.text).toContain('Unsubscribe: ');
     expect(toManager?.text).not.toContain('/account/preferences');
-    await ok(UNSUBSCRIBE, { token: tokenOf(toManager!.headers!['List-Unsubscribe']!) });
+    const managerToken = tokenOf(toManager!.headers!['List-Unsubscribe']!);
+    expect(
+      (await ok<{ unsubscribeLink: { unsubscribed: boolean } }>(LINK, { token: managerToken }))
+        .unsubscribeLink.unsubscribed,
+    ).toBe(false);
+    await ok(UNSUBSCRIBE, { token: managerToken });
+    expect(
+      (await ok<{ unsubscribeLink: { unsubscribed: boolean } }>(LINK, { token: managerToken }))
+        .unsubscribeLink.unsubscribed,
+    ).toBe(true);
 
     const next = await accept(second!);
     await submit(next);

@@ -4,6 +4,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   capabilityLink,
+  isUnsubscribed,
   preferencesOffFor,
   TOPIC_LABEL,
   UNSUBSCRIBE_TOPICS,
@@ -68,8 +69,16 @@ export function unsubscribeLink(opts: { origin: string; secret: string; subject:
   return { url, headers: unsubscribeHeaders(url) };
 }
 
-/** What a link stops: the account's address, or null for an address the link does not name. */
-export type UnsubscribeDescription = { email: string | null; topic: UnsubscribeTopic; label: string };
+/**
+ * What a link stops: the account's address, or null for an address the link does not name; and
+ * whether it is stopped already (the link was followed before, or the preferences say so).
+ */
+export type UnsubscribeDescription = {
+  email: string | null;
+  topic: UnsubscribeTopic;
+  label: string;
+  unsubscribed: boolean;
+};
 
 function invalidLink() {
   return new AppError('BAD_USER_INPUT', MSG_UNSUBSCRIBE_LINK, [
@@ -80,14 +89,23 @@ function invalidLink() {
 async function subjectOf(db: Db, secret: string, token: string) {
   const subject = readUnsubscribeToken(secret, token);
   if (!subject) throw invalidLink();
-  if ('emailHash' in subject) return { subject, email: null };
+  if ('emailHash' in subject) {
+    const [kept] = await db
+      .select({ topic: emailSuppressions.topic })
+      .from(emailSuppressions)
+      .where(
+        and(eq(emailSuppressions.emailHash, subject.emailHash), eq(emailSuppressions.topic, subject.topic)),
+      )
+      .limit(1);
+    return { subject, email: null, unsubscribed: kept !== undefined };
+  }
   const [user] = await db
-    .select({ email: users.email })
+    .select({ email: users.email, emailPreferences: users.emailPreferences })
     .from(users)
     .where(eq(users.id, subject.userId))
     .limit(1);
   if (!user) throw invalidLink();
-  return { subject, email: user.email };
+  return { subject, email: user.email, unsubscribed: isUnsubscribed(user.emailPreferences, subject.topic) };
 }
 
 /** What a link would stop, for the page that asks to confirm. */
@@ -96,8 +114,8 @@ export async function describeUnsubscribe(
   secret: string,
   token: string,
 ): Promise<UnsubscribeDescription> {
-  const { subject, email } = await subjectOf(db, secret, token);
-  return { email, topic: subject.topic, label: TOPIC_LABEL[subject.topic] };
+  const { subject, email, unsubscribed } = await subjectOf(db, secret, token);
+  return { email, topic: subject.topic, label: TOPIC_LABEL[subject.topic], unsubscribed };
 }
 
 /**
@@ -119,7 +137,7 @@ export async function unsubscribe(db: Db, secret: string, token: string): Promis
         .values({ emailHash: subject.emailHash, topic: subject.topic })
         .onConflictDoNothing();
     }
-    return { email, topic: subject.topic, label: TOPIC_LABEL[subject.topic] };
+    return { email, topic: subject.topic, label: TOPIC_LABEL[subject.topic], unsubscribed: true };
   });
 }
 

@@ -1,5 +1,7 @@
 import '../app/full-styles';
-import { Alert, Container, Grid, NavLink, Paper, Stack } from '@mantine/core';
+import { Alert, Button, Container, Drawer, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconMenu2 } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { RequireLogin, useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
@@ -9,24 +11,68 @@ export const MSG_NOT_ON_TEAM =
   "This login is no longer a member of the account's team. Ask the account's owner for a new invitation.";
 export const MSG_NOT_YOUR_ROLE = 'Your role on the team does not include this page.';
 
-/** The account area's menu: the pages the caller's team role may use. */
-function AccountMenu() {
+/** The account area's links: the pages the caller's team role may use (`onNavigate` closes the drawer). */
+function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
   const { role } = useCurrentUser();
+  const links = [...accountMenu(role), { to: '/change-password', label: 'Change Password' }];
   return (
-    <Paper withBorder p="xs" component="nav" aria-label="Account">
-      <Stack gap={2}>
-        {accountMenu(role).map((m) => (
-          <NavLink key={m.to} component={Link} to={m.to} label={m.label} active={pathname.startsWith(m.to)} />
-        ))}
-        <NavLink
-          component={Link}
-          to="/change-password"
-          label="Change Password"
-          active={pathname === '/change-password'}
-        />
-      </Stack>
-    </Paper>
+    <Stack gap={2}>
+      {links.map((m) => {
+        const active = m.to === '/change-password' ? pathname === m.to : pathname.startsWith(m.to);
+        return (
+          <NavLink
+            key={m.to}
+            component={Link}
+            to={m.to}
+            label={m.label}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            onClick={onNavigate}
+          />
+        );
+      })}
+    </Stack>
+  );
+}
+
+/**
+ * The account area's menu: beside the page from tablets up; on phones an 'Account Menu' button that
+ * opens it as a drawer, so the page a customer opens is what they see first (as the admin area does).
+ */
+function AccountMenu() {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  return (
+    <>
+      <Button
+        hiddenFrom="md"
+        variant="default"
+        leftSection={<IconMenu2 size={18} aria-hidden />}
+        onClick={toggle}
+        aria-expanded={opened}
+        aria-haspopup="dialog"
+      >
+        Account Menu
+      </Button>
+      <Drawer
+        opened={opened}
+        onClose={close}
+        title={
+          <Text fw={700} size="lg">
+            Account
+          </Text>
+        }
+        size="xs"
+        hiddenFrom="md"
+      >
+        <nav aria-label="Account">
+          <AccountLinks onNavigate={close} />
+        </nav>
+      </Drawer>
+      <Paper withBorder p="xs" component="nav" aria-label="Account" visibleFrom="md">
+        <AccountLinks />
+      </Paper>
+    </>
   );
 }
 
@@ -49,7 +95,7 @@ export function AccountLayout() {
   return (
     <RequireLogin>
       <Container size="xl" py="md">
-        <Grid gutter="lg">
+        <Grid gutter={{ base: 'xs', md: 'lg' }}>
           <Grid.Col span={{ base: 12, md: 3 }}>
             <AccountMenu />
           </Grid.Col>

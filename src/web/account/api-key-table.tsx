@@ -2,6 +2,7 @@ import { useMutation } from '@apollo/client';
 import { Badge, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { formatDateTimeUs, formatDateUs } from '../../domain';
 import { notifyError, notifySuccess } from '../app/apollo';
+import classes from '../components/stacked-table.module.css';
 import { InlineConfirm } from './account-confirm';
 import { MSG_API_KEY_REVOKED, MSG_REVOKE_NOTE } from './api-key-messages';
 import { REVOKE_API_KEY } from './api-keys-documents';
@@ -44,12 +45,18 @@ function RevokeKey({ apiKey, refetchQuery }: { apiKey: ApiKeyRow; refetchQuery: 
 
 /**
  * An account's keys: name and prefix, scope and times, and Revoke (after a confirmation; then the
- * `refetchQuery` list is read again). Three columns that wrap on a phone. The owner's page and the
+ * `refetchQuery` list is read again). Three columns on a desk, a card per key on a phone. The owner's page and the
  * admin's customer page share it.
  */
 export function ApiKeyTable({ keys, refetchQuery }: { keys: ApiKeyRow[]; refetchQuery: string }) {
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="xs" striped data-testid="api-keys">
+    <Table
+      verticalSpacing="sm"
+      horizontalSpacing="xs"
+      striped
+      className={classes.stacked}
+      data-testid="api-keys"
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Key</Table.Th>
@@ -63,7 +70,7 @@ export function ApiKeyTable({ keys, refetchQuery }: { keys: ApiKeyRow[]; refetch
         {keys.map((k) => (
           <Table.Tr key={k._id} data-testid="api-key">
             <Table.Td>
-              <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
+              <Stack gap={2} style={{ overflowWrap: 'break-word' }}>
                 <Text fw={600} size="sm">
                   {k.name}
                 </Text>
@@ -79,7 +86,13 @@ export function ApiKeyTable({ keys, refetchQuery }: { keys: ApiKeyRow[]; refetch
                 </Text>
                 <Text size="sm" c="dimmed">
                   Created {formatDateUs(k.createdAt)}
-                  {k.createdByEmail ? ` by ${k.createdByEmail}` : ''}
+                  {k.createdByEmail && ' '}
+                  {k.createdByEmail && (
+                    // An address moves to the next line whole rather than breaking at its hyphen.
+                    <span style={{ display: 'inline-block', overflowWrap: 'anywhere' }}>
+                      by {k.createdByEmail}
+                    </span>
+                  )}
                 </Text>
                 <Text size="sm" c="dimmed" data-testid="api-key-last-used">
                   {k.lastUsedAt ? `Last used ${formatDateTimeUs(k.lastUsedAt)} UTC` : 'Never used'}

@@ -186,11 +186,14 @@ export function InvitationPage() {
         <Alert color="red" variant="light" data-testid="invitation-closed">
           {closed}
         </Alert>
-        <Text size="sm">
-          <Anchor component={Link} to="/">
+        <Group gap="md">
+          <Button component={Link} to="/login" size="sm">
+            Log in
+          </Button>
+          <Anchor component={Link} to="/" size="sm">
             Go to the home page
           </Anchor>
-        </Text>
+        </Group>
       </AuthCard>
     );
   }

@@ -7,16 +7,16 @@ import { errorMessage, notifyError, notifySuccess } from '../app/apollo';
 import { PageLoader } from '../app/session';
 import { Page } from '../components/page';
 import { EMAIL_PREFERENCES, SAVE_EMAIL_PREFERENCES } from './account-documents';
-import { MSG_INFO_SAVED } from './account-messages';
+import { MSG_ACTION_PLANS_AT_ONCE, MSG_DIGEST_HOLDS, MSG_INFO_SAVED } from './account-messages';
 
-const CHOICES: { key: keyof TEmailPreferencesInput; label: string }[] = [
+const CHOICES: { key: keyof TEmailPreferencesInput; label: string; description?: string }[] = [
   { key: 'receiveMarketing', label: 'News and product announcements' },
   { key: 'receiveShopScheduled', label: 'A shop has been scheduled' },
   { key: 'receiveShopQA', label: 'A shop has been sent to quality assurance' },
   { key: 'receiveShopComplete', label: 'A shop has been completed' },
   { key: 'receiveSurveyComplete', label: 'A customer survey has been completed' },
-  { key: 'receiveActionPlans', label: 'Action plans' },
-  { key: 'receiveAsDigest', label: 'Send these as one daily digest' },
+  { key: 'receiveActionPlans', label: 'Action plans', description: MSG_ACTION_PLANS_AT_ONCE },
+  { key: 'receiveAsDigest', label: 'Send these as one daily digest', description: MSG_DIGEST_HOLDS },
 ];
 
 function PreferencesForm({ initial }: { initial: TEmailPreferencesInput }) {
@@ -45,6 +45,9 @@ function PreferencesForm({ initial }: { initial: TEmailPreferencesInput }) {
           <Checkbox
             key={c.key}
             label={c.label}
+            // Read with the box by screen readers (Mantine does not link a checkbox's description).
+            description={c.description && <span id={`preference-${c.key}-note`}>{c.description}</span>}
+            aria-describedby={c.description ? `preference-${c.key}-note` : undefined}
             checked={values[c.key] ?? true}
             onChange={(e) => setValues({ ...values, [c.key]: e.currentTarget.checked })}
           />

@@ -6,6 +6,7 @@ import { formatDateUs, may } from '../../domain';
 import { errorMessage, notifyError, notifySuccess } from '../app/apollo';
 import { PageLoader, useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
+import classes from '../components/stacked-table.module.css';
 import type { TeamQuery } from '../gql/graphql';
 import { RESEND_TEAM_INVITATION, TEAM, TEAM_SCOPE_CHOICES, WITHDRAW_TEAM_INVITATION } from './team-documents';
 import { InviteForm } from './team-invite-form';
@@ -34,10 +35,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A person's line in a table: a bold first line and a dimmed second one, wrapping anywhere. */
+/** A person's line in a table: a bold first line and a dimmed second one; only a word too long for a line breaks. */
 function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
   return (
-    <Stack gap={2} style={{ overflowWrap: 'anywhere' }}>
+    <Stack gap={2} style={{ overflowWrap: 'break-word' }}>
       {first}
       <Text size="sm" c="dimmed">
         {second}
@@ -53,7 +54,7 @@ type RowParts = { who: string; badge?: ReactNode; second: ReactNode; action: Rea
 
 /**
  * Members or invitations (`kind`): who, role and what they see, and each row's action. Three columns
- * that wrap, so a phone shows them without scrolling sideways.
+ * on a desk; on a phone each row is a card, so e-mails, dates and badges stay whole.
  */
 function TeamTable<T extends Grantee>({
   kind,
@@ -69,7 +70,13 @@ function TeamTable<T extends Grantee>({
   parts: (item: T) => RowParts;
 }) {
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="xs" striped data-testid={`team-${kind}s`}>
+    <Table
+      verticalSpacing="sm"
+      horizontalSpacing="xs"
+      striped
+      className={classes.stacked}
+      data-testid={`team-${kind}s`}
+    >
       <Table.Thead>
         <Table.Tr>
           <Table.Th>{whoHeading}</Table.Th>

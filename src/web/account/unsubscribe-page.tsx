@@ -13,6 +13,7 @@ const UNSUBSCRIBE_LINK = graphql(`
       email
       topic
       label
+      unsubscribed
     }
   }
 `);
@@ -29,7 +30,8 @@ const UNSUBSCRIBE = graphql(`
 /**
  * /unsubscribe/:token: where an e-mail's Unsubscribe link lands (no login). It says what the link
  * stops and asks first, so a mail scanner that opens links unsubscribes nobody; mail clients' one-click
- * unsubscribe POSTs to the same address instead (server: notifications/unsubscribe-route.ts).
+ * unsubscribe POSTs to the same address instead (server: notifications/unsubscribe-route.ts). A link
+ * opened again after it was followed says so, with the way back at /account/preferences.
  */
 export function UnsubscribePage() {
   const { token = '' } = useParams();
@@ -44,6 +46,19 @@ export function UnsubscribePage() {
       ) : link.error || !about ? (
         <Alert color="red" role="alert">
           {link.error ? errorMessage(link.error) : 'This unsubscribe link is not valid.'}
+        </Alert>
+      ) : about.unsubscribed && !done.data ? (
+        <Alert color="blue" icon={<IconCircleCheck size={18} />} role="status" title="Already unsubscribed">
+          <Stack gap="xs">
+            <Text size="sm">
+              {whom} is already unsubscribed from {about.label}.
+            </Text>
+            {about.topic !== 'reports' && (
+              <Anchor component={Link} to="/account/preferences" size="sm" fw={600}>
+                Turn them back on in your e-mail preferences
+              </Anchor>
+            )}
+          </Stack>
         </Alert>
       ) : done.data ? (
         <Alert color="green" icon={<IconCircleCheck size={18} />} role="status" title="You are unsubscribed">
@@ -67,7 +82,7 @@ export function UnsubscribePage() {
           </Button>
         </Stack>
       )}
-      {about?.topic !== 'reports' ? (
+      {about && !about.unsubscribed && about.topic !== 'reports' ? (
         <Anchor component={Link} to="/account/preferences" size="sm">
           Manage all your e-mail preferences
         </Anchor>

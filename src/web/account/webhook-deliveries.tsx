@@ -3,6 +3,7 @@ import { Button, Code, ColorSwatch, Group, Stack, Table, Text } from '@mantine/c
 import { Fragment, useState } from 'react';
 import { formatDateTimeUs } from '../../domain';
 import { notifyError, notifySuccess } from '../app/apollo';
+import classes from '../components/stacked-table.module.css';
 import type { WebhookEndpointQuery } from '../gql/graphql';
 import { RESEND_WEBHOOK_DELIVERY } from './webhooks-documents';
 
@@ -19,7 +20,8 @@ export const MSG_NO_DELIVERIES = 'Nothing sent yet. Send a test event to check y
 
 /**
  * An endpoint's delivery log, newest first: event, status, HTTP code, tries and time; Details shows
- * the answer's start (or the error) and the body sent; Resend sends a finished one again.
+ * the answer's start (or the error) and the body sent; Resend sends a finished one again. A card per
+ * delivery on a phone.
  */
 export function DeliveryLog({ deliveries }: { deliveries: Delivery[] }) {
   const [open, setOpen] = useState<string | null>(null);
@@ -36,7 +38,13 @@ export function DeliveryLog({ deliveries }: { deliveries: Delivery[] }) {
   }
   return (
     <Table.ScrollContainer minWidth={0}>
-      <Table verticalSpacing="xs" horizontalSpacing="xs" striped data-testid="webhook-deliveries">
+      <Table
+        verticalSpacing="xs"
+        horizontalSpacing="xs"
+        striped
+        className={classes.stacked}
+        data-testid="webhook-deliveries"
+      >
         <Table.Thead>
           <Table.Tr>
             <Table.Th>Event</Table.Th>
@@ -51,7 +59,7 @@ export function DeliveryLog({ deliveries }: { deliveries: Delivery[] }) {
             return (
               <Fragment key={d._id}>
                 <Table.Tr data-testid="webhook-delivery" data-event={d.eventType} data-status={d.status}>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td style={{ overflowWrap: 'break-word' }}>
                     <Text size="sm" ff="monospace">
                       {d.eventType}
                     </Text>

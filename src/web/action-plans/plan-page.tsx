@@ -208,6 +208,7 @@ function PlanItem({
             <EvidenceField item={item} draft={draft} onChange={onChange} folder={folder} planKey={planKey} />
             <Textarea
               label="Action"
+              withAsterisk
               description="What will be done so this question passes next time."
               autosize
               minRows={2}
@@ -220,6 +221,7 @@ function PlanItem({
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput
                 label="Responsible person"
+                withAsterisk
                 maxLength={200}
                 value={draft.responsible}
                 onChange={(e) => onChange({ ...draft, responsible: e.currentTarget.value })}
@@ -227,6 +229,7 @@ function PlanItem({
               />
               <DatePickerInput
                 label="Due date"
+                withAsterisk
                 valueFormat="MM/DD/YYYY"
                 placeholder="MM/DD/YYYY"
                 leftSection={<IconCalendar size={16} aria-hidden />}

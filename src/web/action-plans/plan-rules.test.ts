@@ -18,7 +18,7 @@ describe('itemErrorsOf', () => {
 });
 
 describe('missingItems', () => {
-  it('names the first missing field of every incomplete question, with the domain texts', () => {
+  it('names every missing field of every incomplete question, with the domain texts', () => {
     const drafts = draftsOf([
       { elementId: 'a', action: 'Greet', responsible: 'Dana', dueDate: '2030-01-01' },
       { elementId: 'b', action: ' ', responsible: '', dueDate: null },
@@ -26,7 +26,11 @@ describe('missingItems', () => {
       { elementId: 'd', action: 'Wipe', responsible: 'Lee', dueDate: null },
     ]);
     expect(missingItems(drafts)).toEqual({
-      1: { action: MSG_ACTION_REQUIRED },
+      1: {
+        action: MSG_ACTION_REQUIRED,
+        responsible: MSG_RESPONSIBLE_REQUIRED,
+        dueDate: MSG_DUE_DATE_REQUIRED,
+      },
       2: { responsible: MSG_RESPONSIBLE_REQUIRED },
       3: { dueDate: MSG_DUE_DATE_REQUIRED },
     });

@@ -3,7 +3,7 @@ import {
   type FollowUp,
   formatCalendarDate,
   formatDateUs,
-  missingForSubmit,
+  missingFields,
   type PlanItemAnswer,
   toCsv,
 } from '../../domain';
@@ -107,12 +107,12 @@ export function itemErrorsOf(fields: Record<string, string>): { items: ItemError
   return { items, other };
 }
 
-/** What keeps each question from being submitted, all at once (the server names only the first). */
+/** What keeps each question from being submitted: every empty field of each, all at once (the server names only the first). */
 export function missingItems(drafts: readonly ItemDraft[]): ItemErrors {
   const out: ItemErrors = {};
   drafts.forEach((d, i) => {
-    const missing = missingForSubmit([d]);
-    if (missing) out[i] = { [missing.field as ItemField]: missing.message };
+    const missing = missingFields(d);
+    if (missing.length) out[i] = Object.fromEntries(missing.map((m) => [m.field, m.message]));
   });
   return out;
 }

@@ -5,9 +5,10 @@ const WAIT_FOR_HEADING_MS = 3000;
  * Moves the focus to the page's main heading (tabindex=-1: focusable by script, not a tab stop). The
  * new page may still be arriving (a lazy chunk, the old page kept on screen meanwhile), so the
  * heading is watched for a moment: focused again if it was replaced, left once it stays. If the
- * visitor moves the focus on their own meanwhile, it stays where they put it. Returns a cancel.
+ * visitor moves the focus on their own meanwhile, it stays where they put it. `ring`: whether the
+ * heading shows the focus ring (data-focus-ring; accessible-theme.module.css). Returns a cancel.
  */
-export function focusNewHeading(before: Element | null): () => void {
+export function focusNewHeading(before: Element | null, ring: boolean): () => void {
   const deadline = Date.now() + WAIT_FOR_HEADING_MS;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let focused: HTMLElement | null = null;
@@ -21,6 +22,7 @@ export function focusNewHeading(before: Element | null): () => void {
     if (heading && heading === focused && active === heading) steady++;
     else if (heading) {
       if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+      heading.toggleAttribute('data-focus-ring', ring);
       heading.focus({ preventScroll: true });
       focused = heading;
       steady = 0;

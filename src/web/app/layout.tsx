@@ -4,6 +4,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import classes from './accessible-theme.module.css';
 import { useBrand } from './brand';
 import { getCookie, ORDER_COOKIE, ORDER_COOKIES_CHANGED, readOrderServices } from './cookies';
+import { useOfflineUser } from './offline-user';
 import { useFocusHeadingOnNavigate } from './route-focus';
 import { useCurrentUser } from './session';
 
@@ -14,7 +15,12 @@ const WIZARD_SEGMENTS = new Set(['customize', 'locations', 'frequency', 'checkou
 
 function Header() {
   const brand = useBrand();
-  const { user, personName } = useCurrentUser();
+  const { user: online, personName: onlineName, loading } = useCurrentUser();
+  const { pathname } = useLocation();
+  // In the evaluator app offline, the login it kept (the server cannot be asked).
+  const offline = useOfflineUser(!online && !loading && pathname.startsWith('/evaluator'));
+  const user = online ?? offline;
+  const personName = online ? onlineName : (offline?.fullName ?? offline?.email ?? '');
   // The admin's colour when it reads on the primary colour, else the nearest one that does.
   const headerText = brand.textColors.header;
   // Never broken over two lines: on a phone the links get a smaller type instead.

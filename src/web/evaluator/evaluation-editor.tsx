@@ -15,6 +15,7 @@ import { OfflineBanner } from './offline-banner';
 import { ProofingNote } from './proofing-note';
 import { SaveIndicator } from './save-indicator';
 import { SectionPicker, sectionProgress } from './section-picker';
+import { shopperCompletion } from './shopper-completion';
 import { contextOf, type StoredEvaluation } from './stored-evaluation';
 import { useAutosave } from './use-autosave';
 import { CheckOutReminder, VisitProofCard } from './visit-proof-card';
@@ -104,7 +105,7 @@ export function EvaluationEditor({
 
   if (!evaluation) return null;
   const section = sections[index];
-  const completion = evaluation.status.completion;
+  const completion = shopperCompletion(evaluation.status.completion, data.status);
   const ready = completion.description === 'Ready to Submit';
   const progress = sectionProgress(evaluation, showAll);
   const externalComment = stored.document.metadata.externalComment?.trim();

@@ -1,9 +1,11 @@
 import '../app/full-styles';
-import { Button, Container, Group, ScrollArea } from '@mantine/core';
+import { Button, Container } from '@mantine/core';
 import { IconCash, IconChecklist, IconClipboardList, IconMapPin } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
+import { readOfflineUser } from '../app/offline-user';
 import { type CurrentUser, PageLoader, useCurrentUser } from '../app/session';
+import classes from './evaluator-menu.module.css';
 import { isShopper, isStaff } from './evaluator-roles';
 import { OFFLINE_USER_KEY } from './offline/clear';
 
@@ -34,12 +36,7 @@ function useUserOffline(): { user: OfflineUser | null; loading: boolean } {
     }
   }, [user]);
   if (user || loading || typeof navigator === 'undefined' || navigator.onLine) return { user, loading };
-  try {
-    const kept = localStorage.getItem(OFFLINE_USER_KEY);
-    return { user: kept ? (JSON.parse(kept) as OfflineUser) : null, loading: false };
-  } catch {
-    return { user: null, loading: false };
-  }
+  return { user: readOfflineUser() as OfflineUser | null, loading: false };
 }
 
 /**
@@ -91,29 +88,32 @@ export function EvaluatorLayout() {
   return (
     <Container size="md" px={{ base: 'sm', sm: 'md' }} py="md">
       {links.length > 0 && (
-        <ScrollArea type="never" mb="md">
-          <Group gap="xs" wrap="nowrap" component="nav" aria-label="Evaluator">
-            {links.map(({ to, label, icon: Icon }) => {
-              const active = pathname.startsWith(to);
-              return (
-                <Button
-                  key={to}
-                  component={Link}
-                  to={to}
-                  size="sm"
-                  radius="xl"
-                  variant={active ? 'filled' : 'light'}
-                  leftSection={<Icon size={16} />}
-                  aria-current={active ? 'page' : undefined}
-                  // Full labels: on a phone the row scrolls sideways rather than cutting them short.
-                  style={{ flexShrink: 0 }}
-                >
-                  {label}
-                </Button>
-              );
-            })}
-          </Group>
-        </ScrollArea>
+        <nav aria-label="Evaluator" className={classes.menu}>
+          {links.map(({ to, label, icon: Icon }) => {
+            const active = pathname.startsWith(to);
+            return (
+              <Button
+                key={to}
+                component={Link}
+                to={to}
+                size="sm"
+                radius="xl"
+                variant={active ? 'filled' : 'light'}
+                leftSection={<Icon size={16} aria-hidden />}
+                aria-current={active ? 'page' : undefined}
+                // On a phone the tabs share the width, each whole (evaluator-menu.module.css).
+                classNames={{
+                  root: classes.tab,
+                  inner: classes.inner,
+                  section: classes.section,
+                  label: classes.label,
+                }}
+              >
+                {label}
+              </Button>
+            );
+          })}
+        </nav>
       )}
       <Outlet />
     </Container>

@@ -24,6 +24,7 @@ import {
   MSG_SEND_AGAIN_COPY,
   MSG_SEND_AGAIN_RETRY,
   MSG_SEND_AGAIN_WAITING,
+  outboxErrorLabel,
   sendAgainPlan,
 } from '../../../domain';
 import { errorMessage, notifyError, notifySuccess } from '../../app/apollo';
@@ -97,7 +98,7 @@ function Delivery({ email, onCopied }: { email: Email; onCopied: (copyId: string
       {email.error && (
         <Alert
           color={email.status === 'failed' ? 'red' : 'gray'}
-          title="Last error"
+          title={outboxErrorLabel(email.status, email.error)}
           data-testid="email-error"
         >
           <Text size="sm" style={{ overflowWrap: 'anywhere' }}>

@@ -20,7 +20,7 @@ import { IconMailForward, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { formatDateTimeUs } from '../../../domain';
+import { formatDateTimeUs, outboxErrorLabel } from '../../../domain';
 import { appendPage } from '../../account/account-paging';
 import { errorMessage, notifyError, notifySuccess } from '../../app/apollo';
 import { Page } from '../../components/page';
@@ -177,7 +177,7 @@ function OutboxTable({ messages, back }: { messages: readonly Listed[]; back: Ba
             <Table.Th>Kind</Table.Th>
             <Table.Th>Status</Table.Th>
             <Table.Th ta="right">Tries</Table.Th>
-            <Table.Th>Last error</Table.Th>
+            <Table.Th>Error</Table.Th>
             <Table.Th>Created / Sent (UTC)</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -205,7 +205,7 @@ function OutboxTable({ messages, back }: { messages: readonly Listed[]; back: Ba
               </Table.Td>
               <Table.Td ta="right">{m.tries}</Table.Td>
               <Table.Td maw={200}>
-                <LastError error={m.error} />
+                <LastError status={m.status} error={m.error} />
               </Table.Td>
               <Table.Td>
                 <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
@@ -243,7 +243,7 @@ function OutboxCards({ messages, back }: { messages: readonly Listed[]; back: Ba
               {kindText(m.kind)} · {m.tries === 1 ? '1 try' : `${m.tries} tries`} ·{' '}
               {m.sentAt ? `sent ${formatDateTimeUs(m.sentAt)}` : formatDateTimeUs(m.createdAt)} UTC
             </Text>
-            {m.error && <LastError error={m.error} />}
+            {m.error && <LastError status={m.status} error={m.error} />}
           </Stack>
         </Paper>
       ))}
@@ -259,24 +259,30 @@ function SubjectLink({ message, back }: { message: Listed; back: Back }) {
   );
 }
 
-/** The last error, cut to two lines (the preview shows it whole). */
-function LastError({ error }: { error: string | null | undefined }) {
-  if (!error) {
+/**
+ * The message's error, cut to two lines (the preview shows it whole): as it is while the message is
+ * pending or failed; dimmed as an 'Earlier error' once it was sent after all.
+ */
+function LastError({ status, error }: { status: string; error: string | null | undefined }) {
+  const label = outboxErrorLabel(status, error);
+  if (!label) {
     return (
       <Text size="sm" c="dimmed">
         —
       </Text>
     );
   }
+  const earlier = label === 'Earlier error';
   return (
     <Text
       size="sm"
+      c={earlier ? 'dimmed' : undefined}
       lineClamp={2}
-      title={error}
+      title={error ?? undefined}
       style={{ overflowWrap: 'anywhere' }}
       data-testid="outbox-error"
     >
-      {error}
+      {earlier ? `Earlier error: ${error}` : error}
     </Text>
   );
 }

@@ -1,7 +1,7 @@
+import { OFFLINE_USER_KEY } from '../../app/offline-user';
 import { clearOfflineStore } from './offline-store';
 
-/** What the evaluator app keeps on the device for offline use (see evaluator-layout). */
-export const OFFLINE_USER_KEY = 'evaluator-offline-user';
+export { OFFLINE_USER_KEY };
 
 /**
  * Logout on a shared phone: the shopper's evaluations, waiting saves and photos (IndexedDB), the
