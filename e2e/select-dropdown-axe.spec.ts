@@ -40,3 +40,33 @@ test('an open select with a long list of options passes axe', async ({ page }) =
   });
   expect(violations).toEqual([]);
 });
+
+// Mantine's calendars write weekend days in its red.6, under 4.5:1 on white, and leave their arrows
+// unnamed; the theme darkens the one and names the other (accessible-theme.module.css and .ts). Checked on an open calendar whose month has enabled weekend days.
+test('an open calendar reads well: weekend days pass axe colour contrast', async ({ page }) => {
+  await loginThroughForm(page, RILEY.email, RILEY.password);
+  await page.waitForURL(/\/account/);
+  await page.goto('/account/dashboard');
+  await page.getByRole('textbox', { name: 'Date Range', exact: true }).click();
+  await page.getByRole('option', { name: 'Custom Range', exact: true }).click();
+  const weekend = page.locator('button[data-weekend]:not([data-outside]):not([data-disabled])');
+  await expect(weekend.first()).toBeVisible();
+  // Its arrows are icon-only buttons, named (axe: button-name, checked on every page by the fixture).
+  await expect(page.getByRole('button', { name: 'Previous month' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next month' })).toBeVisible();
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as {
+        axe: {
+          run: (
+            ctx: unknown,
+            opts: unknown,
+          ) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe;
+    const r = await axe.run(document, { runOnly: ['color-contrast'] });
+    return r.violations.flatMap((v) => v.nodes.map((n) => `${v.id} ${n.target.join(' ')}`));
+  });
+  expect(violations).toEqual([]);
+});

@@ -58,6 +58,17 @@ export const accessibleCssVariables: CSSVariablesResolver = () => {
  */
 const OPTIONS_VIEWPORT = { tabIndex: 0, role: 'group' };
 
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
 export const ACCESSIBLE_COMPONENTS: MantineThemeComponents = {
   Anchor: { classNames: { root: classes.inlineLink } },
   CloseButton: { defaultProps: { 'aria-label': 'Close' } },
@@ -80,4 +91,8 @@ export const ACCESSIBLE_COMPONENTS: MantineThemeComponents = {
   // A menu holds only menu items: Mantine's focus placeholder (a bare div[tabindex]) inside role=menu
   // breaks that (axe: aria-required-children); without it the first item takes the focus, as menus do.
   Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  // A calendar's arrows and its month or year heading are icon-only buttons: named, in every picker.
+  DateInput: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
+  DatePickerInput: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
+  DatePicker: { defaultProps: { ariaLabels: CALENDAR_LABELS } },
 };
