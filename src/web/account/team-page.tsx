@@ -95,7 +95,9 @@ function TeamTable<T extends Grantee>({
                 <TwoLines
                   first={
                     <Group gap={6}>
-                      <Text fw={600} size="sm">
+                      {/* A member's name in bold; an invitation's e-mail in the weight of a member's e-mail,
+                          so that it stays on one line of a phone's card as theirs does. */}
+                      <Text fw={kind === 'invitation' ? 400 : 600} size="sm">
                         {row.who}
                       </Text>
                       {row.badge}
