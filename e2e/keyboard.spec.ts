@@ -35,7 +35,7 @@ test('a guest orders a mystery shop with the keyboard alone', async ({ page }) =
   await expect(page).toHaveURL(/\/industry$/);
 
   // Get Started: Next, an industry, a questionnaire, Next.
-  await tabTo(page, page.getByRole('button', { name: 'Next' }));
+  await tabTo(page, page.getByRole('button', { name: 'Next', exact: true }));
   await page.keyboard.press('Enter');
   await tabTo(page, page.getByRole('button', { name: 'Restaurants', exact: true }));
   await page.keyboard.press('Enter');
@@ -43,7 +43,7 @@ test('a guest orders a mystery shop with the keyboard alone', async ({ page }) =
   await tabTo(page, questionnaire);
   await page.keyboard.press('Space');
   await expect(questionnaire).toBeChecked();
-  await tabTo(page, page.getByRole('button', { name: 'Next' }));
+  await tabTo(page, page.getByRole('button', { name: 'Next', exact: true }));
   await page.keyboard.press('Enter');
 
   await expectStep(page, /\/customize$/, 'Customize Your Questionnaires');
@@ -64,7 +64,7 @@ test('a guest orders a mystery shop with the keyboard alone', async ({ page }) =
   await tabTo(page, page.getByRole('button', { name: 'Add Location' }));
   await page.keyboard.press('Enter');
   await expect(page.getByText('Location added successfully.')).toBeVisible();
-  await tabTo(page, page.getByRole('button', { name: 'Next' }));
+  await tabTo(page, page.getByRole('button', { name: 'Next', exact: true }));
   await page.keyboard.press('Enter');
 
   // Frequency: tick the shop at the location.
@@ -73,7 +73,7 @@ test('a guest orders a mystery shop with the keyboard alone', async ({ page }) =
   await tabTo(page, block.getByRole('checkbox', { name: 'Dine-In Experience at Congress Avenue' }));
   await page.keyboard.press('Space');
   await expect(block.getByTestId('shop-row').getByTestId('shop-price')).toBeVisible();
-  await tabTo(page, page.getByRole('button', { name: 'Next' }));
+  await tabTo(page, page.getByRole('button', { name: 'Next', exact: true }));
   await page.keyboard.press('Enter');
 
   // Checkout as a guest.
