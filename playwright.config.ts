@@ -19,9 +19,13 @@ const FIELD_JOURNEYS = /evaluator-offline\.spec\.ts$/;
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  workers: 1,
+  // Two journeys at a time against the one server (E2E_WORKERS to change): each journey makes its
+  // own customers, locations and orders, so none reads another's data (docs/testing.md).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 30_000,
+  // Two browsers and the server share two cores: a page may take longer than alone to show what it must.
+  expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL: `http://localhost:${PORT}`,

@@ -5,7 +5,15 @@ import {
   MSG_RETURN_NOTE_REQUIRED,
   toDateKey,
 } from '../src/domain';
-import { adminToken, DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
+import {
+  adminToken,
+  DEMO,
+  gql,
+  loginThroughForm,
+  openForReview,
+  placeOrderThroughApi,
+  test,
+} from './support';
 
 // Issue 19's journey, Action plans. A customer of this test's own orders two Dine-In visits at one
 // location and gives a manager that location. The demo shopper shops the first one badly (through the
@@ -200,13 +208,7 @@ test('a low shop creates an action plan that the manager fills in, the owner rev
   const proofer = await newPage(browser, DESKTOP);
   await loginThroughForm(proofer, DEMO.admin.email, DEMO.admin.password);
   await expect(proofer.getByTestId('header-user')).toBeVisible();
-  await proofer.goto('/evaluator/qa');
-  await proofer
-    .getByTestId('qa-row')
-    .filter({ hasText: LOCATION })
-    .getByRole('link', { name: 'Review' })
-    .click();
-  await expect(proofer.getByTestId('status-badge')).toHaveText('In review');
+  await openForReview(proofer, LOCATION);
   await proofer.getByRole('button', { name: 'Approve' }).click();
   await expect(proofer.getByText('Evaluation approved')).toBeVisible();
 

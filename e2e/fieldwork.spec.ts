@@ -1,5 +1,13 @@
 import { type APIRequestContext, type Browser, expect, type Locator, type Page } from '@playwright/test';
-import { adminToken, DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
+import {
+  adminToken,
+  DEMO,
+  gql,
+  loginThroughForm,
+  openForReview,
+  placeOrderThroughApi,
+  test,
+} from './support';
 
 // Fieldwork journeys: a customer's mystery shop goes from order to report through the evaluator app
 // (a new shopper fills it in on a phone, QA rejects it with comments, the shopper corrects it, QA
@@ -258,11 +266,7 @@ test('a mystery shop goes from order to report through the evaluator app', async
   const proofer = await newPage(browser, DESKTOP);
   await loginThroughForm(proofer, DEMO.admin.email, DEMO.admin.password);
   await expect(proofer.getByTestId('header-user')).toBeVisible();
-  await proofer.goto('/evaluator/qa');
-  const row = proofer.getByTestId('qa-row').filter({ hasText: locationName });
-  await row.getByRole('link', { name: 'Review' }).click();
-  await expect(proofer).toHaveURL(new RegExp(`/evaluator/qa/${evaluationId}$`));
-  await expect(proofer.getByTestId('status-badge')).toHaveText('In review');
+  expect(await openForReview(proofer, locationName)).toBe(evaluationId);
   // The visit proof: the visit lasted less than a minute, so it is flagged.
   const visitProof = proofer.getByTestId('qa-visit-proof');
   await expect(visitProof).toContainText('Check-in');
@@ -308,13 +312,7 @@ test('a mystery shop goes from order to report through the evaluator app', async
   await expect(shopper.getByTestId('status-badge')).toHaveText('Submitted');
 
   // QA approves it.
-  await proofer.goto('/evaluator/qa');
-  await proofer
-    .getByTestId('qa-row')
-    .filter({ hasText: locationName })
-    .getByRole('link', { name: 'Review' })
-    .click();
-  await expect(proofer.getByTestId('status-badge')).toHaveText('In review');
+  await openForReview(proofer, locationName);
   await expect(
     question(proofer, 'greeter').getByRole('textbox', { name: /Name or description/ }),
   ).toHaveValue('Jordan (name tag)');

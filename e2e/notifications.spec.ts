@@ -1,6 +1,14 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { MSG_DIGEST_HOLDS } from '../src/web/account/account-messages';
-import { adminToken, DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
+import {
+  adminToken,
+  DEMO,
+  gql,
+  loginThroughForm,
+  openForReview,
+  placeOrderThroughApi,
+  test,
+} from './support';
 
 // Issue 17's journey: a customer turns "A shop has been scheduled" and the daily digest on, a shopper
 // accepts and submits a visit of the customer's shop, QA approves it, and the day's notifications reach
@@ -151,13 +159,7 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   const admin = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
   await loginThroughForm(admin, DEMO.admin.email, DEMO.admin.password);
   await expect(admin.getByTestId('header-user')).toBeVisible();
-  await admin.goto('/evaluator/qa');
-  await admin
-    .getByTestId('qa-row')
-    .filter({ hasText: LOCATION })
-    .getByRole('link', { name: 'Review' })
-    .click();
-  await expect(admin.getByTestId('status-badge')).toHaveText('In review');
+  await openForReview(admin, LOCATION);
   await admin.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Evaluation approved')).toBeVisible();
   // Nor for the completed shop: that is a digest line too.

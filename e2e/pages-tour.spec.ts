@@ -20,7 +20,9 @@ const VIEWPORTS = [
 ];
 const SHOPPER = { email: 'shopper@demo.test', password: 'demo-shopper-pass' };
 /** The tour's own customer, with a survey and an invoice (Riley has neither; the demo customer stays as other journeys expect it). */
-const TOURIST = { email: `tour-${Date.now().toString(36)}@example.test`, password: 'tour-pass-1' };
+const RUN = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+/** Each worker's own (the tour's pages spread over the workers, and each worker reads its ids once). */
+const TOURIST = { email: `tour-${RUN}@example.test`, password: 'tour-pass-1' };
 
 type Ids = {
   program: ProgramRow;
@@ -60,7 +62,7 @@ async function readIds(request: APIRequestContext): Promise<Ids> {
       profile: { firstName: 'Toni', lastName: 'Tour', businessName: 'Tour Cafe', phone: '(512)-555-0160' },
     },
   });
-  const locationName = `Tour Cafe ${Date.now().toString(36)}`;
+  const locationName = `Tour Cafe ${RUN}`;
   const { uqid } = await placeOrderThroughApi(request, {
     email: TOURIST.email,
     password: TOURIST.password,
@@ -72,7 +74,7 @@ async function readIds(request: APIRequestContext): Promise<Ids> {
     cardNumber: '4242424242424242',
   });
   // A mystery shop at the same place: the demo shopper (Austin) accepts its visit, to open its evaluation.
-  const shopLocation = `Tour Diner ${Date.now().toString(36)}`;
+  const shopLocation = `Tour Diner ${RUN}`;
   await placeOrderThroughApi(request, {
     email: TOURIST.email,
     password: TOURIST.password,
@@ -102,13 +104,14 @@ async function readIds(request: APIRequestContext): Promise<Ids> {
     shopper.login.token,
   );
   const admin = await adminToken(request);
-  const { outboxEmails } = await gql<{ outboxEmails: { _id: string; kind: string; text: string }[] }>(
+  // The tourist's own mail (other journeys may be mailing at the same time).
+  const { outbox } = await gql<{ outbox: { nodes: { _id: string; kind: string; text: string }[] } }>(
     request,
-    '{ outboxEmails(limit: 50) { _id kind text } }',
-    {},
+    'query($to:String!){ outbox(to:$to) { nodes { _id kind text } } }',
+    { to: TOURIST.email },
     admin,
   );
-  const confirmation = outboxEmails.find(
+  const confirmation = outbox.nodes.find(
     (m) => m.kind === 'ORDER_CONFIRMATION' && m.text.includes(locationName),
   );
   const surveyCode = /\/survey\/([A-Za-z0-9_-]+)/.exec(confirmation?.text ?? '')?.[1];
@@ -265,6 +268,9 @@ async function guestCart(page: Page, origin: string): Promise<void> {
     },
   ]);
 }
+
+// The tour's pages spread over the workers; each worker reads its ids once.
+test.describe.configure({ mode: 'parallel' });
 
 let ids: Ids;
 test.beforeAll(async ({ playwright }) => {

@@ -95,6 +95,23 @@ export async function loginThroughForm(page: Page, email: string, password: stri
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/**
+ * QA opens the evaluation at `locationName` from the queue and waits until its own page has replaced
+ * the queue (the URL names the evaluation, its badge reads "In review"). With several journeys at
+ * once the queue lists other evaluations' badges too, so nothing is read from the page before that.
+ */
+export async function openForReview(page: Page, locationName: string): Promise<string> {
+  await page.goto('/evaluator/qa');
+  await page
+    .getByTestId('qa-row')
+    .filter({ hasText: locationName })
+    .getByRole('link', { name: 'Review' })
+    .click();
+  await page.waitForURL(/\/evaluator\/qa\/[^/]+$/, { timeout: 20_000 });
+  await expect(page.getByTestId('status-badge')).toHaveText('In review', { timeout: 20_000 });
+  return new URL(page.url()).pathname.split('/').pop()!;
+}
+
 /** Calls the GraphQL API directly (for setup and for reading the admin outbox). */
 export async function gql<T>(
   request: APIRequestContext,

@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { toDateKey } from '../src/domain';
-import { DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
+import { DEMO, gql, loginThroughForm, openForReview, placeOrderThroughApi, test } from './support';
 
 // Issue 20's journey, outgoing webhooks. A customer of this test's own adds an endpoint pointing at a
 // receiver this test runs on 127.0.0.1:4555 (allow-listed by playwright.config.ts's
@@ -219,14 +219,8 @@ test('an owner adds a webhook endpoint, a test event and an approved shop’s re
   const proofer = await newPage(browser, DESKTOP);
   await loginThroughForm(proofer, DEMO.admin.email, DEMO.admin.password);
   await expect(proofer.getByTestId('header-user')).toBeVisible();
-  await proofer.goto('/evaluator/qa');
-  await proofer
-    .getByTestId('qa-row')
-    .filter({ hasText: LOCATION })
-    .getByRole('link', { name: 'Review' })
-    .click();
   // Opening it starts the review (slow on a busy machine).
-  await expect(proofer.getByTestId('status-badge')).toHaveText('In review', { timeout: 20_000 });
+  await openForReview(proofer, LOCATION);
   await proofer.getByRole('button', { name: 'Approve' }).click();
   await expect(proofer.getByText('Evaluation approved')).toBeVisible({ timeout: 20_000 });
 
