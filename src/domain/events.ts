@@ -15,9 +15,9 @@ export type PlacedShop = {
 
 /** Where a shop or survey happened, by the names the customer knows. */
 type ProgramAtLocation = {
-  programId: string;
+  programId: string | null;
   programName: string;
-  locationId: string;
+  locationId: string | null;
   locationName: string;
 };
 
@@ -34,10 +34,12 @@ type PlanFacts = {
   actionPlanId: string;
   evaluationId: string;
   programId: string;
-  locationId: string;
+  locationId: string | null;
   state: string;
-  dueDate: string | null;
-  followUpEvaluationId: string | null;
+  /** The score (per cent) of the shop that asked for the plan. */
+  percentage: number;
+  shopDate: string;
+  dueDate: string;
   createdAt: string;
   programName: string;
   locationName: string;

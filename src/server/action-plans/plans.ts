@@ -47,9 +47,9 @@ import {
   userQuestionnaires,
 } from '../db/schema.js';
 import { AppError, badInput, notAuthorized, notLoggedIn, parseInput } from '../errors.js';
+import { recordEvent } from '../events/index.js';
 import { type BackgroundMailDeps, backgroundNotifyDeps } from '../notifications/notify.js';
 import { type Caller, managerLocationIds, teamRoleOf } from '../team/index.js';
-import { emitWebhookEvent } from '../webhooks/index.js';
 import { type PlanNotice, tellPlan } from './notify-plans.js';
 
 export type PlanRow = typeof actionPlans.$inferSelect;
@@ -307,11 +307,11 @@ export async function planAfterApproval(
     })),
   );
   await record(tx, plan.id, { kind: 'created', userId: null, who: 'System', at: e.now });
-  await emitWebhookEvent(tx, {
+  await recordEvent(tx, {
+    type: 'plan.created',
     accountId: plan.accountId,
-    type: 'action_plan.created',
-    now: e.now,
-    data: {
+    at: e.now,
+    payload: {
       ...planFacts(plan),
       programName: e.programName,
       locationName: e.locationName,
@@ -715,11 +715,11 @@ async function changeState(
   await record(tx, plan!.id, { kind: event, userId: access.userId, who: access.who, at: deps.now, note });
   const names = await planNames(tx, plan!);
   if (event === 'resolved') {
-    await emitWebhookEvent(tx, {
+    await recordEvent(tx, {
+      type: 'plan.resolved',
       accountId: plan!.accountId,
-      type: 'action_plan.completed',
-      now: deps.now,
-      data: {
+      at: deps.now,
+      payload: {
         ...planFacts(plan!),
         programName: names.programName,
         locationName: names.locationName,

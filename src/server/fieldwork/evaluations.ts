@@ -22,10 +22,10 @@ import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, orders, shops, users, visits } from '../db/schema.js';
 import { emailBrandOf } from '../email/index.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
+import { recordEvent } from '../events/index.js';
 import { audienceOf, type NotifyDeps, notifyCustomer, notifyShopSentToQa } from '../notifications/notify.js';
 import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
 import { createPayable } from '../payables/index.js';
-import { emitWebhookEvent } from '../webhooks/index.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import {
   correctionsNeededEmail,
@@ -227,11 +227,11 @@ export async function submitEvaluation(
     // The first submission only: a resubmission after corrections is not news to the customer.
     if (row.clientId && !resubmission) {
       const names = await namesOf(tx, row);
-      await emitWebhookEvent(tx, {
+      await recordEvent(tx, {
+        type: 'evaluation.submitted',
         accountId: row.clientId,
-        type: 'shop.submitted',
-        now: opts.now,
-        data: {
+        at: opts.now,
+        payload: {
           evaluationId: row.id,
           visitId: row.visitId,
           programId: row.uqid,
@@ -538,11 +538,11 @@ export async function approveEvaluation(
       });
       await opts.mail.send(tx, { to, ...message, headers: unsubscribe.headers });
     }
-    await emitWebhookEvent(tx, {
+    await recordEvent(tx, {
+      type: 'evaluation.approved',
       accountId: row.clientId,
-      type: 'report.ready',
-      now: opts.now,
-      data: {
+      at: opts.now,
+      payload: {
         evaluationId: row.id,
         visitId: row.visitId,
         programId: row.uqid,
