@@ -25,7 +25,6 @@ import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { recordEvent } from '../events/index.js';
 import { audienceOf, type NotifyDeps, notifyCustomer, notifyShopSentToQa } from '../notifications/notify.js';
 import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
-import { createPayable } from '../payables/index.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import {
   correctionsNeededEmail,
@@ -46,11 +45,11 @@ import {
   toStored,
 } from './evaluation-store.js';
 import { fileAnswersToKeys } from './file-answers.js';
+import { MSG_NOT_EDITABLE, ownEvaluation } from './own-evaluation.js';
 import { assertHoldsReview, beginReview, takeReview } from './qa-claims.js';
 import { isStaff, requireShopper, requireStaff, staffRole } from './roles.js';
 import { DEFAULT_PROOF_LIMITS, finaliseProof, type ProofLimits } from './visit-proof.js';
 
-export const MSG_NOT_EDITABLE = 'This evaluation can no longer be changed.';
 export const MSG_STALE_SAVE =
   'This evaluation was changed on another device. Reload it to see the newest answers.';
 export const MSG_NOT_READY = 'Please complete or correct the highlighted questions before submitting.';
@@ -91,13 +90,8 @@ async function saveDocument(
   return saved!;
 }
 
-/** The shopper's own evaluation (a shopper reaches only their own). */
-export async function ownEvaluation(db: Db, user: UserRow | null, id: string) {
-  const shopper = requireShopper(user);
-  const row = await loadEvaluationRow(db, id, { lock: true });
-  if (row.userId !== shopper.id || row.isSurvey) throw notAuthorized();
-  return { shopper, row };
-}
+// The shopper's own evaluation: own-evaluation.ts (visit-proof.ts needs it without importing this module).
+export { MSG_NOT_EDITABLE, ownEvaluation } from './own-evaluation.js';
 
 /**
  * Saves the shopper's answers ({elementId: value}; null clears): each goes through the engine in order
@@ -463,7 +457,7 @@ export async function approveEvaluation(
       .where(eq(evaluations.id, row.id))
       .returning();
     await rollUpScores(tx, eq(evaluations.id, row.id));
-    await createPayable(tx, { evaluation: saved!, now: opts.now });
+    // The shopper's payable follows from evaluation.approved (payables/subscriber.ts).
     if (row.visitId) {
       await tx
         .update(visits)

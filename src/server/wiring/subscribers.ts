@@ -1,6 +1,7 @@
 import type { Adapters } from '../adapters/index.js';
 import type { Config } from '../config.js';
 import type { Subscriber } from '../events/index.js';
+import { payablesSubscriber } from '../payables/index.js';
 import { webhookSubscriber } from '../webhooks/index.js';
 
 /** What subscribers may need besides the transaction they run in. */
@@ -12,5 +13,5 @@ export type SubscriberDeps = { config: Config; adapters: Adapters };
  * receipt (event_receipts): renaming one makes it run again on events it already handled.
  */
 export function subscribersOf(_deps: SubscriberDeps): Subscriber[] {
-  return [webhookSubscriber];
+  return [webhookSubscriber, payablesSubscriber];
 }
