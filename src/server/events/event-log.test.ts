@@ -1,28 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { DomainEvent, StoredDomainEvent } from '../../domain/index.js';
+import type { StoredDomainEvent } from '../../domain/index.js';
 import { inTransaction } from '../db/client.js';
 import { digestItems, users } from '../db/schema.js';
 import { createUser, setupTestApp } from '../test/harness.js';
 import { deliverEvent, loadEvent, recordEvent, relayEvent, type Subscriber } from './index.js';
+import { invoicePaid } from './test-fixtures.js';
 
 const t = setupTestApp();
 beforeEach(() => t.resetDb());
 
-const PAID: DomainEvent = {
-  type: 'invoice.paid',
-  accountId: null,
-  at: new Date('2027-03-01T06:30:00Z'),
-  payload: {
-    invoiceId: 'inv1',
-    billingMonth: '2027-03',
-    amount: 12_500,
-    currency: 'usd',
-    attempt: 1,
-    receiptNumber: 'R-1',
-    paidAt: '2027-03-01T06:30:00.000Z',
-  },
-};
+const PAID = invoicePaid(null);
 
 const jobsOf = (name: string) =>
   t.rows<{ data: Record<string, string> }>(

@@ -172,6 +172,16 @@ function takenTimes(
   return out;
 }
 
+/** What a shop's events tell of it (evaluation.submitted, evaluation.approved): its ids and names. */
+const shopFacts = (row: EvaluationRow, names: { programName: string; locationName: string }) => ({
+  evaluationId: row.id,
+  visitId: row.visitId,
+  programId: row.uqid,
+  programName: names.programName,
+  locationId: row.locationId,
+  locationName: names.locationName,
+});
+
 /** Submits a complete evaluation ('Ready to Submit'); otherwise refuses, naming each element to fix. */
 export async function submitEvaluation(
   db: Db,
@@ -226,12 +236,7 @@ export async function submitEvaluation(
         accountId: row.clientId,
         at: opts.now,
         payload: {
-          evaluationId: row.id,
-          visitId: row.visitId,
-          programId: row.uqid,
-          programName: names.programName,
-          locationId: row.locationId,
-          locationName: names.locationName,
+          ...shopFacts(row, names),
           shopDate,
           submittedAt: opts.now.toISOString(),
         },
@@ -537,12 +542,7 @@ export async function approveEvaluation(
       accountId: row.clientId,
       at: opts.now,
       payload: {
-        evaluationId: row.id,
-        visitId: row.visitId,
-        programId: row.uqid,
-        programName: names.programName,
-        locationId: row.locationId,
-        locationName: names.locationName,
+        ...shopFacts(row, names),
         shopDate: saved!.shopDate,
         score: report.score,
         possibleScore: report.possibleScore,

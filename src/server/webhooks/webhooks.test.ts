@@ -24,6 +24,7 @@ import {
   webhookEndpoints,
 } from '../db/schema.js';
 import { deliverEvent, eventsOfType, recordEvent } from '../events/index.js';
+import { invoicePaid } from '../events/test-fixtures.js';
 import { JOB_QUEUE_SCHEMA } from '../jobs/index.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
@@ -513,19 +514,8 @@ describe('events', () => {
 
   it('the webhook subscriber sends an event once however often it is replayed, under the event’s id', async () => {
     const id = await endpointOf(p.alice.token, ['INVOICE_PAID']);
-    const at = new Date('2027-03-01T06:30:00Z');
-    const payload = {
-      invoiceId: 'inv1',
-      billingMonth: '2027-03',
-      amount: 12_500,
-      currency: 'usd',
-      attempt: 1,
-      receiptNumber: 'R-1',
-      paidAt: at.toISOString(),
-    };
-    const eventId = await inTransaction(t.db, (tx) =>
-      recordEvent(tx, { type: 'invoice.paid', accountId: p.alice.user.id, at, payload }),
-    );
+    const paid = invoicePaid(p.alice.user.id);
+    const eventId = await inTransaction(t.db, (tx) => recordEvent(tx, paid));
     expect(await deliverEvent(t.db, eventId, webhookSubscriber)).toBe(true);
     expect(await deliverEvent(t.db, eventId, webhookSubscriber)).toBe(false);
     // The relay's job runs it once more, as a retry would: still one message.
@@ -535,8 +525,8 @@ describe('events', () => {
     expect(JSON.parse(sent[0]!.payload)).toEqual({
       id: `evt_${eventId}`,
       type: 'invoice.paid',
-      created: at.toISOString(),
-      data: payload,
+      created: paid.at.toISOString(),
+      data: paid.payload,
     });
   });
 
