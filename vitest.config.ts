@@ -8,7 +8,11 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const nodeGraphql = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
 
 const REPLICA_TESTS = 'src/server/**/*.replica.test.ts';
-const UNIT_SCRIPT_TESTS = ['scripts/dependencies.test.ts', 'scripts/shared-modules.test.ts'];
+const UNIT_SCRIPT_TESTS = [
+  'scripts/dependencies.test.ts',
+  'scripts/layers.test.ts',
+  'scripts/shared-modules.test.ts',
+];
 // Migrates once per run into a template each integration file copies (src/server/test/db-template.ts).
 const TEMPLATE_SETUP = 'src/server/test/template-setup.ts';
 

@@ -45,7 +45,7 @@ import { mailDomain, messageId } from '../../src/server/adapters/mail.js';
 import { loadConfig } from '../../src/server/config.js';
 import { inTransaction } from '../../src/server/db/client.js';
 import { EMAIL_PREVIEWS } from '../../src/server/email/previews.js';
-import { startBackgroundWork } from '../../src/server/jobs/index.js';
+import { startBackgroundWork } from '../../src/server/wiring/background-work.js';
 import { ADMIN_URL, percentile, withBenchDatabase } from './bench-database.js';
 
 const COUNT = Number(process.env.COUNT ?? 100_000);

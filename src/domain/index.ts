@@ -8,6 +8,7 @@ export * from './color-contrast';
 export * from './csv-export';
 export * from './dates';
 export * from './enum-names';
+export * from './events';
 export * from './format';
 export * from './ip-addresses';
 export * from './login-throttle';

@@ -5,8 +5,8 @@ import { configurePasswordHashing } from './auth/passwords.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed-demo.js';
-import { startBackgroundWork } from './jobs/index.js';
 import { describeError, serializeError } from './logging/index.js';
+import { startBackgroundWork } from './wiring/background-work.js';
 
 /**
  * WEB_CONCURRENCY server processes share the port (Node's cluster module; default 1: one process, as

@@ -14,8 +14,7 @@ import { type ActionPlanEvent, renderActionPlan } from '../email/index.js';
 import { type NotifyDeps, notifyCustomer } from '../notifications/notify.js';
 import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
 import { managersOfLocation } from '../team/index.js';
-import type { PlanRow } from './plans.js';
-import { planLinkUrl, planUrl } from './plans.js';
+import { type PlanRow, planLinkUrl, planUrl } from './plan-links.js';
 
 /** What sending a plan's e-mails needs: the brand they wear, the site's origin and the app secret. */
 export type PlanNotice = NotifyDeps;

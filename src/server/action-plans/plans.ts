@@ -8,7 +8,6 @@ import {
   type ActionPlanDisplayState,
   type ActionPlanState,
   awaitsAnswer,
-  capabilityLink,
   DEFAULT_ACTION_PLAN_TRIGGER,
   displayState,
   followUpOf,
@@ -31,7 +30,7 @@ import {
   zDateKey,
 } from '../../domain/index.js';
 import { percentage } from '../../evaluation/index.js';
-import { hmac, safeEqual } from '../auth/tokens.js';
+import { safeEqual } from '../auth/tokens.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import {
@@ -47,32 +46,21 @@ import {
   userQuestionnaires,
 } from '../db/schema.js';
 import { AppError, badInput, notAuthorized, notLoggedIn, parseInput } from '../errors.js';
+import { recordEvent } from '../events/index.js';
 import { type BackgroundMailDeps, backgroundNotifyDeps } from '../notifications/notify.js';
 import { type Caller, managerLocationIds, teamRoleOf } from '../team/index.js';
-import { emitWebhookEvent } from '../webhooks/index.js';
 import { type PlanNotice, tellPlan } from './notify-plans.js';
+import { type PlanRow, planLinkKey } from './plan-links.js';
 
-export type PlanRow = typeof actionPlans.$inferSelect;
+export type { PlanRow } from './plan-links.js';
 export type PlanItemRow = typeof actionPlanItems.$inferSelect;
 
 export const MSG_EVIDENCE_PHOTO = 'Upload the photo evidence for this action plan again.';
 
 export const planNotFound = () => new AppError('NOT_FOUND', MSG_PLAN_NOT_FOUND);
 
-// ---------------------------------------------------------------- the signed link of a report address
-
-/**
- * The key of a plan's link for the location's report addresses (no login): it opens that plan only,
- * to fill in and submit. Derived from the app secret, so nothing is stored.
- */
-export const planLinkKey = (secret: string, planId: string) =>
-  hmac(secret, `action-plan|${planId}`).slice(0, 32);
-
-/** The plan's page in the account area. */
-export const planUrl = (origin: string, planId: string) => `${origin}/account/action-plans/${planId}`;
-/** The plan's page for a report address: the same page, opened by its key. */
-export const planLinkUrl = (origin: string, planId: string, secret: string) =>
-  capabilityLink(origin, 'sharedActionPlan', { id: planId, key: planLinkKey(secret, planId) });
+// The signed link of a report address and the plan's pages: plan-links.ts (notify-plans.ts needs them).
+export { planLinkKey, planLinkUrl, planUrl } from './plan-links.js';
 
 // ---------------------------------------------------------------- who may do what
 
@@ -307,11 +295,11 @@ export async function planAfterApproval(
     })),
   );
   await record(tx, plan.id, { kind: 'created', userId: null, who: 'System', at: e.now });
-  await emitWebhookEvent(tx, {
+  await recordEvent(tx, {
+    type: 'plan.created',
     accountId: plan.accountId,
-    type: 'action_plan.created',
-    now: e.now,
-    data: {
+    at: e.now,
+    payload: {
       ...planFacts(plan),
       programName: e.programName,
       locationName: e.locationName,
@@ -715,11 +703,11 @@ async function changeState(
   await record(tx, plan!.id, { kind: event, userId: access.userId, who: access.who, at: deps.now, note });
   const names = await planNames(tx, plan!);
   if (event === 'resolved') {
-    await emitWebhookEvent(tx, {
+    await recordEvent(tx, {
+      type: 'plan.resolved',
       accountId: plan!.accountId,
-      type: 'action_plan.completed',
-      now: deps.now,
-      data: {
+      at: deps.now,
+      payload: {
         ...planFacts(plan!),
         programName: names.programName,
         locationName: names.locationName,

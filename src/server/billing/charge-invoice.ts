@@ -3,11 +3,12 @@
 // charge whose result was never recorded (crash, lost lease) is repeated with the same key and the
 // provider answers with the first result: a customer-month is never charged twice.
 import { sql } from 'drizzle-orm';
+import type { DomainEvent } from '../../domain/index.js';
 import type { MailAdapter } from '../adapters/mail.js';
 import type { PaymentsAdapter } from '../adapters/payments.js';
 import type { StorageAdapter } from '../adapters/storage.js';
 import { type Db, inTransaction } from '../db/client.js';
-import { emitWebhookEvents } from '../webhooks/index.js';
+import { recordEvents } from '../events/index.js';
 import { attemptKey, MSG_NO_CARD, mapLimit, nextAttemptAfter, rowsOf } from './billing-policy.js';
 import type { ClaimedInvoice } from './claim-invoices.js';
 import { outcomeEmails, receiptNumber } from './outcome-emails.js';
@@ -126,11 +127,11 @@ export async function recordOutcomes(
         where s.id = l.shop_id`);
     }
 
-    // The customers' webhooks, with the result.
+    // What happened, for the event log's subscribers (the customers' webhooks), with the result.
     const now = new Date();
-    await emitWebhookEvents(
+    await recordEvents(
       tx,
-      recorded.map((o) => {
+      recorded.map((o): DomainEvent => {
         const invoice = {
           invoiceId: o.invoice.id,
           billingMonth: o.invoice.billingMonth,
@@ -140,16 +141,16 @@ export async function recordOutcomes(
         };
         return o.kind === 'paid'
           ? {
+              type: 'invoice.paid',
               accountId: o.invoice.uid,
-              type: 'invoice.paid' as const,
-              now,
-              data: { ...invoice, receiptNumber: receiptNumber(o), paidAt: now.toISOString() },
+              at: now,
+              payload: { ...invoice, receiptNumber: receiptNumber(o), paidAt: now.toISOString() },
             }
           : {
+              type: 'invoice.failed',
               accountId: o.invoice.uid,
-              type: 'invoice.payment_failed' as const,
-              now,
-              data: {
+              at: now,
+              payload: {
                 ...invoice,
                 failureMessage: (o as { message: string }).message,
                 nextAttemptAt: nextAttemptAfter(opts.day, o.attempt)?.toISOString() ?? null,

@@ -389,6 +389,7 @@ describe('money a customer must not move (issue 42)', () => {
     );
     expect(approved.errors).toBeUndefined();
 
+    await t.relayEvents();
     const owed = await t.db.select().from(payables);
     expect(owed.map((l) => [l.evaluationId, l.reimbursement, l.total])).toEqual([[id, 3000, 3000]]);
   });

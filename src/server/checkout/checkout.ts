@@ -27,6 +27,7 @@ import {
 } from '../db/schema.js';
 import { emailBrandOf } from '../email/index.js';
 import { AppError, badInput, parseInput } from '../errors.js';
+import { recordEventStatements } from '../events/index.js';
 import { visitsInsert } from '../fieldwork/index.js';
 import { loadCartGraph } from '../orders/cart-access.js';
 import {
@@ -37,7 +38,6 @@ import {
   type ShopInContext,
   shopDue,
 } from '../orders/order-graph.js';
-import { emitWebhookEvent } from '../webhooks/index.js';
 import { orderConfirmationEmail, orderNotificationEmails } from './confirmation-emails.js';
 
 export const MSG_NOTHING_IN_ORDER = 'There is nothing in your order yet, please begin the order process.';
@@ -277,33 +277,31 @@ export async function checkout(
         email,
       }),
     ].map((message) => deps.mail.queue(tx, message));
-    // The customer's webhooks (a login just made at checkout has none yet), queued with the commit.
-    if (customer && !createdUser) {
-      await emitWebhookEvent(tx, {
-        accountId: customer.id,
-        type: 'order.placed',
-        now,
-        data: {
-          orderId: order.id,
-          orderNumber: order.orderNumber,
-          amount: due.value,
-          currency: 'usd',
-          placedAt: now.toISOString(),
-          shops: graph.locations.flatMap((l) =>
-            l.shops.map((s) => ({
-              shopId: s.id,
-              programId: s.uqid,
-              programName: s.questionnaireTitle,
-              kind: s.questionnaireType,
-              locationId: l.id,
-              locationName: l.name,
-            })),
-          ),
-        },
-      });
-    }
+    // What happened, for the event log's subscribers (the customer's webhooks): sent with the commit.
+    const placed = recordEventStatements(tx, {
+      type: 'order.placed',
+      accountId: customer?.id ?? null,
+      at: now,
+      payload: {
+        orderId: order.id,
+        orderNumber: order.orderNumber,
+        amount: due.value,
+        currency: 'usd',
+        placedAt: now.toISOString(),
+        shops: graph.locations.flatMap((l) =>
+          l.shops.map((s) => ({
+            shopId: s.id,
+            programId: s.uqid,
+            programName: s.questionnaireTitle,
+            kind: s.questionnaireType,
+            locationId: l.id,
+            locationName: l.name,
+          })),
+        ),
+      },
+    });
     // The writes and the e-mails' outbox rows and delivery jobs go with the commit.
-    await finish(tx, ...writes.filter((w) => w !== null), ...mails.map((m) => m.record));
+    await finish(tx, ...writes.filter((w) => w !== null), ...mails.map((m) => m.record), ...placed);
     // The placed order as those writes left it (no need to read it back).
     const owned = <T extends { uid: string | null }>(row: T): T =>
       customer && row.uid === null ? { ...row, uid: customer.id, updatedAt: now } : row;

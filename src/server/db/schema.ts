@@ -915,6 +915,39 @@ export const jobKeys = pgTable('job_keys', {
 });
 
 /**
+ * The event log (issue 44): what a use case recorded as having happened, written in its transaction
+ * (recordEvent, src/server/events). `payload` is typed by `type` in src/domain/events.ts.
+ */
+export const domainEvents = pgTable(
+  'domain_events',
+  {
+    id: id(),
+    type: text('type').notNull(),
+    accountId: text('account_id'),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('domain_events_type_idx').on(t.type, t.occurredAt)],
+);
+
+/**
+ * One subscriber's handling of one event: written in the transaction of the subscriber's effect, so a
+ * repeated job (a retry, a replay) finds it and does nothing.
+ */
+export const eventReceipts = pgTable(
+  'event_receipts',
+  {
+    eventId: text('event_id')
+      .notNull()
+      .references(() => domainEvents.id, { onDelete: 'cascade' }),
+    subscriber: text('subscriber').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.subscriber] })],
+);
+
+/**
  * A customer notification waiting for the customer's daily digest (receiveAsDigest): written in the
  * transaction of its event, marked `digested_at` in the transaction that records the digest e-mail.
  * `facts` holds what the digest line says (program, location, score, responses, links).

@@ -22,10 +22,9 @@ import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, orders, shops, users, visits } from '../db/schema.js';
 import { emailBrandOf } from '../email/index.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
+import { recordEvent } from '../events/index.js';
 import { audienceOf, type NotifyDeps, notifyCustomer, notifyShopSentToQa } from '../notifications/notify.js';
 import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
-import { createPayable } from '../payables/index.js';
-import { emitWebhookEvent } from '../webhooks/index.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import {
   correctionsNeededEmail,
@@ -46,11 +45,11 @@ import {
   toStored,
 } from './evaluation-store.js';
 import { fileAnswersToKeys } from './file-answers.js';
+import { MSG_NOT_EDITABLE, ownEvaluation } from './own-evaluation.js';
 import { assertHoldsReview, beginReview, takeReview } from './qa-claims.js';
 import { isStaff, requireShopper, requireStaff, staffRole } from './roles.js';
 import { DEFAULT_PROOF_LIMITS, finaliseProof, type ProofLimits } from './visit-proof.js';
 
-export const MSG_NOT_EDITABLE = 'This evaluation can no longer be changed.';
 export const MSG_STALE_SAVE =
   'This evaluation was changed on another device. Reload it to see the newest answers.';
 export const MSG_NOT_READY = 'Please complete or correct the highlighted questions before submitting.';
@@ -91,13 +90,8 @@ async function saveDocument(
   return saved!;
 }
 
-/** The shopper's own evaluation (a shopper reaches only their own). */
-export async function ownEvaluation(db: Db, user: UserRow | null, id: string) {
-  const shopper = requireShopper(user);
-  const row = await loadEvaluationRow(db, id, { lock: true });
-  if (row.userId !== shopper.id || row.isSurvey) throw notAuthorized();
-  return { shopper, row };
-}
+// The shopper's own evaluation: own-evaluation.ts (visit-proof.ts needs it without importing this module).
+export { MSG_NOT_EDITABLE, ownEvaluation } from './own-evaluation.js';
 
 /**
  * Saves the shopper's answers ({elementId: value}; null clears): each goes through the engine in order
@@ -178,6 +172,16 @@ function takenTimes(
   return out;
 }
 
+/** What a shop's events tell of it (evaluation.submitted, evaluation.approved): its ids and names. */
+const shopFacts = (row: EvaluationRow, names: { programName: string; locationName: string }) => ({
+  evaluationId: row.id,
+  visitId: row.visitId,
+  programId: row.uqid,
+  programName: names.programName,
+  locationId: row.locationId,
+  locationName: names.locationName,
+});
+
 /** Submits a complete evaluation ('Ready to Submit'); otherwise refuses, naming each element to fix. */
 export async function submitEvaluation(
   db: Db,
@@ -227,17 +231,12 @@ export async function submitEvaluation(
     // The first submission only: a resubmission after corrections is not news to the customer.
     if (row.clientId && !resubmission) {
       const names = await namesOf(tx, row);
-      await emitWebhookEvent(tx, {
+      await recordEvent(tx, {
+        type: 'evaluation.submitted',
         accountId: row.clientId,
-        type: 'shop.submitted',
-        now: opts.now,
-        data: {
-          evaluationId: row.id,
-          visitId: row.visitId,
-          programId: row.uqid,
-          programName: names.programName,
-          locationId: row.locationId,
-          locationName: names.locationName,
+        at: opts.now,
+        payload: {
+          ...shopFacts(row, names),
           shopDate,
           submittedAt: opts.now.toISOString(),
         },
@@ -463,7 +462,7 @@ export async function approveEvaluation(
       .where(eq(evaluations.id, row.id))
       .returning();
     await rollUpScores(tx, eq(evaluations.id, row.id));
-    await createPayable(tx, { evaluation: saved!, now: opts.now });
+    // The shopper's payable follows from evaluation.approved (payables/subscriber.ts).
     if (row.visitId) {
       await tx
         .update(visits)
@@ -538,17 +537,12 @@ export async function approveEvaluation(
       });
       await opts.mail.send(tx, { to, ...message, headers: unsubscribe.headers });
     }
-    await emitWebhookEvent(tx, {
+    await recordEvent(tx, {
+      type: 'evaluation.approved',
       accountId: row.clientId,
-      type: 'report.ready',
-      now: opts.now,
-      data: {
-        evaluationId: row.id,
-        visitId: row.visitId,
-        programId: row.uqid,
-        programName: names.programName,
-        locationId: row.locationId,
-        locationName: names.locationName,
+      at: opts.now,
+      payload: {
+        ...shopFacts(row, names),
         shopDate: saved!.shopDate,
         score: report.score,
         possibleScore: report.possibleScore,

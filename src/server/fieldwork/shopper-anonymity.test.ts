@@ -287,6 +287,7 @@ describe('e-mails, webhooks and action plans', () => {
   });
 
   it('sends no webhook payload with anything of the shopper or of QA', async () => {
+    await t.relayEvents();
     const sent = await t.db.select().from(webhookDeliveries);
     expect(sent.map((d) => d.eventType)).toEqual(
       expect.arrayContaining(['visit.scheduled', 'shop.submitted', 'report.ready', 'action_plan.created']),

@@ -20,8 +20,8 @@ import {
   userQuestionnaires,
 } from '../db/schema.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
+import { recordEvent } from '../events/index.js';
 import { queueSurveyResponsesNotice } from '../notifications/survey-responses.js';
-import { emitWebhookEvent } from '../webhooks/index.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
 import { recordTransition, type StoredEvaluation, storeScores, toStored } from './evaluation-store.js';
 import { fileAnswersToKeys } from './file-answers.js';
@@ -164,11 +164,11 @@ export async function submitSurveyResponse(
     });
     await queueSurveyResponsesNotice(tx, { ...survey, at: opts.now });
     // The scores, not the answers: the customer reads those on the survey's report.
-    await emitWebhookEvent(tx, {
-      accountId: survey.clientId,
+    await recordEvent(tx, {
       type: 'survey.response',
-      now: opts.now,
-      data: {
+      accountId: survey.clientId,
+      at: opts.now,
+      payload: {
         evaluationId: id,
         surveyLinkId: survey.linkId,
         surveyCode: survey.surveyCode,

@@ -13,7 +13,7 @@ import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import type { EvaluationRow } from './evaluation-store.js';
-import { MSG_NOT_EDITABLE, ownEvaluation } from './evaluations.js';
+import { MSG_NOT_EDITABLE, ownEvaluation } from './own-evaluation.js';
 import { isStaff, requireShopper } from './roles.js';
 
 export const MSG_ALREADY_CHECKED_IN = 'You have already checked in.';

@@ -5,8 +5,8 @@ import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { evaluations, locations, orders, questionnaires, shops, users, visits } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { recordEvent } from '../events/index.js';
 import { type NotifyDeps, notifyShopScheduled } from '../notifications/notify.js';
-import { emitWebhookEvent } from '../webhooks/index.js';
 import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
 import { requireShopper } from './roles.js';
@@ -193,11 +193,11 @@ export async function acceptVisit(
       .where(eq(visits.id, row.visit.id));
     if (row.shop.uid) {
       // Nothing of the shopper's: the customer learns that the visit is taken, not by whom.
-      await emitWebhookEvent(tx, {
+      await recordEvent(tx, {
+        type: 'visit.accepted',
         accountId: row.shop.uid,
-        type: 'visit.scheduled',
-        now: opts.now,
-        data: {
+        at: opts.now,
+        payload: {
           visitId: row.visit.id,
           evaluationId: id,
           shopId: row.shop.id,

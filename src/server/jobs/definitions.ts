@@ -87,6 +87,25 @@ export const JOBS = {
     expireInSeconds: 5 * 60,
     batchSize: 5,
   },
+  /**
+   * Relays one recorded domain event (src/server/events): queues an `event-subscriber` job for each
+   * subscriber of its type. Safe to repeat.
+   */
+  'domain-event': {
+    retryLimit: 4,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+    batchSize: 10,
+  },
+  /** Runs one subscriber on one event, once (its receipt is written with its effect). */
+  'event-subscriber': {
+    retryLimit: 9,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 5 * 60,
+    batchSize: 10,
+  },
 } as const satisfies Record<string, JobPolicy>;
 
 export type JobName = keyof typeof JOBS;
@@ -107,4 +126,6 @@ export type JobData = {
   'daily-digest': { day: string };
   'action-plan-reminders': { day: string };
   'webhook-delivery': { deliveryId: string };
+  'domain-event': { eventId: string };
+  'event-subscriber': { eventId: string; subscriber: string };
 };

@@ -1,10 +1,3 @@
-export {
-  type BackgroundLog,
-  type BackgroundWork,
-  dailySchedules,
-  registerJobs,
-  startBackgroundWork,
-} from './background-work.js';
 export { JOB_QUEUE_SCHEMA, JOBS, type JobData, type JobName, MAIL_MAX_TRIES } from './definitions.js';
 export { deliverEmail } from './deliver-email.js';
 export { type EnqueueOptions, enqueue, enqueueStatement, onDatabase } from './enqueue.js';

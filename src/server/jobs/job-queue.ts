@@ -29,7 +29,7 @@ export type JobQueue = {
    * For tests and operators; `retriesNow` first runs each job waiting for a retry once, without
    * waiting for its backoff to end.
    */
-  drain(opts?: { retriesNow?: boolean }): Promise<number>;
+  drain(opts?: { retriesNow?: boolean; only?: readonly JobName[] }): Promise<number>;
 };
 
 export type JobQueueOptions = {
@@ -120,8 +120,9 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       started = false;
       await boss.stop({ graceful: true, timeout: 10_000 });
     },
-    async drain({ retriesNow = false } = {}) {
+    async drain({ retriesNow = false, only } = {}) {
       let ran = 0;
+      const names = [...handlers.keys()].filter((name) => !only || only.includes(name));
       const run = async (name: JobName, jobs: PgBoss.JobWithMetadata<unknown>[]) => {
         const size = JOBS[name].batchSize;
         for (let i = 0; i < jobs.length; i += size) {
@@ -131,14 +132,14 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       };
       // Each job waiting for a retry runs once now (a failure sets its next retry in the future again).
       if (retriesNow) {
-        for (const name of handlers.keys()) {
+        for (const name of names) {
           const fetch = { batchSize: 10_000, includeMetadata: true, ignoreStartAfter: true } as const;
           await run(name, await boss.fetch<unknown>(name, fetch));
         }
       }
       for (;;) {
         const before = ran;
-        for (const name of handlers.keys()) {
+        for (const name of names) {
           const fetch = { batchSize: JOBS[name].batchSize, includeMetadata: true } as const;
           await run(name, await boss.fetch<unknown>(name, fetch));
         }

@@ -11,7 +11,7 @@ import {
   saveShop,
   startCart,
 } from '../test/order-wizard.js';
-import { registerJobs } from './background-work.js';
+import { registerJobs } from '../wiring/background-work.js';
 import { createJobQueue, type JobQueue } from './job-queue.js';
 import { type DailySchedule, queueDueRuns, startScheduler } from './scheduler.js';
 

@@ -18,3 +18,4 @@ export {
   ZPayoutParams,
   ZPayoutQuery,
 } from './payout-csv.js';
+export { payablesSubscriber } from './subscriber.js';

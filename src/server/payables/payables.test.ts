@@ -4,6 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { EvaluationStatus as S } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
 import { evaluations, payables, payoutBatches, questionnaires, surveyLinks } from '../db/schema.js';
+import { deliverEvent, eventsOfType } from '../events/index.js';
 import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
 import { createUser, setupTestApp } from '../test/harness.js';
 import {
@@ -16,7 +17,13 @@ import {
   saveShop,
   startCart,
 } from '../test/order-wizard.js';
-import { createPayable, createPayoutToken, MSG_ALREADY_PAID, markPayablesPaid } from './index.js';
+import {
+  createPayable,
+  createPayoutToken,
+  MSG_ALREADY_PAID,
+  markPayablesPaid,
+  payablesSubscriber,
+} from './index.js';
 
 const t = setupTestApp();
 let c: Catalogue;
@@ -82,6 +89,8 @@ async function approve(id: string) {
   const res = await t.gql(APPROVE, { id }, { token: proofer.token });
   expect(res.errors).toBeUndefined();
   expect(res.data.approveEvaluation.status).toBe(S.Approved);
+  // The payable follows from the approval's event (payables/subscriber.ts).
+  await t.relayEvents();
 }
 
 const lines = () => t.db.select().from(payables).orderBy(asc(payables.createdAt));
@@ -150,6 +159,18 @@ describe('payable lines', () => {
     const [row] = await t.db.select().from(evaluations).where(eq(evaluations.id, id));
     expect(await createPayable(t.db, { evaluation: row!, now: new Date() })).toBeNull();
     expect(await lines()).toHaveLength(1);
+  });
+
+  it('the payables subscriber pays an approval once however often its event is replayed', async () => {
+    await placedOrderOf(t, c, p.alice.token);
+    const id = await submitted(sam);
+    await t.gql(APPROVE, { id }, { token: proofer.token });
+    const [event] = await eventsOfType(t.db, 'evaluation.approved');
+    expect(await deliverEvent(t.db, event!.id, payablesSubscriber)).toBe(true);
+    expect(await deliverEvent(t.db, event!.id, payablesSubscriber)).toBe(false);
+    // The relay's own job runs it again, as a retry would: still one line.
+    await t.relayEvents();
+    expect((await lines()).map((l) => l.evaluationId)).toEqual([id]);
   });
 
   it('creates no line for a visit the shopper gave back (cancelled)', async () => {

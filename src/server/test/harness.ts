@@ -14,7 +14,8 @@ import { brandsChanged } from '../brands/resolve-brand.js';
 import { catalogueChanged } from '../catalogue/published-industries.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
-import { createJobQueue, JOB_QUEUE_SCHEMA, type JobQueue, registerJobs } from '../jobs/index.js';
+import { createJobQueue, JOB_QUEUE_SCHEMA, type JobQueue } from '../jobs/index.js';
+import { registerJobs } from '../wiring/background-work.js';
 import { ensurePostgresTemplate, openMigratedPglite, POSTGRES_ADMIN_URL } from './db-template.js';
 
 export * from '../db/factories.js';
@@ -181,6 +182,15 @@ export class TestHarness {
   async drainJobs(opts: { env?: TestEnv; retriesNow?: boolean } = {}): Promise<number> {
     const queue = await this.jobQueue({ env: opts.env });
     return queue.drain({ retriesNow: opts.retriesNow });
+  }
+
+  /**
+   * Runs the event log's jobs only (relays and subscribers, src/server/events): the effects of the
+   * events recorded so far are written (webhook deliveries, e-mails queued), nothing is delivered.
+   */
+  async relayEvents(opts: { env?: TestEnv } = {}): Promise<number> {
+    const queue = await this.jobQueue({ env: opts.env });
+    return queue.drain({ only: ['domain-event', 'event-subscriber'] });
   }
 
   /**

@@ -16,6 +16,8 @@ export type WebhookEventInput = {
   type: WebhookEvent;
   data: Record<string, unknown>;
   now: Date;
+  /** The message's event id (`evt_…`); a new one when not given. */
+  eventId?: string;
 };
 
 /**
@@ -54,7 +56,7 @@ export async function emitWebhookEvents(tx: Db, events: WebhookEventInput[]): Pr
     const to = endpoints.filter((x) => x.accountId === e.accountId && x.events.includes(e.type));
     if (to.length === 0) continue;
     const payload: WebhookPayload = {
-      id: newEventId(),
+      id: e.eventId ?? newEventId(),
       type: e.type,
       created: e.now.toISOString(),
       data: e.data,

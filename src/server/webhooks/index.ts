@@ -19,3 +19,4 @@ export {
 } from './endpoints.js';
 export { RefusedAddress, sendWebhookRequest } from './send-request.js';
 export { newWebhookSecret, sign, webhookHeaders } from './signature.js';
+export { WEBHOOK_EVENT_OF, webhookSubscriber } from './subscriber.js';

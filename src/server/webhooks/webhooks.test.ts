@@ -23,6 +23,8 @@ import {
   webhookDeliveries,
   webhookEndpoints,
 } from '../db/schema.js';
+import { deliverEvent, eventsOfType, recordEvent } from '../events/index.js';
+import { invoicePaid } from '../events/test-fixtures.js';
 import { JOB_QUEUE_SCHEMA } from '../jobs/index.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
@@ -41,6 +43,7 @@ import {
 } from '../test/order-wizard.js';
 import { deliverWebhook } from './deliver-webhook.js';
 import { emitWebhookEvent } from './emit-event.js';
+import { webhookSubscriber } from './subscriber.js';
 import { startReceiver, verifyStandardWebhook } from './test-receiver.js';
 
 // Outgoing webhooks (issue 20) through the API and the job queue, on both databases: endpoints of the
@@ -509,6 +512,24 @@ describe('events', () => {
     expect(await t.db.select().from(webhookDeliveries)).toHaveLength(1);
   });
 
+  it('the webhook subscriber sends an event once however often it is replayed, under the event’s id', async () => {
+    const id = await endpointOf(p.alice.token, ['INVOICE_PAID']);
+    const paid = invoicePaid(p.alice.user.id);
+    const eventId = await inTransaction(t.db, (tx) => recordEvent(tx, paid));
+    expect(await deliverEvent(t.db, eventId, webhookSubscriber)).toBe(true);
+    expect(await deliverEvent(t.db, eventId, webhookSubscriber)).toBe(false);
+    // The relay's job runs it once more, as a retry would: still one message.
+    await t.relayEvents();
+    const sent = await deliveriesOf(id);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(sent[0]!.payload)).toEqual({
+      id: `evt_${eventId}`,
+      type: 'invoice.paid',
+      created: paid.at.toISOString(),
+      data: paid.payload,
+    });
+  });
+
   it('an order placed, then a shop scheduled, submitted, approved with a low score and its plan resolved are each sent, with the account’s own ids only', async () => {
     const id = await endpointOf(p.alice.token);
     const disabled = await endpointOf(p.alice.token);
@@ -570,15 +591,18 @@ describe('events', () => {
       p.alice.token,
     );
 
+    await t.relayEvents();
     const rows = await t.db.select().from(webhookDeliveries).orderBy(webhookDeliveries.createdAt);
     expect(new Set(rows.map((r) => r.endpointId))).toEqual(new Set([id]));
-    expect(rows.map((r) => r.eventType)).toEqual([
-      'order.placed',
-      'visit.scheduled',
-      'shop.submitted',
-      'report.ready',
-      'action_plan.created',
+    // One each. An approval's report.ready and action_plan.created share their time, and subscribers
+    // run as separate jobs, so the order is not the test's concern (deliveries go in any order anyway).
+    expect(rows.map((r) => r.eventType).sort()).toEqual([
       'action_plan.completed',
+      'action_plan.created',
+      'order.placed',
+      'report.ready',
+      'shop.submitted',
+      'visit.scheduled',
     ]);
     const data = Object.fromEntries(rows.map((r) => [r.eventType, JSON.parse(r.payload).data]));
     expect(data['order.placed']).toMatchObject({ orderId: cart.oid, currency: 'usd' });
@@ -649,6 +673,9 @@ describe('events', () => {
     await save({ wait: 3 });
     await submit();
 
+    // One event in the log, so one message, whatever a subscriber does.
+    expect((await eventsOfType(t.db, 'evaluation.submitted')).length).toBe(1);
+    await t.relayEvents();
     const events = await t.db.select().from(webhookDeliveries);
     expect(events.map((d) => [d.endpointId, d.eventType])).toEqual([[endpoint, 'shop.submitted']]);
     const mails = await t.db
@@ -677,6 +704,7 @@ describe('events', () => {
       'mutation ($code: String!, $a: JSON!) { submitSurveyResponse(surveyCode: $code, answers: $a) }',
       { code: link!.surveyCode, a: { nps: 9 } },
     );
+    await t.relayEvents();
     const [d] = await deliveriesOf(id);
     expect(d!.eventType).toBe('survey.response');
     expect(JSON.parse(d!.payload).data).toMatchObject({
@@ -709,6 +737,7 @@ describe('events', () => {
     };
     const run = await runBilling(t.db, deps, { date: new Date('2020-01-28T00:00:00Z') });
     expect(run.paid).toBe(1);
+    await t.relayEvents();
     const [paid] = await deliveriesOf(id);
     const invoice = JSON.parse(paid!.payload).data;
     expect(paid!.eventType).toBe('invoice.paid');
@@ -720,6 +749,7 @@ describe('events', () => {
     await t.db.update(users).set({ paymentCard: null }).where(eq(users.id, p.alice.user.id));
     const next = await runBilling(t.db, deps, { date: new Date('2020-02-26T00:00:00Z') });
     expect(next.declined + next.noCard).toBe(1);
+    await t.relayEvents();
     const [failed] = await deliveriesOf(id);
     expect(failed!.eventType).toBe('invoice.payment_failed');
     expect(JSON.parse(failed!.payload).data).toMatchObject({ billingMonth: '2020-03', attempt: 1 });

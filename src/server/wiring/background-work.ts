@@ -4,14 +4,22 @@ import type { Adapters } from '../adapters/index.js';
 import { runBilling } from '../billing/run-billing.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
+import { deliverEvent, relayEvent } from '../events/index.js';
 import { runVisitScheduling } from '../fieldwork/index.js';
+import {
+  createJobQueue,
+  type DailySchedule,
+  deliverEmail,
+  type JobQueue,
+  type JobQueueOptions,
+  type Scheduler,
+  startScheduler,
+} from '../jobs/index.js';
 import { sendDigests } from '../notifications/digest.js';
 import { backgroundMailDeps } from '../notifications/notify.js';
 import { sendSurveyResponsesNotice } from '../notifications/survey-responses.js';
 import { deliverWebhook } from '../webhooks/index.js';
-import { deliverEmail } from './deliver-email.js';
-import { createJobQueue, type JobQueue, type JobQueueOptions } from './job-queue.js';
-import { type DailySchedule, type Scheduler, startScheduler } from './scheduler.js';
+import { subscribersOf } from './subscribers.js';
 
 export type BackgroundLog = {
   info: (msg: string) => void;
@@ -78,6 +86,18 @@ export async function registerJobs(
   });
   const allowedHosts = parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS);
   await queue.work('webhook-delivery', (job) => deliverWebhook(db, { allowedHosts }, job));
+  // The event log's subscribers (subscribers.ts): a recorded event becomes one job per subscriber.
+  const subscribers = subscribersOf({ config, adapters });
+  const byName = new Map(subscribers.map((s) => [s.name, s]));
+  await queue.work('domain-event', async (job) => {
+    await relayEvent(db, job.data.eventId, subscribers);
+  });
+  await queue.work('event-subscriber', async (job) => {
+    const subscriber = byName.get(job.data.subscriber);
+    // A job of a subscriber since removed: nothing to do.
+    if (!subscriber) return log.warn(`No subscriber '${job.data.subscriber}' for event ${job.data.eventId}.`);
+    await deliverEvent(db, job.data.eventId, subscriber);
+  });
   await queue.work('visit-scheduling', async (job) => {
     const result = await runVisitScheduling(db, new Date(`${job.data.day}T00:00:00Z`));
     log.info(

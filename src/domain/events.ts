@@ -1,0 +1,129 @@
+// Domain events (issue 44): what a use case records as having happened, as a row of the one event log
+// (`domain_events`) in the use case's own transaction. Subscribers registered at the composition root
+// (src/server/wiring/subscribers.ts) react to them through the job queue, each once per event id.
+// Plain types and data only: the web may load the domain index.
+
+/** A program's line of a placed order. */
+export type PlacedShop = {
+  shopId: string;
+  programId: string;
+  programName: string;
+  kind: string;
+  locationId: string;
+  locationName: string;
+};
+
+/** Where a shop or survey happened, by the names the customer knows. */
+type ProgramAtLocation = {
+  programId: string | null;
+  programName: string;
+  locationId: string | null;
+  locationName: string;
+};
+
+type InvoiceFacts = {
+  invoiceId: string;
+  billingMonth: string;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  attempt: number;
+};
+
+type PlanFacts = {
+  actionPlanId: string;
+  evaluationId: string;
+  programId: string;
+  locationId: string | null;
+  state: string;
+  /** The score (per cent) of the shop that asked for the plan. */
+  percentage: number;
+  shopDate: string;
+  dueDate: string;
+  createdAt: string;
+  programName: string;
+  locationName: string;
+};
+
+/**
+ * Every event and its payload. `accountId` is the customer account the event belongs to (null when
+ * none: a guest order). Payloads hold only that account's own facts, never a shopper's: subscribers
+ * pass them on to the customer (webhooks) as they are.
+ */
+export type DomainEventPayloads = {
+  'order.placed': {
+    orderId: string;
+    orderNumber: number | null;
+    amount: number;
+    currency: string;
+    placedAt: string;
+    shops: PlacedShop[];
+  };
+  'visit.accepted': ProgramAtLocation & {
+    visitId: string;
+    evaluationId: string;
+    shopId: string;
+    dueDate: string | null;
+    scheduledAt: string;
+  };
+  'evaluation.submitted': ProgramAtLocation & {
+    evaluationId: string;
+    visitId: string | null;
+    shopDate: string;
+    submittedAt: string;
+  };
+  'evaluation.approved': ProgramAtLocation & {
+    evaluationId: string;
+    visitId: string | null;
+    shopDate: string | null;
+    score: number;
+    possibleScore: number;
+    percentage: number | null;
+    reportUrl: string;
+    approvedAt: string;
+  };
+  'survey.response': ProgramAtLocation & {
+    evaluationId: string;
+    surveyLinkId: string;
+    surveyCode: string;
+    score: number;
+    possibleScore: number;
+    percentage: number | null;
+    submittedAt: string;
+  };
+  'invoice.paid': InvoiceFacts & { receiptNumber: string; paidAt: string };
+  'invoice.failed': InvoiceFacts & { failureMessage: string; nextAttemptAt: string | null };
+  'plan.created': PlanFacts & { questions: number };
+  'plan.resolved': PlanFacts & { resolvedAt: string };
+};
+
+export type DomainEventType = keyof DomainEventPayloads;
+
+export const DOMAIN_EVENT_TYPES = [
+  'order.placed',
+  'visit.accepted',
+  'evaluation.submitted',
+  'evaluation.approved',
+  'survey.response',
+  'invoice.paid',
+  'invoice.failed',
+  'plan.created',
+  'plan.resolved',
+] as const satisfies readonly DomainEventType[];
+
+/** One event as a use case records it: the union over every type, each with its own payload. */
+export type DomainEvent = {
+  [T in DomainEventType]: {
+    type: T;
+    accountId: string | null;
+    /** When it happened (the use case's clock). */
+    at: Date;
+    payload: DomainEventPayloads[T];
+  };
+}[DomainEventType];
+
+/** An event as read back from the log: with its id, which makes every subscriber's effect once. */
+export type StoredDomainEvent = DomainEvent & { id: string };
+
+export const isDomainEventType = (value: unknown): value is DomainEventType =>
+  (DOMAIN_EVENT_TYPES as readonly unknown[]).includes(value);

@@ -1,0 +1,17 @@
+import type { Adapters } from '../adapters/index.js';
+import type { Config } from '../config.js';
+import type { Subscriber } from '../events/index.js';
+import { payablesSubscriber } from '../payables/index.js';
+import { webhookSubscriber } from '../webhooks/index.js';
+
+/** What subscribers may need besides the transaction they run in. */
+export type SubscriberDeps = { config: Config; adapters: Adapters };
+
+/**
+ * Every subscriber of the event log, in one place (issue 44). A new side effect of an event is one
+ * subscriber file in its feature and one line here; no use case changes. Names are stored in each
+ * receipt (event_receipts): renaming one makes it run again on events it already handled.
+ */
+export function subscribersOf(_deps: SubscriberDeps): Subscriber[] {
+  return [webhookSubscriber, payablesSubscriber];
+}
