@@ -11,6 +11,7 @@ export * from './enum-names';
 export * from './format';
 export * from './ip-addresses';
 export * from './login-throttle';
+export * from './user-agent';
 export * from './notifications';
 export * from './order-flow-rules';
 export * from './order-navigation';

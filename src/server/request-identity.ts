@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { apiKeyFromAuthorization, bearerToken, MSG_API_KEY_INVALID, type TeamRole } from '../domain/index.js';
-import { SESSION_COOKIE } from './accounts/sessions.js';
+import { noteSessionSeen, SESSION_COOKIE } from './accounts/sessions.js';
 import { type ApiKeyCaller, findLiveApiKey } from './api-keys/index.js';
 import { hashToken } from './auth/tokens.js';
 import {
@@ -70,23 +70,25 @@ async function readSession(
   person: UserRow | null;
   member: TeamMember | null;
   sessionId: string | null;
+  /** When and how the session was last used (sessions.last_seen_at, last_seen_via). */
+  seen: { at: string | null; via: string | null } | null;
   brands: BrandRow[];
 }> {
   const k = brandKeys({ ...q, user: null });
   const [row] = executedRows<{
-    session: [Json, string] | null;
+    session: [Json, string, string | null, string | null] | null;
     member: [string, string, TeamRole, boolean, Json | null] | null;
     brands: Json[];
   }>(
     await db.execute(sql`
       with su as (
-        select u, s.id as session_id
+        select u, s.id as session_id, s.last_seen_at, s.last_seen_via
           from sessions s join users u on u.id = s.user_id
          where s.token_hash = ${hashToken(token)} and s.revoked_at is null
            and s.expires_at > ${now.toISOString()}::timestamptz
          limit 1)
       select
-        (select json_build_array(u, session_id) from su) as session,
+        (select json_build_array(u, session_id, last_seen_at, last_seen_via) from su) as session,
         (select json_build_array(m.id, m.account_id, m.role, m.removed_at is not null,
                   case when m.account_id <> m.user_id and m.removed_at is null
                        then (select a from users a where a.id = m.account_id) end)
@@ -108,6 +110,7 @@ async function readSession(
     person,
     member,
     sessionId: session ? session[1] : null,
+    seen: session ? { at: session[2], via: session[3] } : null,
     brands: (row?.brands ?? []).map(decodeBrand),
   };
 }
@@ -161,6 +164,14 @@ export async function identifyRequest(
   } else if (token) {
     const found = await readSession(db, token, lookup);
     ({ user, person, member, sessionId } = found);
+    if (sessionId && found.seen) {
+      await noteSessionSeen(
+        db,
+        sessionId,
+        found.seen,
+        bearerToken(req.headers.authorization) ? 'api' : 'browser',
+      );
+    }
     brand = bestBrand(found.brands, { ...lookup, user }) ?? (await defaultBrand(db));
   } else {
     brand = await resolveBrand(db, { ...lookup, user: null });

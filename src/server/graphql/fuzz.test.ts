@@ -93,6 +93,14 @@ const MUTATIONS: Record<string, Entry> = {
   withdrawTeamInvitation: { as: CUSTOMER, ids: { _id: 'teamInvitation' } },
   resendTeamInvitation: { as: CUSTOMER, ids: { _id: 'teamInvitation' } },
   changePassword: { as: ['throwaway'] },
+  // Two-factor sign-in and sessions (issue 50): the login's own, so the throwaway login's.
+  beginTotpSetup: { as: ['throwaway'] },
+  confirmTotpSetup: { as: ['throwaway'] },
+  disableTotp: { as: ['throwaway'] },
+  regenerateRecoveryCodes: { as: ['throwaway'] },
+  loginSecondFactor: { as: ANONYMOUS },
+  signOutSession: { as: ['throwaway'] },
+  signOutOtherSessions: { as: ['throwaway'] },
   checkout: { as: CUSTOMER, ids: { oid: 'cart', 'input.brandId': 'brand', 'input.stripeToken': 'card' } },
   copyShopsToAllOrderLocations: { as: CUSTOMER, ids: { oid: 'cart', shopIds: 'shop' } },
   createBrand: { as: ADMIN },
@@ -151,6 +159,7 @@ const MUTATIONS: Record<string, Entry> = {
 
 /** Queries that take arguments (the others have no input to fuzz). */
 const QUERIES: Record<string, Entry> = {
+  accountSecurity: { as: ['customer', 'anonymous'] },
   addressSuggestions: { as: ANONYMOUS },
   actionPlan: { as: ['customer', 'anonymous'], ids: { _id: 'actionPlan' } },
   actionPlans: {
