@@ -7,8 +7,8 @@ import { createSession, revokeSession, SESSION_COOKIE } from '../accounts/sessio
 import type { AppContext, UserRow } from '../context.js';
 import { emailBrandOf } from '../email/index.js';
 import { limitRequest, RATE_LIMITED_REQUESTS } from '../rate-limit.js';
-import { builder } from './builder.js';
 import { askSecondFactor } from '../two-factor/index.js';
+import { builder } from './builder.js';
 import { UserType } from './users.js';
 
 type AuthPayload = { token: string; expiresAt: Date; user: UserRow };
