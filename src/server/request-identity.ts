@@ -36,9 +36,17 @@ export type RequestIdentity = {
    * a session: the key, the account it acts for (`user`) and its scopes. Null for every other request.
    */
   apiKey: ApiKeyCaller | null;
+  /**
+   * Why the login must set up two-factor sign-in before it may go on (issue 50): 'admin', a platform
+   * admin without one (then `person.admin` is false: no admin work until it is set up); 'team', a member
+   * of an account whose owner requires it (graphql/team-guard.ts lets only the setup through). Else null.
+   */
+  secondFactorSetup: SecondFactorSetup;
   brand: BrandRow;
   origin: string;
 };
+
+export type SecondFactorSetup = 'admin' | 'team' | null;
 
 /** A login's row in a team (account_members); `removed` once the login was taken off the team. */
 export type TeamMember = { id: string; accountId: string; role: TeamRole; removed: boolean };
@@ -72,12 +80,13 @@ async function readSession(
   sessionId: string | null;
   /** When and how the session was last used (sessions.last_seen_at, last_seen_via). */
   seen: { at: string | null; via: string | null } | null;
+  secondFactorSetup: SecondFactorSetup;
   brands: BrandRow[];
 }> {
   const k = brandKeys({ ...q, user: null });
   const [row] = executedRows<{
-    session: [Json, string, string | null, string | null] | null;
-    member: [string, string, TeamRole, boolean, Json | null] | null;
+    session: [Json, string, string | null, string | null, boolean | null] | null;
+    member: [string, string, TeamRole, boolean, Json | null, boolean | null] | null;
     brands: Json[];
   }>(
     await db.execute(sql`
@@ -88,10 +97,16 @@ async function readSession(
            and s.expires_at > ${now.toISOString()}::timestamptz
          limit 1)
       select
-        (select json_build_array(u, session_id, last_seen_at, last_seen_via) from su) as session,
+        (select json_build_array(u, session_id, last_seen_at, last_seen_via,
+                  case when (u).admin then not exists(select 1 from two_factor_totp t
+                    where t.user_id = (u).id and t.confirmed_at is not null) end) from su) as session,
         (select json_build_array(m.id, m.account_id, m.role, m.removed_at is not null,
                   case when m.account_id <> m.user_id and m.removed_at is null
-                       then (select a from users a where a.id = m.account_id) end)
+                       then (select a from users a where a.id = m.account_id) end,
+                  case when m.account_id <> m.user_id and m.removed_at is null
+                        and (select a.require_two_factor from users a where a.id = m.account_id)
+                       then not exists(select 1 from two_factor_totp t
+                         where t.user_id = m.user_id and t.confirmed_at is not null) end)
            from account_members m where m.user_id = (select (u).id from su)) as member,
         (select coalesce(json_agg(b), '[]'::json) from brands b
           where (b.type = 'CUSTOM_DOMAIN' and lower(b.custom_domain) = ${k.host}::text)
@@ -101,8 +116,11 @@ async function readSession(
              or b.is_default) as brands`),
   );
   const session = row?.session ?? null;
-  const person = session ? decodeUser(session[0]) : null;
-  const m = person ? (row?.member ?? null) : null;
+  const login = session ? decodeUser(session[0]) : null;
+  const m = login ? (row?.member ?? null) : null;
+  const secondFactorSetup: SecondFactorSetup = session?.[4] ? 'admin' : m?.[5] ? 'team' : null;
+  // A platform admin without a second factor acts with no admin rights until they set one up.
+  const person = login && secondFactorSetup === 'admin' ? { ...login, admin: false } : login;
   const member: TeamMember | null = m ? { id: m[0], accountId: m[1], role: m[2], removed: m[3] } : null;
   return {
     // A member acts with the account's customer rights, never with its login's staff or admin rights.
@@ -111,6 +129,7 @@ async function readSession(
     member,
     sessionId: session ? session[1] : null,
     seen: session ? { at: session[2], via: session[3] } : null,
+    secondFactorSetup,
     brands: (row?.brands ?? []).map(decodeBrand),
   };
 }
@@ -153,6 +172,7 @@ export async function identifyRequest(
   let person: UserRow | null = null;
   let member: TeamMember | null = null;
   let sessionId: string | null = null;
+  let secondFactorSetup: SecondFactorSetup = null;
   let apiKey: ApiKeyCaller | null = null;
   let brand: BrandRow;
   if (key) {
@@ -163,7 +183,7 @@ export async function identifyRequest(
     brand = await resolveBrand(db, { ...lookup, user });
   } else if (token) {
     const found = await readSession(db, token, lookup);
-    ({ user, person, member, sessionId } = found);
+    ({ user, person, member, sessionId, secondFactorSetup } = found);
     if (sessionId && found.seen) {
       await noteSessionSeen(
         db,
@@ -181,5 +201,5 @@ export async function identifyRequest(
     subdomainOf(host, config.BASE_DOMAIN) !== null ||
     (brand.customDomain !== null && brand.customDomain.toLowerCase() === host);
   const origin = ours ? `${req.protocol}://${req.host}` : config.PUBLIC_URL.replace(/\/$/, '');
-  return { user, person, member, sessionId, apiKey, brand, origin };
+  return { user, person, member, sessionId, secondFactorSetup, apiKey, brand, origin };
 }

@@ -122,6 +122,8 @@ export const users = pgTable(
     }),
     paymentCard: jsonb('payment_card').$type<PaymentCard | null>(),
     paymentCustomerId: text('payment_customer_id'),
+    /** Team setting (the owner's): every member must use two-factor sign-in (issue 50). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /** Shopper profile for the evaluator app. */
     gender: text('gender'),
     birthYear: integer('birth_year'),

@@ -7,7 +7,7 @@ import { createSession, revokeSession, SESSION_COOKIE } from '../accounts/sessio
 import type { AppContext, UserRow } from '../context.js';
 import { emailBrandOf } from '../email/index.js';
 import { limitRequest, RATE_LIMITED_REQUESTS } from '../rate-limit.js';
-import { askSecondFactor } from '../two-factor/index.js';
+import { askSecondFactor, secondFactorSetupFor } from '../two-factor/index.js';
 import { builder } from './builder.js';
 import { UserType } from './users.js';
 
@@ -18,6 +18,11 @@ export const AuthPayloadType = builder.objectRef<AuthPayload>('AuthPayload').imp
     token: t.exposeString('token', { description: 'Send as `Authorization: Bearer <token>`.' }),
     expiresAt: t.string({ resolve: (p) => p.expiresAt.toISOString() }),
     user: t.field({ type: UserType, resolve: (p) => p.user }),
+    secondFactorSetupRequired: t.boolean({
+      description:
+        'The login must set up two-factor sign-in before anything else (a platform admin, or a team that requires it): lead it to /account/security.',
+      resolve: async (p, _a, ctx) => (await secondFactorSetupFor(ctx.db, p.user)) !== null,
+    }),
   }),
 });
 

@@ -2,16 +2,21 @@ import { LOGIN_DEVICE_COOKIE } from '../accounts/login-device.js';
 import { verifyPassword } from '../auth/passwords.js';
 import type { AppContext, UserRow } from '../context.js';
 import { AppError } from '../errors.js';
+import { requireTeam, teamRoleOf } from '../team/index.js';
 import {
   beginTotpSetup,
   confirmTotpSetup,
   disableTotp,
   listSessions,
   loginSecondFactor,
+  mayTurnOffSecondFactor,
   replaceRecoveryCodes,
   revokeOtherSessions,
   revokeOwnSession,
   type SessionListing,
+  secondFactorSetupFor,
+  setTeamRequiresTwoFactor,
+  teamRequiresTwoFactor,
   twoFactorStatus,
 } from '../two-factor/index.js';
 import { AuthPayloadType, setLoginDeviceCookie, setSessionCookie } from './accounts.js';
@@ -58,7 +63,13 @@ const SessionType = builder.objectRef<SessionListing>('SignedInSession').impleme
   }),
 });
 
-type Security = { userId: string; sessionId: string | null };
+type Security = {
+  userId: string;
+  sessionId: string | null;
+  accountId: string;
+  setupRequired: 'admin' | 'team' | null;
+  owner: boolean;
+};
 
 const AccountSecurityType = builder.objectRef<Security>('AccountSecurity').implement({
   description: "The login's second factor and signed-in sessions (never a secret).",
@@ -68,6 +79,20 @@ const AccountSecurityType = builder.objectRef<Security>('AccountSecurity').imple
     }),
     recoveryCodesLeft: t.int({
       resolve: async (s, _a, ctx) => (await twoFactorStatus(ctx.db, s.userId)).recoveryCodesLeft,
+    }),
+    setupRequired: t.string({
+      nullable: true,
+      description:
+        "Why this login must set up two-factor sign-in before going on: 'admin' (platform admins must have it) or 'team' (the account's owner requires it); null when nothing is asked.",
+      resolve: (s) => s.setupRequired,
+    }),
+    teamRequiresTwoFactor: t.boolean({
+      description: 'The team setting of the account the login acts for.',
+      resolve: (s, _a, ctx) => teamRequiresTwoFactor(ctx.db, s.accountId),
+    }),
+    mayRequireForTeam: t.boolean({
+      description: "Whether this login may change the team setting (the account's owner).",
+      resolve: (s) => s.owner,
     }),
     sessions: t.field({
       type: [SessionType],
@@ -92,7 +117,13 @@ builder.queryFields((t) => ({
     type: AccountSecurityType,
     authScopes: { loggedIn: true },
     description: "The login's two-factor sign-in and its signed-in sessions.",
-    resolve: (_r, _a, ctx) => ({ userId: loginOf(ctx).id, sessionId: ctx.sessionId }),
+    resolve: (_r, _a, ctx) => ({
+      userId: loginOf(ctx).id,
+      sessionId: ctx.sessionId,
+      accountId: ctx.user!.id,
+      setupRequired: ctx.secondFactorSetup,
+      owner: teamRoleOf(ctx) === 'owner' && !ctx.person!.admin,
+    }),
   }),
 }));
 
@@ -148,6 +179,7 @@ builder.mutationFields((t) => ({
     resolve: async (_r, a, ctx) => {
       const person = loginOf(ctx);
       await confirmPassword(person, a.password);
+      await mayTurnOffSecondFactor(ctx.db, { person, accountId: ctx.user?.id ?? null });
       await disableTotp(ctx.db, person.id);
       return true;
     },
@@ -173,6 +205,21 @@ builder.mutationFields((t) => ({
     resolve: async (_r, a, ctx) => {
       await revokeOwnSession(ctx.db, { userId: loginOf(ctx).id, sessionId: a.id });
       return true;
+    },
+  }),
+  setTeamRequiresTwoFactor: t.boolean({
+    authScopes: { loggedIn: true },
+    description:
+      "The owner's team setting: every member must use two-factor sign-in (a member without it is led through setup and can do nothing else). The owner's own second factor must be on first.",
+    args: { required: t.arg.boolean({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      const account = requireTeam(ctx, 'ownership');
+      await setTeamRequiresTwoFactor(ctx.db, {
+        accountId: account.id,
+        owner: loginOf(ctx),
+        required: a.required,
+      });
+      return a.required;
     },
   }),
   signOutOtherSessions: t.int({

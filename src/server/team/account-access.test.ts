@@ -659,6 +659,14 @@ const OPS: Op[] = [
     },
   },
   {
+    field: 'setTeamRequiresTwoFactor',
+    doc: 'mutation { setTeamRequiresTwoFactor(required: false) }',
+    allowed: OWNER,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d) => expect(d.setTeamRequiresTwoFactor).toBe(false),
+  },
+  {
     field: 'signOutOtherSessions',
     doc: 'mutation { signOutOtherSessions }',
     vars: async (f, who) => {

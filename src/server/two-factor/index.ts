@@ -1,4 +1,16 @@
 export {
+  MSG_ADMIN_NEEDS_SECOND_FACTOR,
+  MSG_KEEP_SECOND_FACTOR_ADMIN,
+  MSG_KEEP_SECOND_FACTOR_TEAM,
+  MSG_OWNER_NEEDS_SECOND_FACTOR_FIRST,
+  MSG_TEAM_NEEDS_SECOND_FACTOR,
+  mayTurnOffSecondFactor,
+  SECOND_FACTOR_SETUP_FIELDS,
+  secondFactorSetupFor,
+  setTeamRequiresTwoFactor,
+  teamRequiresTwoFactor,
+} from './enforcement.js';
+export {
   askSecondFactor,
   loginSecondFactor,
   MSG_SECOND_FACTOR_REQUIRED,

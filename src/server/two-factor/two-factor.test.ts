@@ -3,9 +3,18 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens.js';
 import { totpAt } from '../auth/totp.js';
 import { newId } from '../db/ids.js';
-import { passwordResetTokens, recoveryCodes, sessions, twoFactorTotp } from '../db/schema.js';
+import { accountMembers, passwordResetTokens, recoveryCodes, sessions, twoFactorTotp } from '../db/schema.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
-import { loginSecondFactor, MSG_BAD_CODE, MSG_SECOND_FACTOR_REQUIRED } from './index.js';
+import {
+  loginSecondFactor,
+  MSG_ADMIN_NEEDS_SECOND_FACTOR,
+  MSG_BAD_CODE,
+  MSG_KEEP_SECOND_FACTOR_ADMIN,
+  MSG_KEEP_SECOND_FACTOR_TEAM,
+  MSG_OWNER_NEEDS_SECOND_FACTOR_FIRST,
+  MSG_SECOND_FACTOR_REQUIRED,
+  MSG_TEAM_NEEDS_SECOND_FACTOR,
+} from './index.js';
 
 // Issue 50: two-factor sign-in with an authenticator app (TOTP) and recovery codes, and the sessions
 // list, through the GraphQL endpoint on both databases.
@@ -272,5 +281,85 @@ describe('signed-in sessions', () => {
     );
     expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
     expect((await t.gql(ME, {}, { token: ann })).data.currentUser.email).toBe(ANN);
+  });
+});
+
+describe('who must use two-factor sign-in', () => {
+  const ADMIN_READ = '{ outboxEmails { _id } }';
+  const LOGIN_FLAG = `mutation ($email: String!, $password: String!) {
+    login(email: $email, password: $password) { token secondFactorSetupRequired }
+  }`;
+  const SETUP_STATE = '{ accountSecurity { setupRequired teamRequiresTwoFactor mayRequireForTeam } }';
+
+  /** Sets up and confirms an authenticator app for the login of `token`. */
+  async function turnOn(token: string) {
+    const begun = await t.gql(BEGIN, {}, { token });
+    const done = await t.gql(
+      CONFIRM,
+      { code: totpAt(begun.data.beginTotpSetup.secret, new Date()) },
+      { token },
+    );
+    expect(done.errors).toBeUndefined();
+  }
+
+  it('refuses admin work to a platform admin until a second factor is set up, and keeps it on', async () => {
+    await createUser(t.db, { email: 'root@example.test', password: PASS, admin: true });
+    const res = await t.gql(LOGIN_FLAG, { email: 'root@example.test', password: PASS });
+    expect(res.data.login.secondFactorSetupRequired).toBe(true);
+    const token = res.data.login.token;
+    const refused = await t.gql(ADMIN_READ, {}, { token });
+    expect(refused.errors?.[0]?.message).toBe(MSG_ADMIN_NEEDS_SECOND_FACTOR);
+    expect(refused.errors?.[0]?.extensions?.secondFactorSetup).toBe('admin');
+    expect((await t.gql(SETUP_STATE, {}, { token })).data.accountSecurity.setupRequired).toBe('admin');
+    await turnOn(token);
+    // At the next request, with the same session.
+    const allowed = await t.gql(ADMIN_READ, {}, { token });
+    expect(allowed.errors).toBeUndefined();
+    expect((await t.gql(SETUP_STATE, {}, { token })).data.accountSecurity.setupRequired).toBeNull();
+    const off = await t.gql(`mutation { disableTotp(password: "${PASS}") }`, {}, { token });
+    expect(off.errors?.[0]?.message).toBe(MSG_KEEP_SECOND_FACTOR_ADMIN);
+  });
+
+  it('lets an owner require it of the team: a member without it may only set it up', async () => {
+    const owner = await createUser(t.db, { email: 'owner@example.test', password: PASS });
+    const manager = await createUser(t.db, { email: 'manager@example.test', password: PASS });
+    await t.db.insert(accountMembers).values([
+      { id: newId(), accountId: owner.id, userId: owner.id, role: 'owner' },
+      { id: newId(), accountId: owner.id, userId: manager.id, role: 'manager' },
+    ]);
+    const ownerToken = await t.login('owner@example.test', PASS);
+    const REQUIRE = 'mutation ($r: Boolean!) { setTeamRequiresTwoFactor(required: $r) }';
+    const early = await t.gql(REQUIRE, { r: true }, { token: ownerToken });
+    expect(early.errors?.[0]?.message).toBe(MSG_OWNER_NEEDS_SECOND_FACTOR_FIRST);
+    const managerToken = await t.login('manager@example.test', PASS);
+    // A manager may not change the setting.
+    expect((await t.gql(REQUIRE, { r: true }, { token: managerToken })).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+    await turnOn(ownerToken);
+    expect((await t.gql(SETUP_STATE, {}, { token: ownerToken })).data.accountSecurity).toEqual({
+      setupRequired: null,
+      teamRequiresTwoFactor: false,
+      mayRequireForTeam: true,
+    });
+    expect((await t.gql(REQUIRE, { r: true }, { token: ownerToken })).data.setTeamRequiresTwoFactor).toBe(
+      true,
+    );
+    // The manager's session in progress is held at the next request; a new login is told so.
+    const held = await t.gql('{ regions { _id } }', {}, { token: managerToken });
+    expect(held.errors?.[0]?.message).toBe(MSG_TEAM_NEEDS_SECOND_FACTOR);
+    const again = await t.gql(LOGIN_FLAG, { email: 'manager@example.test', password: PASS });
+    expect(again.data.login.secondFactorSetupRequired).toBe(true);
+    expect((await t.gql(SETUP_STATE, {}, { token: managerToken })).data.accountSecurity).toMatchObject({
+      setupRequired: 'team',
+      teamRequiresTwoFactor: true,
+      mayRequireForTeam: false,
+    });
+    await turnOn(managerToken);
+    expect((await t.gql('{ regions { _id } }', {}, { token: managerToken })).errors).toBeUndefined();
+    const off = await t.gql(`mutation { disableTotp(password: "${PASS}") }`, {}, { token: managerToken });
+    expect(off.errors?.[0]?.message).toBe(MSG_KEEP_SECOND_FACTOR_TEAM);
+    const ownerOff = await t.gql(`mutation { disableTotp(password: "${PASS}") }`, {}, { token: ownerToken });
+    expect(ownerOff.errors?.[0]?.message).toBe(MSG_KEEP_SECOND_FACTOR_TEAM);
   });
 });

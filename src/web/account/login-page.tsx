@@ -44,8 +44,10 @@ export function LoginPage({
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await login({ variables: values });
-      done();
+      const { data } = await login({ variables: values });
+      // A platform admin, or a member whose team requires it, sets up two-factor sign-in first.
+      if (data?.login.secondFactorSetupRequired) window.location.assign('/account/security');
+      else done();
     } catch (err) {
       const asked = secondFactorChallenge(err);
       if (asked) setChallenge(asked);

@@ -7,6 +7,9 @@ export const ACCOUNT_SECURITY = graphql(`
     accountSecurity {
       totpEnabled
       recoveryCodesLeft
+      setupRequired
+      teamRequiresTwoFactor
+      mayRequireForTeam
       sessions {
         id
         device
@@ -68,5 +71,11 @@ export const LOGIN_SECOND_FACTOR = graphql(`
         _id
       }
     }
+  }
+`);
+
+export const SET_TEAM_REQUIRES_TWO_FACTOR = graphql(`
+  mutation SetTeamRequiresTwoFactor($required: Boolean!) {
+    setTeamRequiresTwoFactor(required: $required)
   }
 `);

@@ -15,6 +15,7 @@ import {
   PasswordInput,
   SimpleGrid,
   Stack,
+  Switch,
   Text,
   TextInput,
   Title,
@@ -29,6 +30,7 @@ import {
   CONFIRM_TOTP_SETUP,
   DISABLE_TOTP,
   REGENERATE_RECOVERY_CODES,
+  SET_TEAM_REQUIRES_TWO_FACTOR,
   SIGN_OUT_OTHER_SESSIONS,
   SIGN_OUT_SESSION,
 } from './security-documents';
@@ -264,10 +266,13 @@ function TwoFactorSection({
   enabled,
   codesLeft,
   othersSignedIn,
+  onCodesSaved,
 }: {
   enabled: boolean;
   codesLeft: number;
   othersSignedIn: number;
+  /** After the recovery codes of a first setup were put away. */
+  onCodesSaved?: () => void;
 }) {
   const [codes, setCodes] = useState<{ codes: string[]; offer: number } | null>(null);
   const [disable] = useMutation(DISABLE_TOTP, refetch);
@@ -315,7 +320,14 @@ function TwoFactorSection({
         </>
       )}
       {codes && (
-        <RecoveryCodesModal codes={codes.codes} othersSignedIn={codes.offer} onClose={() => setCodes(null)} />
+        <RecoveryCodesModal
+          codes={codes.codes}
+          othersSignedIn={codes.offer}
+          onClose={() => {
+            setCodes(null);
+            onCodesSaved?.();
+          }}
+        />
       )}
     </Section>
   );
@@ -401,6 +413,39 @@ function SessionsSection({ sessions }: { sessions: SessionRow[] }) {
   );
 }
 
+export const MSG_SETUP_REQUIRED = {
+  admin:
+    'Platform admins must use two-factor sign-in. Set up an authenticator app below to continue admin work.',
+  team: "Your team's owner requires two-factor sign-in. Set up an authenticator app below to continue.",
+} as const;
+
+/** The owner's team setting; it can be turned on once the owner's own second factor is. */
+function TeamRequirement({ required, ownOn }: { required: boolean; ownOn: boolean }) {
+  const [set, { loading }] = useMutation(SET_TEAM_REQUIRES_TWO_FACTOR, refetch);
+  const [error, setError] = useState<string | null>(null);
+  return (
+    <Section title="Team Requirement">
+      <Switch
+        label="Require two-factor sign-in for everyone on the team"
+        description="Members without it are led through the setup at their next request and can do nothing else until it is on."
+        checked={required}
+        disabled={loading || (!required && !ownOn)}
+        onChange={(e) =>
+          set({ variables: { required: e.currentTarget.checked } }).catch((err) =>
+            setError(errorMessage(err)),
+          )
+        }
+        error={error}
+      />
+      {!ownOn && !required && (
+        <Text size="sm" c="dimmed">
+          Turn on two-factor sign-in for your own login first.
+        </Text>
+      )}
+    </Section>
+  );
+}
+
 /** /account/security: two-factor sign-in and the signed-in sessions of the login itself. */
 export function SecurityPage() {
   const { data, loading, error } = useQuery(ACCOUNT_SECURITY, { fetchPolicy: 'cache-and-network' });
@@ -413,13 +458,28 @@ export function SecurityPage() {
           <Loader />
         </Center>
       )}
+      {security?.setupRequired && !security.totpEnabled && (
+        <Alert color="orange" title="Two-factor sign-in required" data-testid="setup-required">
+          {MSG_SETUP_REQUIRED[security.setupRequired as keyof typeof MSG_SETUP_REQUIRED] ??
+            MSG_SETUP_REQUIRED.team}
+        </Alert>
+      )}
       {security && (
         <>
           <TwoFactorSection
             enabled={security.totpEnabled}
             codesLeft={security.recoveryCodesLeft}
             othersSignedIn={security.sessions.filter((s) => !s.current).length}
+            // A login held until it set this up goes on where it was headed, with its rights read again.
+            onCodesSaved={
+              security.setupRequired
+                ? () => window.location.assign(security.setupRequired === 'admin' ? '/admin' : '/account')
+                : undefined
+            }
           />
+          {security.mayRequireForTeam && (
+            <TeamRequirement required={security.teamRequiresTwoFactor} ownOn={security.totpEnabled} />
+          )}
           <SessionsSection sessions={security.sessions} />
         </>
       )}
