@@ -71,7 +71,7 @@ type Json = Record<string, unknown>;
 async function readSession(
   db: Db,
   token: string,
-  q: Omit<BrandLookup, 'user'>,
+  q: Omit<BrandLookup, 'user'> & { adminTwoFactor: boolean },
   now = new Date(),
 ): Promise<{
   user: UserRow | null;
@@ -98,7 +98,7 @@ async function readSession(
          limit 1)
       select
         (select json_build_array(u, session_id, last_seen_at, last_seen_via,
-                  case when (u).admin then not exists(select 1 from two_factor_totp t
+                  case when (u).admin and ${q.adminTwoFactor} then not exists(select 1 from two_factor_totp t
                     where t.user_id = (u).id and t.confirmed_at is not null) end) from su) as session,
         (select json_build_array(m.id, m.account_id, m.role, m.removed_at is not null,
                   case when m.account_id <> m.user_id and m.removed_at is null
@@ -182,7 +182,7 @@ export async function identifyRequest(
     apiKey = found.apiKey;
     brand = await resolveBrand(db, { ...lookup, user });
   } else if (token) {
-    const found = await readSession(db, token, lookup);
+    const found = await readSession(db, token, { ...lookup, adminTwoFactor: config.adminTwoFactorRequired });
     ({ user, person, member, sessionId, secondFactorSetup } = found);
     if (sessionId && found.seen) {
       await noteSessionSeen(

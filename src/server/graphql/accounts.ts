@@ -21,7 +21,10 @@ export const AuthPayloadType = builder.objectRef<AuthPayload>('AuthPayload').imp
     secondFactorSetupRequired: t.boolean({
       description:
         'The login must set up two-factor sign-in before anything else (a platform admin, or a team that requires it): lead it to /account/security.',
-      resolve: async (p, _a, ctx) => (await secondFactorSetupFor(ctx.db, p.user)) !== null,
+      resolve: async (p, _a, ctx) =>
+        (await secondFactorSetupFor(ctx.db, p.user, {
+          adminTwoFactor: ctx.config.adminTwoFactorRequired,
+        })) !== null,
     }),
   }),
 });

@@ -179,7 +179,11 @@ builder.mutationFields((t) => ({
     resolve: async (_r, a, ctx) => {
       const person = loginOf(ctx);
       await confirmPassword(person, a.password);
-      await mayTurnOffSecondFactor(ctx.db, { person, accountId: ctx.user?.id ?? null });
+      await mayTurnOffSecondFactor(ctx.db, {
+        person,
+        accountId: ctx.user?.id ?? null,
+        adminTwoFactor: ctx.config.adminTwoFactorRequired,
+      });
       await disableTotp(ctx.db, person.id);
       return true;
     },

@@ -38,9 +38,13 @@ export const SECOND_FACTOR_SETUP_FIELDS = new Set([
 ]);
 
 /** Why a login must set up two-factor sign-in before going on ('admin', 'team'), or null. */
-export async function secondFactorSetupFor(db: Db, user: UserRow): Promise<'admin' | 'team' | null> {
+export async function secondFactorSetupFor(
+  db: Db,
+  user: UserRow,
+  opts: { adminTwoFactor: boolean },
+): Promise<'admin' | 'team' | null> {
   if (await hasSecondFactor(db, user.id)) return null;
-  if (user.admin) return 'admin';
+  if (user.admin && opts.adminTwoFactor) return 'admin';
   const [row] = await db
     .select({ required: users.requireTwoFactor })
     .from(accountMembers)
@@ -72,9 +76,9 @@ export async function setTeamRequiresTwoFactor(
 /** Refuses turning the second factor off for a login that must have one. */
 export async function mayTurnOffSecondFactor(
   db: Db,
-  opts: { person: UserRow; accountId: string | null },
+  opts: { person: UserRow; accountId: string | null; adminTwoFactor: boolean },
 ): Promise<void> {
-  if (opts.person.admin) throw new AppError('FORBIDDEN', MSG_KEEP_SECOND_FACTOR_ADMIN);
+  if (opts.person.admin && opts.adminTwoFactor) throw new AppError('FORBIDDEN', MSG_KEEP_SECOND_FACTOR_ADMIN);
   if (opts.accountId && (await teamRequiresTwoFactor(db, opts.accountId))) {
     throw new AppError('FORBIDDEN', MSG_KEEP_SECOND_FACTOR_TEAM);
   }
