@@ -102,6 +102,7 @@ const MUTATIONS: Record<string, Entry> = {
   signOutSession: { as: ['throwaway'] },
   signOutOtherSessions: { as: ['throwaway'] },
   setTeamRequiresTwoFactor: { as: CUSTOMER },
+  resetTwoFactor: { as: ADMIN, ids: { uid: 'user' } },
   checkout: { as: CUSTOMER, ids: { oid: 'cart', 'input.brandId': 'brand', 'input.stripeToken': 'card' } },
   copyShopsToAllOrderLocations: { as: CUSTOMER, ids: { oid: 'cart', shopIds: 'shop' } },
   createBrand: { as: ADMIN },

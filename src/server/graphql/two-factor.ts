@@ -11,6 +11,7 @@ import {
   loginSecondFactor,
   mayTurnOffSecondFactor,
   replaceRecoveryCodes,
+  resetTwoFactor,
   revokeOtherSessions,
   revokeOwnSession,
   type SessionListing,
@@ -210,6 +211,13 @@ builder.mutationFields((t) => ({
       await revokeOwnSession(ctx.db, { userId: loginOf(ctx).id, sessionId: a.id });
       return true;
     },
+  }),
+  resetTwoFactor: t.boolean({
+    authScopes: { admin: true },
+    description:
+      "Platform admins: removes a login's two-factor sign-in (app and recovery codes) and signs out its sessions, for a person who lost both, after checking who they are out of band. They set it up again at next login. False when it had none.",
+    args: { uid: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => resetTwoFactor(ctx.db, a.uid),
   }),
   setTeamRequiresTwoFactor: t.boolean({
     authScopes: { loggedIn: true },

@@ -35,6 +35,7 @@ export {
   MSG_NOT_SET_UP,
   RECOVERY_CODE_COUNT,
   replaceRecoveryCodes,
+  resetTwoFactor,
   type TwoFactorStatus,
   twoFactorStatus,
 } from './totp-store.js';

@@ -6,7 +6,7 @@ import { hashToken, hmac, safeEqual } from '../auth/tokens.js';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../auth/totp.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
-import { recoveryCodes, twoFactorTotp } from '../db/schema.js';
+import { recoveryCodes, sessions, twoFactorTotp } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 const SEAL_PURPOSE = 'totp-secret';
@@ -166,6 +166,25 @@ export async function disableTotp(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(twoFactorTotp).where(eq(twoFactorTotp.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  });
+}
+
+/**
+ * A platform admin's recovery for a login that lost its phone and its codes: the second factor goes
+ * and every session of the login ends. Answers whether there was one.
+ */
+export async function resetTwoFactor(db: Db, userId: string): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const gone = await tx
+      .delete(twoFactorTotp)
+      .where(eq(twoFactorTotp.userId, userId))
+      .returning({ userId: twoFactorTotp.userId });
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    return gone.length > 0;
   });
 }
 

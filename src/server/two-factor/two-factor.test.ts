@@ -363,4 +363,25 @@ describe('who must use two-factor sign-in', () => {
     const ownerOff = await t.gql(`mutation { disableTotp(password: "${PASS}") }`, {}, { token: ownerToken });
     expect(ownerOff.errors?.[0]?.message).toBe(MSG_KEEP_SECOND_FACTOR_TEAM);
   });
+
+  it('lets a platform admin (with a second factor) remove a lost one: the login signs in with its password again', async () => {
+    const { user, token: annToken } = await annWithTotp();
+    await createUser(t.db, { email: 'root@example.test', password: PASS, admin: true });
+    const RESET = 'mutation ($uid: String!) { resetTwoFactor(uid: $uid) }';
+    const rootLogin = await t.gql(LOGIN_FLAG, { email: 'root@example.test', password: PASS });
+    const root = rootLogin.data.login.token;
+    // Not without the admin's own second factor, and never by a customer.
+    expect((await t.gql(RESET, { uid: user.id }, { token: root })).errors?.[0]?.message).toBe(
+      MSG_ADMIN_NEEDS_SECOND_FACTOR,
+    );
+    expect((await t.gql(RESET, { uid: user.id }, { token: annToken })).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+    await turnOn(root);
+    expect((await t.gql(RESET, { uid: user.id }, { token: root })).data.resetTwoFactor).toBe(true);
+    // Ann's sessions ended; her password alone now signs her in (and she sets it up again).
+    expect((await t.gql(ME, {}, { token: annToken })).data.currentUser).toBeNull();
+    expect(await t.login(ANN, PASS)).toBeTruthy();
+    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toHaveLength(0);
+  });
 });

@@ -85,7 +85,8 @@ export function SecondFactorStep({
         <Anchor component="button" type="button" size="sm" onClick={onRestart}>
           Start over
         </Anchor>{' '}
-        or contact support: see the README's account recovery section.
+        or contact the site's support: after checking who you are, they can turn off two-factor sign-in for
+        your login.
       </Text>
     </AuthCard>
   );
