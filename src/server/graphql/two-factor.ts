@@ -15,7 +15,6 @@ import {
   revokeOtherSessions,
   revokeOwnSession,
   type SessionListing,
-  secondFactorSetupFor,
   setTeamRequiresTwoFactor,
   teamRequiresTwoFactor,
   twoFactorStatus,
