@@ -12,6 +12,7 @@ export * from './events';
 export * from './format';
 export * from './ip-addresses';
 export * from './login-throttle';
+export * from './user-agent';
 export * from './notifications';
 export * from './order-flow-rules';
 export * from './order-navigation';

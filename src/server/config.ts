@@ -62,6 +62,12 @@ const ZEnv = z.object({
    */
   RATE_LIMITS: z.enum(['on', 'off']).default('on'),
   SESSION_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /**
+   * Platform admins must use two-factor sign-in (issue 50): `required` refuses them admin work until it
+   * is set up. The default is `required` in production (which refuses `optional`) and `optional`
+   * elsewhere, so the demo admin of `npm start` and the test suite's admins work as before.
+   */
+  ADMIN_TWO_FACTOR: z.enum(['required', 'optional']).optional(),
   /** When the daily billing run is queued (HH:MM, UTC), or `off` (run `npm run billing` yourself). */
   BILLING_RUN_AT: dailyTime.default('06:00'),
   /** When the daily visit scheduling is queued (HH:MM, UTC), or `off` (run `npm run schedule-visits`). */
@@ -133,7 +139,12 @@ const ZConfig = ZEnv.superRefine((c, ctx) => {
   }
 });
 
-export type Config = z.infer<typeof ZEnv> & { appSecret: string; production: boolean };
+export type Config = z.infer<typeof ZEnv> & {
+  appSecret: string;
+  production: boolean;
+  /** ADMIN_TWO_FACTOR, defaulted: whether platform admins must have a second factor. */
+  adminTwoFactorRequired: boolean;
+};
 
 export class ConfigError extends Error {}
 
@@ -148,6 +159,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (production && !c.APP_SECRET) {
     throw new ConfigError('Invalid environment configuration:\n  APP_SECRET: required in production');
   }
+  if (production && c.ADMIN_TWO_FACTOR === 'optional') {
+    throw new ConfigError(
+      'Invalid environment configuration:\n  ADMIN_TWO_FACTOR: platform admins must use two-factor sign-in in production',
+    );
+  }
+  const adminTwoFactorRequired =
+    (c.ADMIN_TWO_FACTOR ?? (production ? 'required' : 'optional')) === 'required';
   // Development default: stable so signed links survive a restart; never used in production.
-  return { ...c, production, appSecret: c.APP_SECRET ?? 'dev-only-secret-do-not-use-in-production' };
+  return {
+    ...c,
+    production,
+    adminTwoFactorRequired,
+    appSecret: c.APP_SECRET ?? 'dev-only-secret-do-not-use-in-production',
+  };
 }

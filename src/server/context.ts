@@ -31,6 +31,8 @@ export type AppContext = {
   /** The caller's place in a team; null for a login without one (the owner of its own account). */
   member: TeamMember | null;
   sessionId: string | null;
+  /** Why the login must set up two-factor sign-in first ('admin', 'team'), else null (request-identity.ts). */
+  secondFactorSetup: 'admin' | 'team' | null;
   /**
    * Non-null exactly when the request is authenticated by an API key (`Authorization: Bearer
    * sk_live_…`), not a session: `{ id, accountId, scopes }`. Then `user` and `person` are the key's

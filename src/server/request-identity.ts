@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { apiKeyFromAuthorization, bearerToken, MSG_API_KEY_INVALID, type TeamRole } from '../domain/index.js';
-import { SESSION_COOKIE } from './accounts/sessions.js';
+import { noteSessionSeen, SESSION_COOKIE } from './accounts/sessions.js';
 import { type ApiKeyCaller, findLiveApiKey } from './api-keys/index.js';
 import { hashToken } from './auth/tokens.js';
 import {
@@ -36,9 +36,17 @@ export type RequestIdentity = {
    * a session: the key, the account it acts for (`user`) and its scopes. Null for every other request.
    */
   apiKey: ApiKeyCaller | null;
+  /**
+   * Why the login must set up two-factor sign-in before it may go on (issue 50): 'admin', a platform
+   * admin without one (then `person.admin` is false: no admin work until it is set up); 'team', a member
+   * of an account whose owner requires it (graphql/team-guard.ts lets only the setup through). Else null.
+   */
+  secondFactorSetup: SecondFactorSetup;
   brand: BrandRow;
   origin: string;
 };
+
+export type SecondFactorSetup = 'admin' | 'team' | null;
 
 /** A login's row in a team (account_members); `removed` once the login was taken off the team. */
 export type TeamMember = { id: string; accountId: string; role: TeamRole; removed: boolean };
@@ -63,33 +71,42 @@ type Json = Record<string, unknown>;
 async function readSession(
   db: Db,
   token: string,
-  q: Omit<BrandLookup, 'user'>,
+  q: Omit<BrandLookup, 'user'> & { adminTwoFactor: boolean },
   now = new Date(),
 ): Promise<{
   user: UserRow | null;
   person: UserRow | null;
   member: TeamMember | null;
   sessionId: string | null;
+  /** When and how the session was last used (sessions.last_seen_at, last_seen_via). */
+  seen: { at: string | null; via: string | null } | null;
+  secondFactorSetup: SecondFactorSetup;
   brands: BrandRow[];
 }> {
   const k = brandKeys({ ...q, user: null });
   const [row] = executedRows<{
-    session: [Json, string] | null;
-    member: [string, string, TeamRole, boolean, Json | null] | null;
+    session: [Json, string, string | null, string | null, boolean | null] | null;
+    member: [string, string, TeamRole, boolean, Json | null, boolean | null] | null;
     brands: Json[];
   }>(
     await db.execute(sql`
       with su as (
-        select u, s.id as session_id
+        select u, s.id as session_id, s.last_seen_at, s.last_seen_via
           from sessions s join users u on u.id = s.user_id
          where s.token_hash = ${hashToken(token)} and s.revoked_at is null
            and s.expires_at > ${now.toISOString()}::timestamptz
          limit 1)
       select
-        (select json_build_array(u, session_id) from su) as session,
+        (select json_build_array(u, session_id, last_seen_at, last_seen_via,
+                  case when (u).admin and ${q.adminTwoFactor} then not exists(select 1 from two_factor_totp t
+                    where t.user_id = (u).id and t.confirmed_at is not null) end) from su) as session,
         (select json_build_array(m.id, m.account_id, m.role, m.removed_at is not null,
                   case when m.account_id <> m.user_id and m.removed_at is null
-                       then (select a from users a where a.id = m.account_id) end)
+                       then (select a from users a where a.id = m.account_id) end,
+                  case when m.account_id <> m.user_id and m.removed_at is null
+                        and (select a.require_two_factor from users a where a.id = m.account_id)
+                       then not exists(select 1 from two_factor_totp t
+                         where t.user_id = m.user_id and t.confirmed_at is not null) end)
            from account_members m where m.user_id = (select (u).id from su)) as member,
         (select coalesce(json_agg(b), '[]'::json) from brands b
           where (b.type = 'CUSTOM_DOMAIN' and lower(b.custom_domain) = ${k.host}::text)
@@ -99,8 +116,11 @@ async function readSession(
              or b.is_default) as brands`),
   );
   const session = row?.session ?? null;
-  const person = session ? decodeUser(session[0]) : null;
-  const m = person ? (row?.member ?? null) : null;
+  const login = session ? decodeUser(session[0]) : null;
+  const m = login ? (row?.member ?? null) : null;
+  const secondFactorSetup: SecondFactorSetup = session?.[4] ? 'admin' : m?.[5] ? 'team' : null;
+  // A platform admin without a second factor acts with no admin rights until they set one up.
+  const person = login && secondFactorSetup === 'admin' ? { ...login, admin: false } : login;
   const member: TeamMember | null = m ? { id: m[0], accountId: m[1], role: m[2], removed: m[3] } : null;
   return {
     // A member acts with the account's customer rights, never with its login's staff or admin rights.
@@ -108,6 +128,8 @@ async function readSession(
     person,
     member,
     sessionId: session ? session[1] : null,
+    seen: session ? { at: session[2], via: session[3] } : null,
+    secondFactorSetup,
     brands: (row?.brands ?? []).map(decodeBrand),
   };
 }
@@ -150,6 +172,7 @@ export async function identifyRequest(
   let person: UserRow | null = null;
   let member: TeamMember | null = null;
   let sessionId: string | null = null;
+  let secondFactorSetup: SecondFactorSetup = null;
   let apiKey: ApiKeyCaller | null = null;
   let brand: BrandRow;
   if (key) {
@@ -159,8 +182,16 @@ export async function identifyRequest(
     apiKey = found.apiKey;
     brand = await resolveBrand(db, { ...lookup, user });
   } else if (token) {
-    const found = await readSession(db, token, lookup);
-    ({ user, person, member, sessionId } = found);
+    const found = await readSession(db, token, { ...lookup, adminTwoFactor: config.adminTwoFactorRequired });
+    ({ user, person, member, sessionId, secondFactorSetup } = found);
+    if (sessionId && found.seen) {
+      await noteSessionSeen(
+        db,
+        sessionId,
+        found.seen,
+        bearerToken(req.headers.authorization) ? 'api' : 'browser',
+      );
+    }
     brand = bestBrand(found.brands, { ...lookup, user }) ?? (await defaultBrand(db));
   } else {
     brand = await resolveBrand(db, { ...lookup, user: null });
@@ -170,5 +201,5 @@ export async function identifyRequest(
     subdomainOf(host, config.BASE_DOMAIN) !== null ||
     (brand.customDomain !== null && brand.customDomain.toLowerCase() === host);
   const origin = ours ? `${req.protocol}://${req.host}` : config.PUBLIC_URL.replace(/\/$/, '');
-  return { user, person, member, sessionId, apiKey, brand, origin };
+  return { user, person, member, sessionId, secondFactorSetup, apiKey, brand, origin };
 }

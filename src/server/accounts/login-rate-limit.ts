@@ -113,3 +113,12 @@ export async function loginAttemptSucceeded(db: Db, attempt: LoginAttempt): Prom
 export async function clearLoginFailures(db: Db, email: string, now: Date): Promise<void> {
   await db.insert(loginAttempts).values({ key: accountKey(email), succeeded: true, createdAt: now });
 }
+
+/**
+ * The password was right but a second factor is still to come: the attempt is taken back (neither a
+ * failure nor a success), so the run of failures goes on until the code is right too
+ * (the code's own attempt, two-factor/login.ts, counts like a password's).
+ */
+export async function loginAttemptPending(db: Db, attempt: LoginAttempt): Promise<void> {
+  await db.delete(loginAttempts).where(inArray(loginAttempts.id, attempt.ids));
+}

@@ -6,7 +6,7 @@ import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
 import { rememberDevice, trustedDevice } from './login-device.js';
-import { beginLoginAttempt, loginAttemptSucceeded } from './login-rate-limit.js';
+import { beginLoginAttempt, loginAttemptPending, loginAttemptSucceeded } from './login-rate-limit.js';
 import { createSession } from './sessions.js';
 
 /** The one answer for an unknown e-mail and a wrong password, so accounts cannot be discovered. */
@@ -53,6 +53,11 @@ export async function login(
     secret: string;
     deviceCookie?: string | null;
     now?: Date;
+    /**
+     * Called once the password is right, before any session starts: throws to ask for a second factor
+     * (two-factor/login.ts). The attempt is then neither a failure nor a success.
+     */
+    secondFactor?: (user: UserRow) => Promise<void>;
   },
 ): Promise<{ token: string; expiresAt: Date; user: UserRow; sessionId: string; deviceCookie: string }> {
   const input = parseInput(ZLoginInput, { email: opts.email, password: opts.password });
@@ -66,8 +71,16 @@ export async function login(
   const user = await findUserByEmail(db, input.email);
   const ok = await verifyPassword(input.password, user?.passwordHash);
   if (!ok || !user) throw new AppError('UNAUTHENTICATED', MSG_BAD_CREDENTIALS);
-  await loginAttemptSucceeded(db, attempt);
   await upgradePasswordHash(db, user, input.password);
+  if (opts.secondFactor) {
+    try {
+      await opts.secondFactor(user);
+    } catch (e) {
+      await loginAttemptPending(db, attempt);
+      throw e;
+    }
+  }
+  await loginAttemptSucceeded(db, attempt);
   const session = await createSession(db, {
     userId: user.id,
     days: opts.sessionDays,

@@ -22,6 +22,9 @@ export async function createSession(
     expiresAt,
     ip: opts.ip ?? null,
     userAgent: opts.userAgent?.slice(0, 300) ?? null,
+    // Seen now, as a browser would use it: a browser's next requests write nothing for a while.
+    lastSeenAt: now,
+    lastSeenVia: 'browser',
   });
   return { token, sessionId, expiresAt };
 }
@@ -59,4 +62,24 @@ export async function revokeUserSessions(
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(...conditions));
+}
+
+/** How stale a session's last-seen time may get before a request writes it again (the sessions list's precision). */
+export const SESSION_SEEN_EVERY_MS = 5 * 60_000;
+
+/**
+ * Records that a session was used now and how (a bearer token: an API login), at most once per
+ * SESSION_SEEN_EVERY_MS or when the way changes: the request path reads the last values with the
+ * session itself, so most requests write nothing.
+ */
+export async function noteSessionSeen(
+  db: Db,
+  sessionId: string,
+  seen: { at: string | null; via: string | null },
+  via: 'api' | 'browser',
+  now = new Date(),
+): Promise<void> {
+  const fresh = seen.at !== null && now.getTime() - new Date(seen.at).getTime() < SESSION_SEEN_EVERY_MS;
+  if (fresh && seen.via === via) return;
+  await db.update(sessions).set({ lastSeenAt: now, lastSeenVia: via }).where(eq(sessions.id, sessionId));
 }

@@ -122,6 +122,8 @@ export const users = pgTable(
     }),
     paymentCard: jsonb('payment_card').$type<PaymentCard | null>(),
     paymentCustomerId: text('payment_customer_id'),
+    /** Team setting (the owner's): every member must use two-factor sign-in (issue 50). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /** Shopper profile for the evaluator app. */
     gender: text('gender'),
     birthYear: integer('birth_year'),
@@ -156,8 +158,43 @@ export const sessions = pgTable(
     userAgent: text('user_agent'),
     ip: text('ip'),
     createdAt: createdAt(),
+    /** When the session was last used, to within SESSION_SEEN_EVERY_MS (sessions.ts); null until then. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+    /** 'api' when last used with `Authorization: Bearer`, else 'browser' (the cookie). */
+    lastSeenVia: text('last_seen_via'),
   },
   (t) => [uniqueIndex('sessions_token_hash_uq').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * A login's authenticator app (TOTP, RFC 6238). The secret is encrypted with a key derived from
+ * APP_SECRET (auth/secret-box.ts) and never returned after setup. `confirmedAt` null: set up but not
+ * yet confirmed with a code, so not asked at login. `lastStep`: the time step of the last code
+ * accepted; a code of that step or an earlier one is refused (no replay).
+ */
+export const twoFactorTotp = pgTable('two_factor_totp', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEnc: text('secret_enc').notNull(),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+});
+
+/** Single-use recovery codes of a login with two-factor sign-in: sha256 only, `usedAt` once spent. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
 export const passwordResetTokens = pgTable(

@@ -7,6 +7,7 @@ import { createSession, revokeSession, SESSION_COOKIE } from '../accounts/sessio
 import type { AppContext, UserRow } from '../context.js';
 import { emailBrandOf } from '../email/index.js';
 import { limitRequest, RATE_LIMITED_REQUESTS } from '../rate-limit.js';
+import { askSecondFactor, secondFactorSetupFor } from '../two-factor/index.js';
 import { builder } from './builder.js';
 import { UserType } from './users.js';
 
@@ -17,6 +18,14 @@ export const AuthPayloadType = builder.objectRef<AuthPayload>('AuthPayload').imp
     token: t.exposeString('token', { description: 'Send as `Authorization: Bearer <token>`.' }),
     expiresAt: t.string({ resolve: (p) => p.expiresAt.toISOString() }),
     user: t.field({ type: UserType, resolve: (p) => p.user }),
+    secondFactorSetupRequired: t.boolean({
+      description:
+        'The login must set up two-factor sign-in before anything else (a platform admin, or a team that requires it): lead it to /account/security.',
+      resolve: async (p, _a, ctx) =>
+        (await secondFactorSetupFor(ctx.db, p.user, {
+          adminTwoFactor: ctx.config.adminTwoFactorRequired,
+        })) !== null,
+    }),
   }),
 });
 
@@ -35,7 +44,7 @@ export function setSessionCookie(ctx: AppContext, token: string, expiresAt: Date
  * Binds this browser to the account that just proved itself (login-device.ts): its later logins are
  * throttled by its own failures only. SameSite=Strict and path /api: only our own pages send it.
  */
-function setLoginDeviceCookie(ctx: AppContext, value: string) {
+export function setLoginDeviceCookie(ctx: AppContext, value: string) {
   ctx.reply.setCookie(LOGIN_DEVICE_COOKIE, value, {
     httpOnly: true,
     sameSite: 'strict',
@@ -108,6 +117,8 @@ builder.mutationFields((t) => ({
         sessionDays: ctx.config.SESSION_DAYS,
         secret: ctx.config.appSecret,
         deviceCookie: ctx.req.cookies[LOGIN_DEVICE_COOKIE],
+        // With two-factor sign-in on, no session yet: UNAUTHENTICATED with extensions.secondFactor.
+        secondFactor: askSecondFactor(ctx.db, ctx.config.appSecret),
       });
       setSessionCookie(ctx, result.token, result.expiresAt);
       setLoginDeviceCookie(ctx, result.deviceCookie);
@@ -138,10 +149,13 @@ builder.mutationFields((t) => ({
   }),
   resetPassword: t.field({
     type: AuthPayloadType,
-    description: 'Sets a new password from a reset token (single use) and logs the user in.',
+    description:
+      'Sets a new password from a reset token (single use) and logs the user in; with two-factor sign-in on, answers UNAUTHENTICATED with extensions.secondFactor instead (continue with loginSecondFactor).',
     args: { token: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) => {
       const user = await resetPassword(ctx.db, { token: a.token, password: a.password });
+      // The mailbox alone does not pass two-factor sign-in: the new password logs in with the code.
+      await askSecondFactor(ctx.db, ctx.config.appSecret)(user);
       return startSession(ctx, user);
     },
   }),

@@ -1,7 +1,8 @@
 import SchemaBuilder from '@pothos/core';
 import ScopeAuthPlugin from '@pothos/plugin-scope-auth';
 import type { AppContext } from '../context.js';
-import { notAuthorized, notLoggedIn } from '../errors.js';
+import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
+import { MSG_ADMIN_NEEDS_SECOND_FACTOR } from '../two-factor/enforcement.js';
 
 export const builder = new SchemaBuilder<{
   Context: AppContext;
@@ -13,7 +14,13 @@ export const builder = new SchemaBuilder<{
   defaultFieldNullability: false,
   scopeAuth: {
     authScopes: (ctx) => ({ loggedIn: !!ctx.user, admin: !!ctx.user?.admin }),
-    unauthorizedError: (_parent, ctx) => (ctx.user ? notAuthorized() : notLoggedIn()),
+    // A platform admin without a second factor has no admin rights (request-identity.ts): say why.
+    unauthorizedError: (_parent, ctx) =>
+      ctx.secondFactorSetup === 'admin'
+        ? new AppError('FORBIDDEN', MSG_ADMIN_NEEDS_SECOND_FACTOR, [], { secondFactorSetup: 'admin' })
+        : ctx.user
+          ? notAuthorized()
+          : notLoggedIn(),
   },
 });
 

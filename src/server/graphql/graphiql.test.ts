@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { getIntrospectionQuery } from 'graphql';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { people } from '../account/test-fixtures.js';
+import { twoFactorTotp } from '../db/schema.js';
 import { GRAPHIQL_CSP } from '../security-headers.js';
 import { setupTestApp } from '../test/harness.js';
 import { catalogue } from '../test/order-wizard.js';
@@ -16,6 +17,10 @@ beforeAll(async () => {
   await t.resetDb();
   await catalogue(t); // the brand the logins belong to
   p = await people(t);
+  // Production requires a platform admin's second factor (issue 50): this one has it on.
+  await t.db
+    .insert(twoFactorTotp)
+    .values({ userId: p.admin.user.id, secretEnc: 'unused', confirmedAt: new Date() });
   production = await t.buildApp({ env: PRODUCTION_ENV });
 });
 

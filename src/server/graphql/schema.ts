@@ -20,5 +20,6 @@ import './action-plans.js';
 import './webhooks.js';
 import './api-keys.js';
 import './payables.js';
+import './two-factor.js';
 
 export const schema = enforceInputLimits(builder.toSchema());

@@ -28,6 +28,7 @@ const STAFF_ONLY = new Set([
   'checkOut',
   'claimNextEvaluation',
   'associateBrandToUser',
+  'resetTwoFactor',
   'createBrand',
   'createExportLink',
   'createPayoutCsvLink',

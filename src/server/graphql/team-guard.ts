@@ -2,8 +2,9 @@ import { type DefinitionNode, Kind, type OperationDefinitionNode } from 'graphql
 import type { Plugin } from 'graphql-yoga';
 import { may, type TeamPermission } from '../../domain/index.js';
 import type { AppContext } from '../context.js';
-import { notAuthorized } from '../errors.js';
+import { AppError, notAuthorized } from '../errors.js';
 import { teamRoleOf } from '../team/index.js';
+import { MSG_TEAM_NEEDS_SECOND_FACTOR, SECOND_FACTOR_SETUP_FIELDS } from '../two-factor/index.js';
 
 /**
  * What a team member who is not the owner may call at all, by root field: 'anyone' (their own login,
@@ -26,6 +27,7 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   survey: 'anyone',
   unsubscribeLink: 'anyone',
   viewer: 'anyone',
+  accountSecurity: 'anyone',
   evaluation: 'reports',
   sharedShopReport: 'reports',
   surveyProgramSummary: 'reports',
@@ -52,6 +54,14 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   changePassword: 'anyone',
   login: 'anyone',
   logout: 'anyone',
+  loginSecondFactor: 'anyone',
+  beginTotpSetup: 'anyone',
+  confirmTotpSetup: 'anyone',
+  disableTotp: 'anyone',
+  regenerateRecoveryCodes: 'anyone',
+  signOutSession: 'anyone',
+  signOutOtherSessions: 'anyone',
+  setTeamRequiresTwoFactor: 'ownership',
   resetPassword: 'anyone',
   saveEmailPreferences: 'anyone',
   sendResetPasswordEmail: 'anyone',
@@ -120,7 +130,7 @@ export function teamGuard(): Plugin<AppContext> {
   return {
     onExecute({ args, setResultAndStopExecution }) {
       const ctx = args.contextValue as AppContext;
-      if (!ctx.member) return;
+      if (!ctx.member && ctx.secondFactorSetup !== 'team') return;
       const operation = args.document.definitions.find(
         (d: DefinitionNode): d is OperationDefinitionNode =>
           d.kind === Kind.OPERATION_DEFINITION &&
@@ -129,6 +139,17 @@ export function teamGuard(): Plugin<AppContext> {
       if (!operation) return;
       for (const selection of operation.selectionSet.selections) {
         if (selection.kind === Kind.FIELD && selection.name.value === '__typename') continue;
+        // A member whose team requires two-factor sign-in, without it: only the setup (issue 50).
+        if (
+          ctx.secondFactorSetup === 'team' &&
+          (selection.kind !== Kind.FIELD || !SECOND_FACTOR_SETUP_FIELDS.has(selection.name.value))
+        ) {
+          const refusal = new AppError('FORBIDDEN', MSG_TEAM_NEEDS_SECOND_FACTOR, [], {
+            secondFactorSetup: 'team',
+          });
+          setResultAndStopExecution({ data: null, errors: [refusal] });
+          return;
+        }
         // Fragments at the root are not read through: a member's operation names its fields.
         if (selection.kind !== Kind.FIELD || !memberMayCall(ctx, selection.name.value)) {
           setResultAndStopExecution({ data: null, errors: [notAuthorized()] });

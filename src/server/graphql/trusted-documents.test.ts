@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../accounts/sessions.js';
+import { twoFactorTotp } from '../db/schema.js';
 import { createBrand, setupTestApp } from '../test/harness.js';
 import { customer } from '../test/order-wizard.js';
 import { MSG_PERSISTED_ONLY, MSG_UNKNOWN_DOCUMENT, readTrustedDocuments } from './trusted-documents.js';
@@ -81,6 +82,10 @@ describe('trusted documents', () => {
   it('runs a document’s text for an API client with a live token, for a platform admin, and without an Origin', async () => {
     const alice = await customer(t, { email: 'alice@example.test' });
     const admin = await customer(t, { email: 'admin@example.test', admin: true });
+    // Production requires a platform admin's second factor (issue 50): this one has it on.
+    await t.db
+      .insert(twoFactorTotp)
+      .values({ userId: admin.user.id, secretEnc: 'unused', confirmedAt: new Date() });
     const bearer = await call(prod, { query: TEXT }, { ...ORIGIN, authorization: `Bearer ${alice.token}` });
     expect(bearer.data?.currentUser?.email).toBe('alice@example.test');
     const explorer = await call(

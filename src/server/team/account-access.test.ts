@@ -9,6 +9,8 @@ import {
   MSG_REGION_NOT_FOUND,
 } from '../../domain/index.js';
 import { people, placedRecurringOrder } from '../account/test-fixtures.js';
+import { hashToken } from '../auth/tokens.js';
+import { totpAt } from '../auth/totp.js';
 import { newId } from '../db/ids.js';
 import {
   accountMembers,
@@ -17,8 +19,11 @@ import {
   locations,
   memberRegions,
   orders,
+  recoveryCodes,
   regions,
+  sessions,
   teamInvitations,
+  twoFactorTotp,
   users,
 } from '../db/schema.js';
 import { MEMBER_FIELDS } from '../graphql/team-guard.js';
@@ -32,6 +37,7 @@ import {
   customer,
   guestInput,
 } from '../test/order-wizard.js';
+import { MSG_SESSION_NOT_FOUND } from '../two-factor/sessions.js';
 
 // Every account operation (issue 18, Done-when: "the access tests of every reporting and account
 // operation gain the roles owner, admin, manager-of-region-A and manager-of-region-B"), called through
@@ -115,6 +121,20 @@ async function snapshot(): Promise<string> {
     out[name] = rows.map((row) => row.r);
   }
   return JSON.stringify(out);
+}
+
+const CONFIRM_TOTP = 'mutation ($code: String!) { confirmTotpSetup(code: $code) }';
+
+/** Turns two-factor sign-in on for the caller (a code of the current step). */
+async function totpOn(token: string): Promise<void> {
+  const res = await t.gql(CONFIRM_TOTP, { code: await totpBegun(token) }, { token });
+  expect(res.errors).toBeUndefined();
+}
+
+/** Starts setting up an authenticator app for the caller and answers its current code. */
+async function totpBegun(token: string): Promise<string> {
+  const res = await t.gql('mutation { beginTotpSetup { secret } }', {}, { token });
+  return totpAt(res.data.beginTotpSetup.secret, new Date());
 }
 
 const OPS: Op[] = [
@@ -541,6 +561,127 @@ const OPS: Op[] = [
     anonymous: LOG_IN,
     other: MSG_REGION_NOT_FOUND,
   },
+  // The login's own two-factor sign-in and sessions (issue 50): each caller's own, never the account's.
+  {
+    field: 'accountSecurity',
+    doc: '{ accountSecurity { totpEnabled recoveryCodesLeft sessions { current } } }',
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d) => {
+      expect(d.accountSecurity.totpEnabled).toBe(false);
+      expect(d.accountSecurity.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
+    },
+  },
+  {
+    field: 'beginTotpSetup',
+    doc: 'mutation { beginTotpSetup { secret } }',
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: async (d, f, who) => {
+      const [row] = await t.db
+        .select()
+        .from(twoFactorTotp)
+        .where(eq(twoFactorTotp.userId, f.ids[who as Exclude<Caller, 'anonymous'>]));
+      expect(row?.confirmedAt).toBeNull();
+      expect(d.beginTotpSetup.secret).toMatch(/^[A-Z2-7]{32}$/);
+    },
+  },
+  {
+    field: 'confirmTotpSetup',
+    doc: 'mutation ($code: String!) { confirmTotpSetup(code: $code) }',
+    vars: async (f, who) => ({ code: who === 'anonymous' ? '123456' : await totpBegun(f.tokens[who]) }),
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: async (d, f, who) => {
+      expect(d.confirmTotpSetup).toHaveLength(10);
+      const mine = await t.db
+        .select()
+        .from(recoveryCodes)
+        .where(eq(recoveryCodes.userId, f.ids[who as Exclude<Caller, 'anonymous'>]));
+      expect(mine).toHaveLength(10);
+      if (who !== 'owner' && who !== 'other') {
+        expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, f.owner))).toHaveLength(
+          0,
+        );
+      }
+    },
+  },
+  {
+    field: 'regenerateRecoveryCodes',
+    doc: 'mutation { regenerateRecoveryCodes(password: "password123") }',
+    vars: async (f, who) => {
+      if (who !== 'anonymous') await totpOn(f.tokens[who]);
+      return {};
+    },
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d) => expect(d.regenerateRecoveryCodes).toHaveLength(10),
+  },
+  {
+    field: 'disableTotp',
+    doc: 'mutation { disableTotp(password: "password123") }',
+    vars: async (f, who) => {
+      if (who !== 'anonymous') await totpOn(f.tokens[who]);
+      return {};
+    },
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: async (_d, f, who) => {
+      const id = f.ids[who as Exclude<Caller, 'anonymous'>];
+      expect(await t.db.select().from(twoFactorTotp).where(eq(twoFactorTotp.userId, id))).toHaveLength(0);
+    },
+  },
+  {
+    field: 'signOutSession',
+    doc: 'mutation ($id: String!) { signOutSession(id: $id) }',
+    // Each member a second session of their own; anonymous and the other customer the owner's.
+    vars: async (f, who) => {
+      const owners = who === 'anonymous' || who === 'other';
+      const token = await t.login(owners ? f.emails.owner : f.emails[who], 'password123');
+      const [row] = await t.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(token)));
+      return { id: row!.id };
+    },
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: MSG_SESSION_NOT_FOUND,
+    check: async (d, f) => {
+      expect(d.signOutSession).toBe(true);
+      const owner = await t.gql('{ currentUser { email } }', {}, { token: f.tokens.owner });
+      expect(owner.data.currentUser).not.toBeNull();
+    },
+  },
+  {
+    field: 'setTeamRequiresTwoFactor',
+    doc: 'mutation { setTeamRequiresTwoFactor(required: false) }',
+    allowed: OWNER,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d) => expect(d.setTeamRequiresTwoFactor).toBe(false),
+  },
+  {
+    field: 'signOutOtherSessions',
+    doc: 'mutation { signOutOtherSessions }',
+    vars: async (f, who) => {
+      if (who !== 'anonymous') await t.login(f.emails[who], 'password123');
+      return {};
+    },
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: async (d, f, who) => {
+      expect(d.signOutOtherSessions).toBeGreaterThanOrEqual(1);
+      const mine = f.tokens[who as Exclude<Caller, 'anonymous'>];
+      expect((await t.gql('{ currentUser { email } }', {}, { token: mine })).data.currentUser).not.toBeNull();
+    },
+  },
 ];
 
 /** The order wizard's operations, each on a cart of the owner's made for the caller. */
@@ -724,6 +865,7 @@ const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
   unsubscribe: 'public (e-mail link)',
   login: 'session',
   logout: 'session',
+  loginSecondFactor: 'session (two-factor.test.ts)',
   resetPassword: 'session',
   sendResetPasswordEmail: 'session',
   invitation: 'team.test.ts',

@@ -4,6 +4,7 @@ export const LOGIN = graphql(`
   mutation Login($email: String!, $password: String!) {
     login(email: $email, password: $password) {
       token
+      secondFactorSetupRequired
       user {
         _id
       }

@@ -9,6 +9,7 @@ import { errorMessage } from '../app/apollo';
 import { PasswordField } from '../components/password-field';
 import { AuthCard } from './auth-card';
 import { LOGIN } from './graphql';
+import { SecondFactorStep, secondFactorChallenge } from './second-factor-step';
 
 /** Only same-site paths are followed after login. */
 export function safeRedirect(target: string | null, fallback = '/account'): string {
@@ -30,21 +31,42 @@ export function LoginPage({
   const [params] = useSearchParams();
   const [login, { loading }] = useMutation(LOGIN);
   const [error, setError] = useState<string | null>(null);
+  /** Set when the password was right and two-factor sign-in asks for a code. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const form = useForm<TLoginInput>({
     resolver: zodResolver(ZLoginInput),
     defaultValues: { email: '', password: '' },
   });
 
+  // Full page load so every cached query starts again as the new user (spec).
+  const done = () => window.location.assign(safeRedirect(params.get('redirect'), fallback));
+
   const onSubmit = form.handleSubmit(async (values) => {
     setError(null);
     try {
-      await login({ variables: values });
-      // Full page load so every cached query starts again as the new user (spec).
-      window.location.assign(safeRedirect(params.get('redirect'), fallback));
+      const { data } = await login({ variables: values });
+      // A platform admin, or a member whose team requires it, sets up two-factor sign-in first.
+      if (data?.login.secondFactorSetupRequired) window.location.assign('/account/security');
+      else done();
     } catch (err) {
-      setError(errorMessage(err));
+      const asked = secondFactorChallenge(err);
+      if (asked) setChallenge(asked);
+      else setError(errorMessage(err));
     }
   });
+
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onDone={done}
+        onRestart={() => {
+          setChallenge(null);
+          form.setValue('password', '');
+        }}
+      />
+    );
+  }
 
   return (
     <AuthCard title={title} error={error}>

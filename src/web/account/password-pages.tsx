@@ -13,6 +13,7 @@ import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordField } from '../components/password-field';
 import { AuthCard } from './auth-card';
 import { CHANGE_PASSWORD, RESET_PASSWORD, SEND_RESET_PASSWORD_EMAIL } from './graphql';
+import { SecondFactorStep, secondFactorChallenge } from './second-factor-step';
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -83,15 +84,28 @@ export function ResetPasswordPage() {
     resolver: zodResolver(ZPasswordWithConfirmation),
     defaultValues: { password: '', confirmPassword: '' },
   });
+  /** With two-factor sign-in on, the new password is set and the code is still asked. */
+  const [challenge, setChallenge] = useState<string | null>(null);
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setError(null);
     try {
       await reset({ variables: { token, password } });
       window.location.assign('/account');
     } catch (err) {
-      setError(errorMessage(err));
+      const asked = secondFactorChallenge(err);
+      if (asked) setChallenge(asked);
+      else setError(errorMessage(err));
     }
   });
+  if (challenge) {
+    return (
+      <SecondFactorStep
+        challenge={challenge}
+        onDone={() => window.location.assign('/account')}
+        onRestart={() => window.location.assign('/login')}
+      />
+    );
+  }
   return (
     <AuthCard title="Reset Password" error={error}>
       <form onSubmit={onSubmit} noValidate>

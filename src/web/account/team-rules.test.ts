@@ -17,6 +17,7 @@ describe('accountMenu', () => {
       'Program Reports',
       'Action Plans',
       'Communication Preferences',
+      'Security',
     ]);
   });
 
@@ -30,6 +31,7 @@ describe('accountMenu', () => {
       'Program Reports',
       'Action Plans',
       'Communication Preferences',
+      'Security',
     ]);
   });
 

@@ -15,6 +15,7 @@ export const ACCOUNT_MENU: readonly AccountLink[] = [
   { label: 'Program Reports', to: '/account/reports', needs: 'reports' },
   { label: 'Action Plans', to: '/account/action-plans', needs: 'reports' },
   { label: 'Communication Preferences', to: '/account/preferences', needs: null },
+  { label: 'Security', to: '/account/security', needs: null },
 ];
 
 /** Account pages outside the menu, by path prefix, and what they need. */

@@ -60,6 +60,7 @@ const account = {
   webhookEndpoint: () =>
     import('../account/webhook-endpoint-page').then((m) => ({ Component: m.WebhookEndpointPage })),
   apiKeys: () => import('../account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
+  security: () => import('../account/security-page').then((m) => ({ Component: m.SecurityPage })),
   actionPlans: () =>
     import('../action-plans/action-plans-page').then((m) => ({ Component: m.ActionPlansPage })),
   actionPlan: () => import('../action-plans/plan-page').then((m) => ({ Component: m.ActionPlanPage })),
@@ -166,6 +167,7 @@ export const routes: RouteObject[] = [
           { path: 'webhooks', lazy: account.webhooks },
           { path: 'webhooks/:id', lazy: account.webhookEndpoint },
           { path: 'api-keys', lazy: account.apiKeys },
+          { path: 'security', lazy: account.security },
           { path: 'action-plans', lazy: account.actionPlans },
           { path: 'action-plans/:id', lazy: account.actionPlan },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },
