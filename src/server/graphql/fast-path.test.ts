@@ -70,6 +70,8 @@ const ACCEPTS = [
   '*/*',
   'application/json',
   'application/graphql-response+json',
+  // graphql-request's, and the GraphQL-over-HTTP spec's advice to clients.
+  'application/graphql-response+json, application/json',
   'application/graphql-response+json, application/json;q=0.9',
   'text/html',
 ];
@@ -230,6 +232,10 @@ describe('trusted calls without the Fetch API round trip', () => {
     expect(await taken({ payload: persisted('CurrentUser'), headers: { ...ORIGIN, accept: '*/*' } })).toBe(
       true,
     );
+    // graphql-request's Accept, by id and as text.
+    const graphqlRequest = { accept: 'application/graphql-response+json, application/json' };
+    expect(await taken({ payload: persisted('CurrentUser'), headers: graphqlRequest })).toBe(true);
+    expect(await taken({ payload: { query: '{ currentBrand { _id } }' }, headers: graphqlRequest })).toBe(true);
     expect(await taken({ payload: persisted('Login', { email: 'a@b.test', password: 'x' }) })).toBe(true);
     // A text from a client without an Origin, once it passed Yoga's parse and validation (the limits).
     expect(await taken({ payload: { query: '{ currentUser { _id } }' } })).toBe(true);

@@ -179,8 +179,9 @@ function persistedId(extensions: unknown): string | null {
 
 /**
  * The media type Yoga answers a regular result with, for the Accept headers browsers and clients send;
- * null for any other Accept (Yoga then negotiates). With several acceptable types Yoga takes the last
- * that matches, in its order (application/graphql-response+json, then application/json).
+ * null for any other Accept (Yoga then negotiates). With several acceptable types Yoga reads the header
+ * backwards and keeps the last that matches, so `application/graphql-response+json, application/json`
+ * (graphql-request's, the GraphQL-over-HTTP spec's advice) is answered with the first.
  */
 function regularMediaType(accept: string | undefined): string | null {
   switch (accept?.replace(/\s+/g, '')) {
@@ -190,6 +191,8 @@ function regularMediaType(accept: string | undefined): string | null {
     case 'application/json':
       return 'application/json';
     case 'application/graphql-response+json':
+    // graphql-request's (and other GraphQL-over-HTTP clients'): Yoga answers with the first.
+    case 'application/graphql-response+json,application/json':
       return 'application/graphql-response+json';
     default:
       return null;
