@@ -235,7 +235,9 @@ describe('trusted calls without the Fetch API round trip', () => {
     // graphql-request's Accept, by id and as text.
     const graphqlRequest = { accept: 'application/graphql-response+json, application/json' };
     expect(await taken({ payload: persisted('CurrentUser'), headers: graphqlRequest })).toBe(true);
-    expect(await taken({ payload: { query: '{ currentBrand { _id } }' }, headers: graphqlRequest })).toBe(true);
+    expect(await taken({ payload: { query: '{ currentBrand { _id } }' }, headers: graphqlRequest })).toBe(
+      true,
+    );
     expect(await taken({ payload: persisted('Login', { email: 'a@b.test', password: 'x' }) })).toBe(true);
     // A text from a client without an Origin, once it passed Yoga's parse and validation (the limits).
     expect(await taken({ payload: { query: '{ currentUser { _id } }' } })).toBe(true);
