@@ -1,5 +1,11 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type DocumentNode, type ExecutionResult, type GraphQLError, getOperationAST } from 'graphql';
+import {
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLError,
+  getOperationAST,
+} from 'graphql';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
 import type { BoundedCache } from './document-cache.js';
@@ -37,6 +43,8 @@ export function trustedCallFastPath(
   unexpected: (error: unknown) => GraphQLError,
   /** Texts already checked: their document, or false when Yoga's hooks refused it. */
   texts: BoundedCache<DocumentNode | false>,
+  /** Compiled execution without envelop's execute hooks, when they have nothing to do (see below). */
+  lean: LeanExecution | null = null,
 ) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (req.method !== 'POST') return false;
@@ -82,14 +90,24 @@ export function trustedCallFastPath(
       return false;
     }
     let result: ExecutionResult;
+    const args: ExecutionArgs = {
+      schema: enveloped.schema,
+      document,
+      contextValue,
+      variableValues: params.variables,
+      operationName: params.operationName,
+    };
     try {
-      result = (await enveloped.execute({
-        schema: enveloped.schema,
-        document,
-        contextValue,
-        variableValues: params.variables,
-        operationName: params.operationName,
-      })) as ExecutionResult;
+      const compiled = lean && leanCaller(contextValue) ? lean.executor(args) : null;
+      if (compiled) {
+        result = await compiled(args);
+        if (result.errors?.length || result.extensions) {
+          // The hooks after execution (logging, enum wording, masking) have work: the same result goes
+          // through envelop's execute, every hook included, without running the operation again.
+          lean!.replay(contextValue as object, result);
+          result = (await enveloped.execute(args)) as ExecutionResult;
+        }
+      } else result = (await enveloped.execute(args)) as ExecutionResult;
     } catch (error) {
       result = { errors: [unexpected(error)] };
     }
@@ -113,6 +131,34 @@ export function trustedCallFastPath(
     return true;
   };
 }
+
+/**
+ * Envelop's execute runs each plugin's onExecute hook (yoga.ts: the team and API-key guards, the
+ * operation-type check, error logging, enum wording, Yoga's error masking, then compiled execution),
+ * with a payload, closures and promise helpers for each, and their onExecuteDone hooks after it: about
+ * a fifth of an order query's execution (docs/per-request-overhead.md). For an anonymous caller or a
+ * session without a team role (no `member`) and without an API key, every guard returns at once (they
+ * decide only for a team member or a key; the operation's type was checked above), and with a result
+ * without errors or extensions no onExecuteDone hook changes anything. Such a call runs the compiled
+ * operation as the jit plugin would (its own enableIf and cache: `executor` asks the plugin) and keeps
+ * its result. A result with errors is handed to envelop's execute (`replay`), which runs every hook
+ * as for any call, the operation replaced by the result already made. yoga.ts gives this only while
+ * Yoga's plugins are the ones this was written for.
+ */
+export type LeanExecution = {
+  /** The jit plugin's execute function for these arguments, or null when the plugin leaves them to graphql-js. */
+  executor(
+    args: ExecutionArgs,
+  ): ((args: ExecutionArgs) => PromiseLike<ExecutionResult> | ExecutionResult) | null;
+  /** The next envelop execute with this context value answers with this result instead of executing. */
+  replay(contextValue: object, result: ExecutionResult): void;
+};
+
+/** A caller for whom the guards' onExecute hooks decide nothing: no team role and no API key. */
+const leanCaller = (context: unknown): boolean => {
+  const c = context as { member?: unknown; apiKey?: unknown } | null;
+  return c != null && c.member == null && c.apiKey == null;
+};
 
 /**
  * The document of a text as Yoga's params handler makes it (its parse and validation hooks: Yoga's
