@@ -4,6 +4,7 @@ import {
   type ExecutionArgs,
   type ExecutionResult,
   type GraphQLError,
+  type GraphQLSchema,
   getOperationAST,
 } from 'graphql';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
@@ -80,18 +81,22 @@ export function trustedCallFastPath(
 
     // What Yoga's params handler does for a trusted document (its checks passed above, codegen validated
     // it against this schema) or a text it has checked: the context, then execution through the plugins'
-    // hooks.
-    enveloped ??= yoga.getEnveloped({ req, reply, params } as never);
+    // hooks (or without them, when they have nothing to do: LeanExecution below).
+    const initial = { req, reply, params };
     let contextValue: unknown;
     try {
-      contextValue = await enveloped.contextFactory();
+      if (lean && !enveloped) contextValue = Object.assign(initial, await lean.context(initial));
+      else {
+        enveloped ??= yoga.getEnveloped(initial as never);
+        contextValue = await enveloped.contextFactory();
+      }
     } catch {
       // Before anything ran (a revoked API key): Yoga words the refusal.
       return false;
     }
     let result: ExecutionResult;
     const args: ExecutionArgs = {
-      schema: enveloped.schema,
+      schema: enveloped?.schema ?? lean!.schema,
       document,
       contextValue,
       variableValues: params.variables,
@@ -105,9 +110,13 @@ export function trustedCallFastPath(
           // The hooks after execution (logging, enum wording, masking) have work: the same result goes
           // through envelop's execute, every hook included, without running the operation again.
           lean!.replay(contextValue as object, result);
+          enveloped ??= yoga.getEnveloped(contextValue as never);
           result = (await enveloped.execute(args)) as ExecutionResult;
         }
-      } else result = (await enveloped.execute(args)) as ExecutionResult;
+      } else {
+        enveloped ??= yoga.getEnveloped(contextValue as never);
+        result = (await enveloped.execute(args)) as ExecutionResult;
+      }
     } catch (error) {
       result = { errors: [unexpected(error)] };
     }
@@ -146,6 +155,14 @@ export function trustedCallFastPath(
  * Yoga's plugins are the ones this was written for.
  */
 export type LeanExecution = {
+  /** The schema Yoga's envelop executes against. */
+  schema: GraphQLSchema;
+  /**
+   * The app's context for a request, as Yoga's only context hook (its `context` option) makes it; the
+   * fast path adds it to `{ req, reply, params }` as envelop's contextFactory would, without building
+   * envelop's per-request functions (getEnveloped) for a call that needs none of them.
+   */
+  context(initial: { req: FastifyRequest; reply: FastifyReply }): Promise<object>;
   /** The jit plugin's execute function for these arguments, or null when the plugin leaves them to graphql-js. */
   executor(
     args: ExecutionArgs,

@@ -68,6 +68,27 @@ export function createGraphQL(deps: {
     texts: documentCache<DocumentNode | false>(),
   };
   const noParseErrors = { get: () => undefined, set: () => {} };
+  const appContext = async ({
+    req,
+    reply,
+  }: {
+    req: FastifyRequest;
+    reply: FastifyReply;
+  }): Promise<AppContext> => {
+    // API clients may authenticate with an API key instead of a session (ctx.apiKey then says so).
+    const identity = await identifyRequest(deps.db, deps.config, req, { apiKeys: true });
+    return {
+      db: deps.db,
+      readDb: deps.readDb,
+      config: deps.config,
+      adapters: deps.adapters,
+      ...identity,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+      req,
+      reply,
+    };
+  };
   // The fast path's lean execution (fast-path.ts, LeanExecution): the jit plugin is asked for its execute
   // function, and a result with errors is replayed through envelop's execute by `replay`, the last of
   // our onExecute hooks, which makes the result the execute function's answer.
@@ -118,21 +139,7 @@ export function createGraphQL(deps: {
       jit,
       replay,
     ],
-    context: async ({ req, reply }): Promise<AppContext> => {
-      // API clients may authenticate with an API key instead of a session (ctx.apiKey then says so).
-      const identity = await identifyRequest(deps.db, deps.config, req, { apiKeys: true });
-      return {
-        db: deps.db,
-        readDb: deps.readDb,
-        config: deps.config,
-        adapters: deps.adapters,
-        ...identity,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? '',
-        req,
-        reply,
-      };
-    },
+    context: appContext,
   });
   const unexpected = (error: unknown) => {
     const masked = masking(
@@ -150,9 +157,17 @@ export function createGraphQL(deps: {
   const othersWithExecute = (yoga as unknown as { plugins: Plugin[] }).plugins.filter(
     (p) => p.onExecute && !ours.has(p),
   ).length;
+  // Likewise its context: the app's context function the only context hook (Yoga's `context` option),
+  // no plugin hooked into getEnveloped or instrumenting it.
+  const plugins = (yoga as unknown as { plugins: Plugin[] }).plugins;
+  const plainContext =
+    plugins.filter((p) => p.onContextBuilding).length === 1 &&
+    !plugins.some((p) => p.onEnveloped || p.instrumentation);
   const lean: LeanExecution | null =
-    othersWithExecute === YOGA_EXECUTE_HOOKS
+    othersWithExecute === YOGA_EXECUTE_HOOKS && plainContext
       ? {
+          schema: yoga.getEnveloped({} as never).schema,
+          context: appContext,
           executor(args: ExecutionArgs) {
             let chosen: ((a: ExecutionArgs) => ExecutionResult | PromiseLike<ExecutionResult>) | null = null;
             // The jit plugin's own decision (its enableIf: runsCompiled) and its cache of compiled
