@@ -2,7 +2,8 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../accounts/sessions.js';
-import { createBrand, setupTestApp } from '../test/harness.js';
+import { orders } from '../db/schema.js';
+import { createBrand, createIndustry, createQuestionnaire, setupTestApp } from '../test/harness.js';
 import { customer } from '../test/order-wizard.js';
 import { readTrustedDocuments } from './trusted-documents.js';
 import { createGraphQL } from './yoga.js';
@@ -24,9 +25,10 @@ beforeAll(async () => {
   fast = await t.buildApp({ env: PRODUCTION_ENV });
   yogaOnly = await t.buildApp({ env: PRODUCTION_ENV, graphqlFastPath: false });
 });
+let defaultBrandId: string;
 beforeEach(async () => {
   await t.resetDb();
-  await createBrand(t.db, { shortName: 'default', isDefault: true });
+  defaultBrandId = (await createBrand(t.db, { shortName: 'default', isDefault: true })).id;
 });
 
 const textOf = (name: string) => documents.get(idOf(name))!;
@@ -70,6 +72,8 @@ const ACCEPTS = [
   '*/*',
   'application/json',
   'application/graphql-response+json',
+  // graphql-request's, and the GraphQL-over-HTTP spec's advice to clients.
+  'application/graphql-response+json, application/json',
   'application/graphql-response+json, application/json;q=0.9',
   'text/html',
 ];
@@ -188,6 +192,36 @@ describe('trusted calls without the Fetch API round trip', () => {
     }
   });
 
+  it('runs an operation once when its result has errors, and answers as Yoga does', async () => {
+    // Lean execution (fast-path.ts) is on: the onExecute hooks are the ones it was written for.
+    expect(
+      createGraphQL({ db: t.db, readDb: t.db, config: t.config, adapters: t.adapters, log: fast.log })
+        .leanExecution,
+    ).toBe(true);
+    const industry = await createIndustry(t.db, { brandId: defaultBrandId, title: 'Restaurants' });
+    const shop = await createQuestionnaire(t.db, {
+      brandId: defaultBrandId,
+      industryId: industry.id,
+      title: 'Dine-In',
+    });
+    // The first field starts a cart; the second is refused (and, startOrder being non-null, the data
+    // with it): the result has an error, so the fast path hands it to envelop's hooks (logging, enum
+    // wording, masking), which must not run the mutation again.
+    const query = `mutation ($qids: [String!]!) {
+      a: startOrder(qids: $qids, serviceKeys: ["mysteryShop"]) { _id }
+      b: startOrder(qids: ["no-such-questionnaire"], serviceKeys: ["mysteryShop"]) { _id } }`;
+    const call = { payload: { query, variables: { qids: [shop.id] } } };
+    const answers = [];
+    for (const app of [fast, yogaOnly]) {
+      const before = (await t.db.select().from(orders)).length;
+      const res = await send(app, call);
+      expect((await t.db.select().from(orders)).length - before).toBe(1);
+      expect(res.json()).toMatchObject({ data: null, errors: [{ path: ['b'] }] });
+      answers.push(seen(res));
+    }
+    expect(answers[0]).toEqual(answers[1]);
+  });
+
   it('signs in through a trusted mutation with the same session cookie', async () => {
     const alice = await customer(t, { email: 'alice@example.test' });
     const call = {
@@ -228,6 +262,12 @@ describe('trusted calls without the Fetch API round trip', () => {
     const taken = async (call: Call) => (await send(probe, call)).statusCode !== 599;
     expect(await taken({ payload: persisted('CurrentUser') })).toBe(true);
     expect(await taken({ payload: persisted('CurrentUser'), headers: { ...ORIGIN, accept: '*/*' } })).toBe(
+      true,
+    );
+    // graphql-request's Accept, by id and as text.
+    const graphqlRequest = { accept: 'application/graphql-response+json, application/json' };
+    expect(await taken({ payload: persisted('CurrentUser'), headers: graphqlRequest })).toBe(true);
+    expect(await taken({ payload: { query: '{ currentBrand { _id } }' }, headers: graphqlRequest })).toBe(
       true,
     );
     expect(await taken({ payload: persisted('Login', { email: 'a@b.test', password: 'x' }) })).toBe(true);

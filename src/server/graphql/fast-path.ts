@@ -1,5 +1,12 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { type DocumentNode, type ExecutionResult, type GraphQLError, getOperationAST } from 'graphql';
+import {
+  type DocumentNode,
+  type ExecutionArgs,
+  type ExecutionResult,
+  type GraphQLError,
+  type GraphQLSchema,
+  getOperationAST,
+} from 'graphql';
 import { processRegularResult, type YogaServerInstance } from 'graphql-yoga';
 import type { AppContext } from '../context.js';
 import type { BoundedCache } from './document-cache.js';
@@ -37,6 +44,8 @@ export function trustedCallFastPath(
   unexpected: (error: unknown) => GraphQLError,
   /** Texts already checked: their document, or false when Yoga's hooks refused it. */
   texts: BoundedCache<DocumentNode | false>,
+  /** Compiled execution without envelop's execute hooks, when they have nothing to do (see below). */
+  lean: LeanExecution | null = null,
 ) {
   return async (req: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
     if (req.method !== 'POST') return false;
@@ -72,24 +81,42 @@ export function trustedCallFastPath(
 
     // What Yoga's params handler does for a trusted document (its checks passed above, codegen validated
     // it against this schema) or a text it has checked: the context, then execution through the plugins'
-    // hooks.
-    enveloped ??= yoga.getEnveloped({ req, reply, params } as never);
+    // hooks (or without them, when they have nothing to do: LeanExecution below).
+    const initial = { req, reply, params };
     let contextValue: unknown;
     try {
-      contextValue = await enveloped.contextFactory();
+      if (lean && !enveloped) contextValue = Object.assign(initial, await lean.context(initial));
+      else {
+        enveloped ??= yoga.getEnveloped(initial as never);
+        contextValue = await enveloped.contextFactory();
+      }
     } catch {
       // Before anything ran (a revoked API key): Yoga words the refusal.
       return false;
     }
     let result: ExecutionResult;
+    const args: ExecutionArgs = {
+      schema: enveloped?.schema ?? lean!.schema,
+      document,
+      contextValue,
+      variableValues: params.variables,
+      operationName: params.operationName,
+    };
     try {
-      result = (await enveloped.execute({
-        schema: enveloped.schema,
-        document,
-        contextValue,
-        variableValues: params.variables,
-        operationName: params.operationName,
-      })) as ExecutionResult;
+      const compiled = lean && leanCaller(contextValue) ? lean.executor(args) : null;
+      if (compiled) {
+        result = await compiled(args);
+        if (result.errors?.length || result.extensions) {
+          // The hooks after execution (logging, enum wording, masking) have work: the same result goes
+          // through envelop's execute, every hook included, without running the operation again.
+          lean!.replay(contextValue as object, result);
+          enveloped ??= yoga.getEnveloped(contextValue as never);
+          result = (await enveloped.execute(args)) as ExecutionResult;
+        }
+      } else {
+        enveloped ??= yoga.getEnveloped(contextValue as never);
+        result = (await enveloped.execute(args)) as ExecutionResult;
+      }
     } catch (error) {
       result = { errors: [unexpected(error)] };
     }
@@ -113,6 +140,42 @@ export function trustedCallFastPath(
     return true;
   };
 }
+
+/**
+ * Envelop's execute runs each plugin's onExecute hook (yoga.ts: the team and API-key guards, the
+ * operation-type check, error logging, enum wording, Yoga's error masking, then compiled execution),
+ * with a payload, closures and promise helpers for each, and their onExecuteDone hooks after it: about
+ * a fifth of an order query's execution (docs/per-request-overhead.md). For an anonymous caller or a
+ * session without a team role (no `member`) and without an API key, every guard returns at once (they
+ * decide only for a team member or a key; the operation's type was checked above), and with a result
+ * without errors or extensions no onExecuteDone hook changes anything. Such a call runs the compiled
+ * operation as the jit plugin would (its own enableIf and cache: `executor` asks the plugin) and keeps
+ * its result. A result with errors is handed to envelop's execute (`replay`), which runs every hook
+ * as for any call, the operation replaced by the result already made. yoga.ts gives this only while
+ * Yoga's plugins are the ones this was written for.
+ */
+export type LeanExecution = {
+  /** The schema Yoga's envelop executes against. */
+  schema: GraphQLSchema;
+  /**
+   * The app's context for a request, as Yoga's only context hook (its `context` option) makes it; the
+   * fast path adds it to `{ req, reply, params }` as envelop's contextFactory would, without building
+   * envelop's per-request functions (getEnveloped) for a call that needs none of them.
+   */
+  context(initial: { req: FastifyRequest; reply: FastifyReply }): Promise<object>;
+  /** The jit plugin's execute function for these arguments, or null when the plugin leaves them to graphql-js. */
+  executor(
+    args: ExecutionArgs,
+  ): ((args: ExecutionArgs) => PromiseLike<ExecutionResult> | ExecutionResult) | null;
+  /** The next envelop execute with this context value answers with this result instead of executing. */
+  replay(contextValue: object, result: ExecutionResult): void;
+};
+
+/** A caller for whom the guards' onExecute hooks decide nothing: no team role and no API key. */
+const leanCaller = (context: unknown): boolean => {
+  const c = context as { member?: unknown; apiKey?: unknown } | null;
+  return c != null && c.member == null && c.apiKey == null;
+};
 
 /**
  * The document of a text as Yoga's params handler makes it (its parse and validation hooks: Yoga's
@@ -179,8 +242,9 @@ function persistedId(extensions: unknown): string | null {
 
 /**
  * The media type Yoga answers a regular result with, for the Accept headers browsers and clients send;
- * null for any other Accept (Yoga then negotiates). With several acceptable types Yoga takes the last
- * that matches, in its order (application/graphql-response+json, then application/json).
+ * null for any other Accept (Yoga then negotiates). With several acceptable types Yoga reads the header
+ * backwards and keeps the last that matches, so `application/graphql-response+json, application/json`
+ * (graphql-request's, the GraphQL-over-HTTP spec's advice) is answered with the first.
  */
 function regularMediaType(accept: string | undefined): string | null {
   switch (accept?.replace(/\s+/g, '')) {
@@ -190,6 +254,8 @@ function regularMediaType(accept: string | undefined): string | null {
     case 'application/json':
       return 'application/json';
     case 'application/graphql-response+json':
+    // graphql-request's (and other GraphQL-over-HTTP clients'): Yoga answers with the first.
+    case 'application/graphql-response+json,application/json':
       return 'application/graphql-response+json';
     default:
       return null;

@@ -1,7 +1,7 @@
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import { type DocumentNode, GraphQLError } from 'graphql';
-import { createYoga, maskError } from 'graphql-yoga';
+import { type DocumentNode, type ExecutionArgs, type ExecutionResult, GraphQLError } from 'graphql';
+import { createYoga, maskError, type Plugin } from 'graphql-yoga';
 import type { Adapters } from '../adapters/index.js';
 import type { Config } from '../config.js';
 import type { AppContext } from '../context.js';
@@ -11,13 +11,16 @@ import { apiKeyGuard } from './api-key-guard.js';
 import { documentCache } from './document-cache.js';
 import { enumInputErrors } from './enums.js';
 import { logUnexpectedError, logUnexpectedErrors } from './error-log.js';
-import { trustedCallFastPath } from './fast-path.js';
+import { type LeanExecution, trustedCallFastPath } from './fast-path.js';
 import { graphiqlFor, introspectionForAdminsOnly, renderGraphiQLPage } from './graphiql.js';
 import { compiledExecution } from './jit.js';
 import { knownOperationTypes } from './operation-types.js';
 import { schema } from './schema.js';
 import { teamGuard } from './team-guard.js';
 import { trustedDocumentStore, trustedDocuments } from './trusted-documents.js';
+
+/** Yoga's own plugins with an onExecute hook: its execution engine and its error masking (fast-path.ts). */
+const YOGA_EXECUTE_HOOKS = 2;
 
 export const UNEXPECTED_ERROR_MESSAGE = 'Something went wrong on our side. Please try again.';
 
@@ -65,6 +68,47 @@ export function createGraphQL(deps: {
     texts: documentCache<DocumentNode | false>(),
   };
   const noParseErrors = { get: () => undefined, set: () => {} };
+  const appContext = async ({
+    req,
+    reply,
+  }: {
+    req: FastifyRequest;
+    reply: FastifyReply;
+  }): Promise<AppContext> => {
+    // API clients may authenticate with an API key instead of a session (ctx.apiKey then says so).
+    const identity = await identifyRequest(deps.db, deps.config, req, { apiKeys: true });
+    return {
+      db: deps.db,
+      readDb: deps.readDb,
+      config: deps.config,
+      adapters: deps.adapters,
+      ...identity,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? '',
+      req,
+      reply,
+    };
+  };
+  // The fast path's lean execution (fast-path.ts, LeanExecution): the jit plugin is asked for its execute
+  // function, and a result with errors is replayed through envelop's execute by `replay`, the last of
+  // our onExecute hooks, which makes the result the execute function's answer.
+  const guards = [
+    logUnexpectedErrors(isUnexpected),
+    teamGuard(),
+    enumInputErrors,
+    apiKeyGuard(),
+    knownOperationTypes(),
+  ];
+  const jit = compiledExecution();
+  const replays = new WeakMap<object, ExecutionResult>();
+  const replay: Plugin = {
+    onExecute({ args, setExecuteFn }) {
+      const result = replays.get(args.contextValue as object);
+      if (!result) return;
+      replays.delete(args.contextValue as object);
+      setExecuteFn(() => result);
+    },
+  };
   const yoga = createYoga<{ req: FastifyRequest; reply: FastifyReply }, AppContext>({
     schema,
     graphqlEndpoint: '/api',
@@ -91,28 +135,11 @@ export function createGraphQL(deps: {
         blockFieldSuggestion: { enabled: deps.config.production },
       }),
       ...(deps.config.production ? [introspectionForAdminsOnly(deps)] : []),
-      logUnexpectedErrors(isUnexpected),
-      teamGuard(),
-      enumInputErrors,
-      apiKeyGuard(),
-      knownOperationTypes(),
-      compiledExecution(),
+      ...guards,
+      jit,
+      replay,
     ],
-    context: async ({ req, reply }): Promise<AppContext> => {
-      // API clients may authenticate with an API key instead of a session (ctx.apiKey then says so).
-      const identity = await identifyRequest(deps.db, deps.config, req, { apiKeys: true });
-      return {
-        db: deps.db,
-        readDb: deps.readDb,
-        config: deps.config,
-        adapters: deps.adapters,
-        ...identity,
-        ip: req.ip,
-        userAgent: req.headers['user-agent'] ?? '',
-        req,
-        reply,
-      };
-    },
+    context: appContext,
   });
   const unexpected = (error: unknown) => {
     const masked = masking(
@@ -123,5 +150,46 @@ export function createGraphQL(deps: {
       ? masked
       : new GraphQLError(masked.message, { originalError: masked });
   };
-  return { yoga, answerTrustedCall: trustedCallFastPath(yoga, store, unexpected, caches.texts), caches };
+  // Lean execution is given only while the onExecute hooks are the ones it was written for: ours, and
+  // Yoga's own two (its execution engine, which the jit plugin replaces, and its error masking, which
+  // has nothing to do for a result without errors). Another hook turns it off (fast-path.test.ts says so).
+  const ours = new Set<unknown>([...guards, jit, replay]);
+  const othersWithExecute = (yoga as unknown as { plugins: Plugin[] }).plugins.filter(
+    (p) => p.onExecute && !ours.has(p),
+  ).length;
+  // Likewise its context: the app's context function the only context hook (Yoga's `context` option),
+  // no plugin hooked into getEnveloped or instrumenting it.
+  const plugins = (yoga as unknown as { plugins: Plugin[] }).plugins;
+  const plainContext =
+    plugins.filter((p) => p.onContextBuilding).length === 1 &&
+    !plugins.some((p) => p.onEnveloped || p.instrumentation);
+  const lean: LeanExecution | null =
+    othersWithExecute === YOGA_EXECUTE_HOOKS && plainContext
+      ? {
+          schema: yoga.getEnveloped({} as never).schema,
+          context: appContext,
+          executor(args: ExecutionArgs) {
+            let chosen: ((a: ExecutionArgs) => ExecutionResult | PromiseLike<ExecutionResult>) | null = null;
+            // The jit plugin's own decision (its enableIf: runsCompiled) and its cache of compiled
+            // documents; the decision is synchronous, so it is made before this returns.
+            jit.onExecute?.({
+              args,
+              setExecuteFn: (fn: typeof chosen) => {
+                chosen = fn;
+              },
+            } as never);
+            return chosen;
+          },
+          replay(contextValue, result) {
+            replays.set(contextValue, result);
+          },
+        }
+      : null;
+  return {
+    yoga,
+    answerTrustedCall: trustedCallFastPath(yoga, store, unexpected, caches.texts, lean),
+    caches,
+    /** Whether the fast path may run compiled operations without envelop's execute hooks (fast-path.ts). */
+    leanExecution: lean !== null,
+  };
 }
