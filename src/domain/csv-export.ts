@@ -1,7 +1,6 @@
 // Per-program shop results as CSV (spec: admin-and-evaluation 5 and 9). Pure: records in, rows or
 // CSV text out; fetching the records and zipping the files is the caller's job.
 
-import { z } from 'zod';
 import { type DateRange, parseDate, toDateKey } from './dates';
 
 /** Summary shop record (reporting API /api/summary/shops). */
@@ -202,30 +201,3 @@ export function csvCell(value: string | number | null | undefined): string {
 /** CSV text with CRLF line breaks. */
 export const toCsv = (rows: ReadonlyArray<ReadonlyArray<string | number | null | undefined>>): string =>
   rows.map((row) => row.map(csvCell).join(',')).join('\r\n');
-
-// A CSV download's columns, as a strict zod object keyed by the header's names: the header line is made
-// from it (csvHeader) and the OpenAPI document describes each column from it (src/server/openapi).
-const DOLLARS = /^-?\d+\.\d{2}$/;
-export const csvColumn = {
-  text: (description: string) => z.string().meta({ description }),
-  day: (description: string) => z.iso.date().meta({ description: `${description} (YYYY-MM-DD, UTC).` }),
-  dayOrEmpty: (description: string) =>
-    z
-      .union([z.iso.date(), z.literal('')])
-      .meta({ description: `${description} (YYYY-MM-DD, UTC; empty when unknown).` }),
-  instant: (description: string) => z.iso.datetime().meta({ description: `${description} (ISO 8601, UTC).` }),
-  dollars: (description: string) =>
-    z
-      .string()
-      .regex(DOLLARS)
-      .meta({ description: `${description}, in dollars with two decimals (12.50).` }),
-  dollarsOrEmpty: (description: string) =>
-    z
-      .union([z.string().regex(DOLLARS), z.literal('')])
-      .meta({ description: `${description}, in dollars with two decimals (12.50); empty when unknown.` }),
-  number: (description: string) => z.string().regex(/^\d+$/).meta({ description }),
-};
-
-/** The header line's names, in the columns' order. */
-export const csvHeader = <S extends z.ZodRawShape>(row: z.ZodObject<S>) =>
-  Object.keys(row.shape) as (keyof S & string)[];

@@ -50,7 +50,10 @@ export function nextDefaultLocationName(
   return String(nextLocationId);
 }
 
-const USD = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+// Made on first use: building an Intl formatter loads its locale's data (tens of milliseconds on a phone,
+// in the task that evaluates this module), and whole cents never need it.
+let usd: Intl.NumberFormat | null = null;
+const USD = () => (usd ??= new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }));
 
 /** Below this many cents, cents / 100 is close enough to its decimal that Intl writes what we would. */
 const MONEY_EXACT = 1e13;
@@ -62,7 +65,7 @@ const MONEY_EXACT = 1e13;
  * rounds it. Unlike Intl, a negative zero is '$0.00'.
  */
 export function formatMoney(cents: Cents): string {
-  if (!Number.isInteger(cents) || Math.abs(cents) >= MONEY_EXACT) return USD.format(cents / 100);
+  if (!Number.isInteger(cents) || Math.abs(cents) >= MONEY_EXACT) return USD().format(cents / 100);
   const abs = Math.abs(cents);
   const dollars = String(Math.floor(abs / 100)).replace(/\B(?=(\d{3})+$)/g, ',');
   const rest = abs % 100;

@@ -5,6 +5,7 @@ export * from './brand-capabilities';
 export * from './brand-text-colors';
 export * from './capability-links';
 export * from './color-contrast';
+export * from './csv-columns';
 export * from './csv-export';
 export * from './dates';
 export * from './enum-names';

@@ -1,7 +1,8 @@
 // Shopper payments: what a shopper is owed for an approved visit, the totals of their lines, the rules
 // for marking a payout, and the payout CSV's rows. Pure: cents and date keys in, values out.
 import { z } from 'zod';
-import { csvCell, csvColumn, csvHeader } from './csv-export';
+import { csvColumn, csvHeader } from './csv-columns';
+import { csvCell } from './csv-export';
 import { isDateKey } from './dates';
 
 /** A line's amounts, cents: the shop's reimbursement plus the questionnaire's shopper fee. */

@@ -1,9 +1,8 @@
 import '../app/full-styles';
-import { Alert, Button, Container, Drawer, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconMenu2 } from '@tabler/icons-react';
+import { Alert, Container, Grid, NavLink, Stack } from '@mantine/core';
 import { Link, Outlet, useLocation } from 'react-router';
 import { RequireLogin, useCurrentUser } from '../app/session';
+import { AreaMenu } from '../components/area-menu';
 import { Page } from '../components/page';
 import { accountMenu, mayOpen } from './team-rules';
 
@@ -36,46 +35,6 @@ function AccountLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/**
- * The account area's menu: beside the page from tablets up; on phones an 'Account Menu' button that
- * opens it as a drawer, so the page a customer opens is what they see first (as the admin area does).
- */
-function AccountMenu() {
-  const [opened, { toggle, close }] = useDisclosure(false);
-  return (
-    <>
-      <Button
-        hiddenFrom="md"
-        variant="default"
-        leftSection={<IconMenu2 size={18} aria-hidden />}
-        onClick={toggle}
-        aria-expanded={opened}
-        aria-haspopup="dialog"
-      >
-        Account Menu
-      </Button>
-      <Drawer
-        opened={opened}
-        onClose={close}
-        title={
-          <Text fw={700} size="lg">
-            Account
-          </Text>
-        }
-        size="xs"
-        hiddenFrom="md"
-      >
-        <nav aria-label="Account">
-          <AccountLinks onNavigate={close} />
-        </nav>
-      </Drawer>
-      <Paper withBorder p="xs" component="nav" aria-label="Account" visibleFrom="md">
-        <AccountLinks />
-      </Paper>
-    </>
-  );
-}
-
 /** A page the caller's role does not reach (the server refuses its calls too), or a login off its team. */
 function NotAuthorized() {
   const { role } = useCurrentUser();
@@ -88,7 +47,10 @@ function NotAuthorized() {
   );
 }
 
-/** The account area: login required, a menu beside every page. */
+/**
+ * The account area: login required, a menu beside every page (on phones, an 'Account Menu' button that
+ * opens it as a drawer, as the admin area does).
+ */
 export function AccountLayout() {
   const { pathname } = useLocation();
   const { role } = useCurrentUser();
@@ -97,7 +59,9 @@ export function AccountLayout() {
       <Container size="xl" py="md">
         <Grid gutter={{ base: 'xs', md: 'lg' }}>
           <Grid.Col span={{ base: 12, md: 3 }}>
-            <AccountMenu />
+            <AreaMenu name="Account" toggleLabel="Account Menu">
+              {(onNavigate) => <AccountLinks onNavigate={onNavigate} />}
+            </AreaMenu>
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 9 }}>
             {mayOpen(role, pathname) ? <Outlet /> : <NotAuthorized />}

@@ -1,12 +1,10 @@
 import '../app/full-styles';
-import { Alert, Button, Container, Drawer, Grid, NavLink, Paper, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { Alert, Container, Grid, NavLink, Stack } from '@mantine/core';
 import {
   IconCash,
   IconClipboardList,
   IconForms,
   IconMail,
-  IconMenu2,
   IconReceipt,
   IconUsers,
   type TablerIcon,
@@ -14,6 +12,7 @@ import {
 import { Link, Outlet, useLocation } from 'react-router';
 import { usePageTitle } from '../app/page-title';
 import { PageLoader, RequireLogin, useCurrentUser } from '../app/session';
+import { AreaMenu } from '../components/area-menu';
 
 interface MenuEntry {
   label: string;
@@ -83,47 +82,14 @@ function AdminMenu({ onNavigate }: { onNavigate?: () => void }) {
  * opens it as a drawer.
  */
 function AdminFrame() {
-  const [opened, { toggle, close }] = useDisclosure(false);
   return (
     // On phones the page's own padding is the only one, so tables keep the width they need.
     <Container size="xl" py="md" px={{ base: 0, md: 'md' }}>
-      <Button
-        hiddenFrom="md"
-        ml="md"
-        variant="default"
-        leftSection={<IconMenu2 size={18} aria-hidden />}
-        onClick={toggle}
-        aria-expanded={opened}
-        // The drawer is a modal dialog that takes the focus; Mantine renders nothing with the id
-        // `admin-drawer` (it only prefixes its title and body ids), so aria-controls would point nowhere.
-        aria-haspopup="dialog"
-      >
-        Admin
-      </Button>
-      <Drawer
-        id="admin-drawer"
-        opened={opened}
-        onClose={close}
-        title={
-          <Text fw={700} size="lg">
-            Admin
-          </Text>
-        }
-        size="xs"
-        hiddenFrom="md"
-      >
-        <nav aria-label="Admin">
-          <AdminMenu onNavigate={close} />
-        </nav>
-      </Drawer>
       <Grid gutter={{ base: 0, md: 'lg' }}>
-        <Grid.Col span={{ base: 12, md: 3 }} visibleFrom="md">
-          <Paper withBorder p="xs" component="nav" aria-label="Admin">
-            <Text size="xs" fw={700} tt="uppercase" c="dimmed" px="sm" py={6}>
-              Admin
-            </Text>
-            <AdminMenu />
-          </Paper>
+        <Grid.Col span={{ base: 12, md: 3 }}>
+          <AreaMenu name="Admin" toggleLabel="Admin" heading toggleMargin="md" drawerId="admin-drawer">
+            {(onNavigate) => <AdminMenu onNavigate={onNavigate} />}
+          </AreaMenu>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Outlet />

@@ -5,6 +5,9 @@ import { useBrand } from './brand';
 export function usePageTitle(title: string) {
   const brand = useBrand();
   useEffect(() => {
-    document.title = title ? `${title} | ${brand.name}` : brand.name;
+    const text = title ? `${title} | ${brand.name}` : brand.name;
+    // Setting it is not free (the browser passes it on to its window), and a server-rendered page
+    // arrives with its title: left as it is then.
+    if (document.title !== text) document.title = text;
   }, [title, brand.name]);
 }

@@ -234,14 +234,29 @@ export const routes: RouteObject[] = [
 
 /**
  * What a route may carry for the app's start: `prefetch` starts the page's data calls with the app's
- * client before React takes over the server's page (they then run while it hydrates).
+ * client before React takes over the server's page (they then run while it hydrates): it returns one
+ * function per call, and each runs in a task of its own.
  */
-export type RouteHandle = { prefetch?: (client: ApolloClient<unknown>) => void };
+export type RouteHandle = { prefetch?: (client: ApolloClient<unknown>) => (() => void)[] };
 
-/** Runs the prefetch of every route a URL matches (their code loaded: loadMatchedRoutes). */
-export function prefetchMatchedRoutes(table: RouteObject[], pathname: string, client: ApolloClient<unknown>) {
-  for (const { route } of matchRoutes(table, pathname) ?? [])
-    (route.handle as RouteHandle | undefined)?.prefetch?.(client);
+/** Resolves in a later task of the browser's, after whatever it has waiting (input, a frame). */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/** Runs the prefetch of every route a URL matches (their code loaded: loadMatchedRoutes), call by call. */
+export async function prefetchMatchedRoutes(
+  table: RouteObject[],
+  pathname: string,
+  client: ApolloClient<unknown>,
+): Promise<void> {
+  for (const { route } of matchRoutes(table, pathname) ?? []) {
+    const calls = (route.handle as RouteHandle | undefined)?.prefetch?.(client);
+    for (const call of calls ?? []) {
+      await nextTask();
+      call();
+    }
+  }
 }
 
 /**

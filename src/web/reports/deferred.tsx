@@ -4,10 +4,28 @@ import {
   type ReactNode,
   startTransition,
   useEffect,
+  useRef,
   useState,
 } from 'react';
 
 import { isHydrating } from '../app/hydration';
+
+/**
+ * Deferred components enter the page one at a time: each waits for the one before to be committed, then
+ * for a task of the browser's. Revealed together, their transitions would be committed as one (the
+ * summary and My Programs, their tables and scroll areas measured at once): one long task on a phone.
+ */
+let turn: Promise<void> = Promise.resolve();
+
+function takeTurn(): Promise<() => void> {
+  let release!: () => void;
+  const mine = new Promise<void>((resolve) => {
+    release = () => setTimeout(resolve, 0);
+  });
+  const ready = turn.then(() => release);
+  turn = turn.then(() => mine);
+  return ready;
+}
 
 /**
  * A component whose code loads on demand, like React.lazy but without Suspense: React holds a
@@ -29,17 +47,39 @@ export function deferred<P extends object>(load: () => Promise<ComponentType<P>>
     const [component, setComponent] = useState<ComponentType<P> | null>(() =>
       isHydrating() ? null : loaded,
     );
+    // The reveal's turn, given back once the component is on the page (or this one is gone).
+    const release = useRef<(() => void) | null>(null);
     useEffect(() => {
       if (component) return;
       let live = true;
-      preload()
-        // Rendered as a transition (in slices), as the data it shows (reporting-client.ts).
-        .then((c) => live && startTransition(() => setComponent(() => c)))
-        .catch((err: unknown) => console.error('Could not load a report component:', err));
+      const myTurn = takeTurn();
+      Promise.all([preload(), myTurn])
+        .then(([c, done]) => {
+          if (!live) return done();
+          release.current = done;
+          // Rendered as a transition (in slices), as the data it shows (reporting-client.ts).
+          startTransition(() => setComponent(() => c));
+        })
+        .catch((err: unknown) => {
+          void myTurn.then((done) => done());
+          console.error('Could not load a report component:', err);
+        });
       return () => {
         live = false;
       };
     }, [component]);
+    useEffect(() => {
+      if (!component) return;
+      release.current?.();
+      release.current = null;
+    }, [component]);
+    useEffect(
+      () => () => {
+        release.current?.();
+        release.current = null;
+      },
+      [],
+    );
     return component ? createElement(component, props) : fallback;
   }
   return Object.assign(Deferred, { preload });

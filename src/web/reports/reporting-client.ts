@@ -1,4 +1,4 @@
-import { type ApolloClient, useApolloClient } from '@apollo/client';
+import { type ApolloClient, useApolloClient, useQuery } from '@apollo/client';
 import { startTransition, useEffect, useState } from 'react';
 import { type ReportingParams, SIGNED_PARAMS, signingText } from '../../domain';
 import { graphql } from '../gql';
@@ -18,6 +18,14 @@ const GENERATE_SIGNATURE = graphql(`
     generateSignature(text: $text)
   }
 `);
+
+/**
+ * The reporting API's base URL, read by a component the server renders (the dashboard's summary), so the
+ * page arrives with it and the first report calls do not wait for it.
+ */
+export function useReportingApiUrl() {
+  useQuery(REPORTING_API_URL, { fetchPolicy: 'cache-first' });
+}
 
 export type ReportingPath =
   | '/api/programs/'

@@ -1,6 +1,6 @@
 import { Button, Group, Paper, Stack, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, startTransition, useEffect, useState } from 'react';
 import { ALL_PROGRAMS, programView } from '../../../domain';
 import { OWN_REPORTS, type ReportScope } from '../report-scope';
 import { CsvDownloadButton } from './csv-download-button';
@@ -64,12 +64,32 @@ function ProgramArea({ summary }: { summary: Summary }) {
   );
 }
 
+/** The summary's parts under its filters: the program area, the locations board, the questions. */
+const PARTS = 3;
+
+/**
+ * How many of the summary's parts are on the page. Once its figures are there, the parts enter one per
+ * commit, each in a task of its own: the whole summary committed at once (its cards, board, selects and
+ * the layout of them all) was the dashboard's longest task on a phone. They enter in a few milliseconds,
+ * while the summary keeps the height it held loading, so nothing below it moves into view.
+ */
+function useParts(ready: boolean): number {
+  const [shown, setShown] = useState(0);
+  useEffect(() => {
+    if (!ready || shown >= PARTS) return;
+    const next = setTimeout(() => startTransition(() => setShown((n) => n + 1)), 0);
+    return () => clearTimeout(next);
+  }, [ready, shown]);
+  return shown;
+}
+
 /**
  * The Performance Summary (account-and-reporting 2 and 4): filters, program cards or a program's chart,
  * the locations board and the most under-performing questions, for the customer or (admin) a client.
  */
 export default function PerformanceSummary({ scope = OWN_REPORTS }: { scope?: ReportScope }) {
   const summary = useSummary(scope);
+  const parts = useParts(!summary.loading);
   return (
     <Paper
       withBorder
@@ -79,7 +99,7 @@ export default function PerformanceSummary({ scope = OWN_REPORTS }: { scope?: Re
       data-testid="performance-summary"
       // While loading it holds about the screen's height it will take (it is 900 px and more with data), so
       // what is below it starts off screen and does not jump when the figures arrive.
-      mih={summary.loading ? SUMMARY_LOADING_HEIGHT : undefined}
+      mih={summary.loading || parts < PARTS ? SUMMARY_LOADING_HEIGHT : undefined}
     >
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
@@ -88,7 +108,7 @@ export default function PerformanceSummary({ scope = OWN_REPORTS }: { scope?: Re
         </Group>
         <SummaryFiltersBar summary={summary} />
         <ActiveFilters summary={summary} />
-        {summary.loading ? (
+        {summary.loading || parts < 1 ? (
           <SummaryLoading text="Loading..." />
         ) : summary.inRange.length === 0 ? (
           <SummaryEmpty
@@ -98,13 +118,15 @@ export default function PerformanceSummary({ scope = OWN_REPORTS }: { scope?: Re
         ) : (
           <>
             <ProgramArea summary={summary} />
-            <Block title="Locations" testId="locations-section">
-              <LocationsBoard summary={summary} />
-            </Block>
+            {parts >= 2 && (
+              <Block title="Locations" testId="locations-section">
+                <LocationsBoard summary={summary} />
+              </Block>
+            )}
           </>
         )}
         <Block title="Most under-performing questions from Shops" testId="questions-section">
-          {summary.loading ? (
+          {summary.loading || parts < 3 ? (
             <SummaryLoading text="Loading question data..." />
           ) : (
             <WorstQuestions summary={summary} />

@@ -1,4 +1,4 @@
-import { Button, Group, Pill, Select, SimpleGrid, Text } from '@mantine/core';
+import { Button, Group, Pill, SimpleGrid, Text } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendar } from '@tabler/icons-react';
@@ -58,7 +58,9 @@ export const ALL_REGIONS = 'All Regions';
 
 /**
  * Region (when the account has regions), location, program and date-range dropdowns
- * (account-and-reporting 2).
+ * (account-and-reporting 2). Each list enters the page when its field first takes the focus: a closed
+ * Select keeps its options, their scroll area and their positioning in the page, which the summary's
+ * first render paid for four times over.
  */
 export function SummaryFiltersBar({ summary }: { summary: Summary }) {
   const { filters } = summary;
@@ -89,14 +91,14 @@ export function SummaryFiltersBar({ summary }: { summary: Summary }) {
         searchable={summary.locations.length > 10}
         comboboxProps={{ withinPortal: true }}
       />
-      <Select
+      <OnDemandSelect
         label="Program"
         data={[ALL_PROGRAMS, ...summary.programs]}
         value={filters.program}
         onChange={(v) => summary.setFilters({ ...filters, program: v ?? ALL_PROGRAMS })}
         allowDeselect={false}
       />
-      <Select
+      <OnDemandSelect
         label="Date Range"
         data={[...SUMMARY_DATE_RANGES]}
         value={summary.rangeChoice}
