@@ -19,12 +19,12 @@ const FIELD_JOURNEYS = /evaluator-offline\.spec\.ts$/;
 export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
-  // Two journeys at a time against the one server (E2E_WORKERS to change): each journey makes its
-  // own customers, locations and orders, so none reads another's data (docs/testing.md).
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One journey at a time: on this 2-core machine two workers took as long (CPU-bound, docs/testing.md).
+  // The journeys are ready for more (each makes its own data): E2E_WORKERS=2 on a machine with cores to spare.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   timeout: 30_000,
-  // Two browsers and the server share two cores: a page may take longer than alone to show what it must.
+  // The browser, the server and the axe scans share two cores: a page may take longer than 5 s to show.
   expect: { timeout: 10_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
