@@ -17,7 +17,7 @@ import {
   Title,
   VisuallyHidden,
 } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import {
   API_KEY_NAME_MAX,
   API_KEY_SCOPE_LABELS,
@@ -31,24 +31,12 @@ import {
 } from '../../domain';
 import { errorMessage, fieldErrors } from '../app/apollo';
 import { Page } from '../components/page';
+import { Section } from '../components/section';
 import { MSG_API_KEYS_INTRO, MSG_KEY_SHOWN_ONCE, MSG_NO_API_KEYS } from './api-key-messages';
 import { ApiKeyTable } from './api-key-table';
 import { API_KEYS, CREATE_API_KEY } from './api-keys-documents';
 
 const refetch = { refetchQueries: ['ApiKeys'], awaitRefetchQueries: true };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** Create: a name and the scopes (Reporting, read-only, ticked); the secret opens in `onCreated`. */
 function CreateKeyForm({ onCreated }: { onCreated: (created: { name: string; secret: string }) => void }) {

@@ -18,12 +18,12 @@ import {
   Switch,
   Text,
   TextInput,
-  Title,
 } from '@mantine/core';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { formatDateTimeUs } from '../../domain';
 import { errorMessage, notifySuccess } from '../app/apollo';
 import { Page } from '../components/page';
+import { Section } from '../components/section';
 import {
   ACCOUNT_SECURITY,
   BEGIN_TOTP_SETUP,
@@ -42,19 +42,6 @@ import {
 } from './security-messages';
 
 const refetch = { refetchQueries: ['AccountSecurity'], awaitRefetchQueries: true };
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** The key in groups of four, as people type it into an app. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;

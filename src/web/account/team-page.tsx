@@ -1,11 +1,12 @@
 import '../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
-import { Alert, Badge, Button, Group, Paper, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Alert, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { type ReactNode, useState } from 'react';
 import { formatDateUs, may } from '../../domain';
 import { errorMessage, notifyError, notifySuccess } from '../app/apollo';
 import { PageLoader, useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
+import { Section } from '../components/section';
 import classes from '../components/stacked-table.module.css';
 import type { TeamQuery } from '../gql/graphql';
 import { RESEND_TEAM_INVITATION, TEAM, TEAM_SCOPE_CHOICES, WITHDRAW_TEAM_INVITATION } from './team-documents';
@@ -21,19 +22,6 @@ import { accessText } from './team-rules';
 import type { ScopeChoices } from './team-scope-fields';
 
 type Invitation = NonNullable<TeamQuery['team']>['invitations'][number];
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper withBorder p="md" component="section" aria-label={title}>
-      <Stack gap="sm">
-        <Title order={2} size="h3">
-          {title}
-        </Title>
-        {children}
-      </Stack>
-    </Paper>
-  );
-}
 
 /** A person's line in a table: a bold first line and a dimmed second one; only a word too long for a line breaks. */
 function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
