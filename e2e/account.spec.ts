@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { gql, loginThroughForm, saveShopThroughApi, test } from './support';
+import { gql, loginThroughForm, saveShopThroughApi, screenshot, test } from './support';
 
 // The customer's account area as the demo customer walks it: the dashboard and history with Load
 // More, the profile, the card, a recurring shop edited and cancelled, an invoice, and a re-order that
@@ -7,7 +7,7 @@ import { gql, loginThroughForm, saveShopThroughApi, test } from './support';
 // journeys); everything after that is the real screens.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/account-${name}.png`, fullPage: true });
+  screenshot(page, `test-results/account-${name}.png`, { fullPage: true });
 
 type Questionnaire = { _id: string; title: string; type: string; minimumReimbursement: number };
 

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { appIsLive, DEMO, loginThroughForm, test } from './support';
+import { appIsLive, DEMO, loginThroughForm, screenshot, test } from './support';
 
 test('a visitor lands on the default brand Get Started page', async ({ page }) => {
   // '/' is answered with Get Started itself (no redirect round trip), shown at its own address.
@@ -13,7 +13,7 @@ test('a visitor lands on the default brand Get Started page', async ({ page }) =
   await expect(page.getByRole('link', { name: 'Client Login' })).toHaveAttribute('href', '/account');
   await expect(page.getByRole('link', { name: 'Evaluator Login' })).toBeVisible();
   await expect(page.getByTestId('version')).toHaveText('Version 2.4.0');
-  await page.screenshot({ path: 'test-results/get-started.png', fullPage: true });
+  await screenshot(page, 'test-results/get-started.png', { fullPage: true });
 });
 
 test('the first Tab reaches "Skip to main content", which moves focus past the header', async ({ page }) => {

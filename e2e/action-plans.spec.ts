@@ -12,6 +12,7 @@ import {
   loginThroughForm,
   openForReview,
   placeOrderThroughApi,
+  screenshot,
   test,
 } from './support';
 
@@ -26,7 +27,7 @@ import {
 
 const SHOTS = process.env.ACTION_PLAN_SHOTS_DIR ?? '/tmp/shots';
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/action-plans-${name}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/action-plans-${name}.png`, { fullPage: true });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };

@@ -1,13 +1,13 @@
 import { deflateSync } from 'node:zlib';
 import { expect, type Page } from '@playwright/test';
-import { DEMO, loginThroughForm, test } from './support';
+import { DEMO, loginThroughForm, screenshot, test } from './support';
 
 // The admin builds a brand storefront from nothing: a brand with its colours and logo, an industry and
 // a mystery shop; a new visitor then orders it on the brand's entry path, and unpublishing the
 // industry takes it off that storefront again.
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/admin-brands-${name}.png`, fullPage: true });
+  screenshot(page, `test-results/admin-brands-${name}.png`, { fullPage: true });
 
 /** CRC-32 of PNG chunks (the table-less bitwise form: small inputs only). */
 function crc32(bytes: Buffer): number {

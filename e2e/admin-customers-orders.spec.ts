@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
-import { DEMO, gql, loginThroughForm, saveShopThroughApi, test } from './support';
+import { DEMO, gql, loginThroughForm, saveShopThroughApi, screenshot, test } from './support';
 
 // The admin's customers and orders as an admin walks them: look an order up by number, open it from
 // the list and come back, find a customer, give them an authenticated brand, follow their orders,
@@ -8,8 +8,7 @@ import { DEMO, gql, loginThroughForm, saveShopThroughApi, test } from './support
 // the API beforehand (the wizard has its own journeys).
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? 'test-results';
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/admin-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `${SHOTS}/admin-${name}.png`, { fullPage: true });
 
 const stamp = Date.now();
 const CUSTOMER = {

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { adminToken, DEMO, gql, loginThroughForm, test } from './support';
+import { adminToken, DEMO, gql, loginThroughForm, screenshot, test } from './support';
 
 // The admin outbox (issue 17) as an admin walks it: open Emails from the admin menu, filter by status,
 // search by recipient, open a message's preview and send it again, on a desktop and on a 390 px phone.
@@ -8,7 +8,7 @@ import { adminToken, DEMO, gql, loginThroughForm, test } from './support';
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? 'test-results';
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/admin-emails-${name}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/admin-emails-${name}.png`, { fullPage: true });
 
 const stamp = Date.now();
 const EMAIL = `outbox-${stamp}@example.test`;
@@ -176,5 +176,5 @@ test('the HTML version shows in a sandboxed frame where its scripts do not run',
   await expect(inside.locator('body')).not.toHaveAttribute('data-ran', 'yes');
   await expect(page).not.toHaveTitle('taken over');
   await shot(page, 'preview-html');
-  await frame.screenshot({ path: `${SHOTS}/admin-emails-preview-html-frame.png` });
+  await screenshot(frame, `${SHOTS}/admin-emails-preview-html-frame.png`);
 });

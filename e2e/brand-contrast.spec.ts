@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DEMO, loginThroughForm, test } from './support';
+import { DEMO, loginThroughForm, screenshot, test } from './support';
 
 // Brand colours keep WCAG AA contrast: the brand form warns about an unreadable pick and offers the
 // nearest readable colour, and the storefront shows readable text whatever the admin picked.
@@ -36,10 +36,10 @@ test('the brand form warns about a light primary colour under white header text,
   );
   const colours = page.getByRole('region', { name: 'Colors' });
   await header.scrollIntoViewIfNeeded();
-  await colours.screenshot({ path: 'test-results/brand-contrast-warning.png' });
+  await screenshot(colours, 'test-results/brand-contrast-warning.png');
   await page.setViewportSize({ width: 390, height: 844 });
   await header.scrollIntoViewIfNeeded();
-  await colours.screenshot({ path: 'test-results/brand-contrast-warning-390.png' });
+  await screenshot(colours, 'test-results/brand-contrast-warning-390.png');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
   expect(overflow).toBeLessThanOrEqual(0);
 
@@ -65,7 +65,7 @@ test('a storefront shows readable header text and button labels on its brand col
   const submit = page.getByTestId('industry-step').locator('button[type="submit"]');
   await expect(submit).toBeEnabled();
   expect(await colourOf(submit)).toBe('rgb(0, 0, 0)');
-  await page.screenshot({ path: 'test-results/brand-contrast-sb1.png' });
+  await screenshot(page, 'test-results/brand-contrast-sb1.png');
 
   // Customer Optix: white on #1b6ec2 is 5.2:1, so the admin's white stays.
   await page.goto('/industry');

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { test } from './support';
+import { screenshot, test } from './support';
 
 const port = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:4173').port;
 
@@ -13,7 +13,7 @@ test('a brand subdomain shows that brand: logo, colours and title', async ({ pag
   );
   const headerBg = await page.locator('header').evaluate((el) => getComputedStyle(el).backgroundColor);
   expect(headerBg).toBe('rgb(47, 158, 68)'); // #2f9e44
-  await page.screenshot({ path: 'test-results/brand-sb1.png' });
+  await screenshot(page, 'test-results/brand-sb1.png');
 });
 
 test('a custom domain shows its brand', async ({ page }) => {
@@ -51,5 +51,5 @@ test('the whole page reads well on a phone', async ({ page }) => {
       });
     expect(lines, name).toBe(1);
   }
-  await page.screenshot({ path: 'test-results/login-phone.png', fullPage: true });
+  await screenshot(page, 'test-results/login-phone.png', { fullPage: true });
 });

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { PREVIEWS_DIR, writeEmailPreviews } from '../scripts/email-previews';
 import { PREVIEW_BRANDS, previewBrand } from '../src/server/email/previews';
-import { adminToken, gql, placeOrderThroughApi, test } from './support';
+import { adminToken, gql, placeOrderThroughApi, screenshot, test } from './support';
 
 /** What a mail client would show of the message open in `page`: card, header, images, overflow. */
 const layoutOf = (page: Page) =>
@@ -109,5 +109,5 @@ test("the confirmation the app sends shows the brand's logo and the survey's QR 
     JSON.stringify(layout.images),
   ).toBe(true);
   await expect(page.getByText(`Restaurant Guest Survey at ${location}`)).toBeVisible();
-  await page.screenshot({ path: `${PREVIEWS_DIR}/app-order-confirmation.png`, fullPage: true });
+  await screenshot(page, `${PREVIEWS_DIR}/app-order-confirmation.png`, { fullPage: true });
 });

@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 import type { StandIn } from '../src/server/adapters/stand-in-server';
 import { MSG_CHECK_IN_WAITING } from '../src/web/evaluator/visit-proof-messages';
 import { CONGRESS_AVE, startGeocoderStandIn } from './geocoder-stand-in';
-import { DEMO, gql, loginThroughForm, placeOrderThroughApi, test } from './support';
+import { DEMO, gql, loginThroughForm, placeOrderThroughApi, screenshot, test } from './support';
 
 // The evaluator app in the field (docs/offline-evaluator.md, docs/visit-proof.md,
 // docs/shopper-payments.md), on a phone: a shopper accepts a visit and checks in, loses the
@@ -51,8 +51,7 @@ async function customerOrders(request: APIRequestContext, locationName: string) 
 }
 
 const SHOTS = process.env.FIELD_SHOTS_DIR ?? 'test-results';
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/field-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `${SHOTS}/field-${name}.png`, { fullPage: true });
 const question = (page: Page, elementId: string): Locator => page.locator(`[data-element-id="${elementId}"]`);
 const choose = (page: Page, elementId: string, option: string) =>
   question(page, elementId).getByRole('radio', { name: option, exact: true }).check();

@@ -6,6 +6,7 @@ import {
   loginThroughForm,
   openForReview,
   placeOrderThroughApi,
+  screenshot,
   test,
 } from './support';
 
@@ -18,7 +19,7 @@ import {
 
 const SHOTS = '/tmp/shots';
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/fieldwork-${name}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/fieldwork-${name}.png`, { fullPage: true });
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1280, height: 900 };

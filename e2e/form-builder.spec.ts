@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test';
-import { DEMO, loginThroughForm, test } from './support';
+import { DEMO, loginThroughForm, screenshot, test } from './support';
 
 // The form builder as an admin walks it: a new form with a choice question, a follow-up shown only
 // for one option, and a number question with score ranges; saved, tried in entry mode (the
@@ -8,7 +8,7 @@ import { DEMO, loginThroughForm, test } from './support';
 
 const SHOTS = '/tmp/shots';
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/form-builder-${name}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/form-builder-${name}.png`, { fullPage: true });
 
 const card = (page: Page, n: number) => page.getByTestId('element-card').nth(n);
 

@@ -7,6 +7,7 @@ import {
   loginThroughForm,
   openForReview,
   placeOrderThroughApi,
+  screenshot,
   test,
 } from './support';
 
@@ -206,7 +207,7 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
     'href',
     /\/account\/preferences$/,
   );
-  await admin.getByTestId('email-html').screenshot({ path: `${SHOTS}/notifications-digest-html.png` });
+  await screenshot(admin.getByTestId('email-html'), `${SHOTS}/notifications-digest-html.png`);
   await admin.getByRole('tab', { name: 'Plain text' }).click();
   await expect(admin.getByTestId('email-text')).toContainText(`Dine-In Experience at ${LOCATION}`);
   const text = (await admin.getByTestId('email-text').textContent()) ?? '';
@@ -235,7 +236,7 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   ).toBeVisible();
   await visitor.getByRole('button', { name: 'Unsubscribe' }).click();
   await expect(visitor.getByRole('status').filter({ hasText: 'You are unsubscribed' })).toBeVisible();
-  await visitor.screenshot({ path: `${SHOTS}/notifications-unsubscribed-390.png`, fullPage: true });
+  await screenshot(visitor, `${SHOTS}/notifications-unsubscribed-390.png`, { fullPage: true });
   // Opened again, the link does not ask again: it says so, with the way back on.
   await visitor.goto(unsubscribeUrl.pathname);
   const already = visitor.getByRole('status').filter({ hasText: 'Already unsubscribed' });

@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
-import { adminToken, DEMO, gql, loginThroughForm, saveShopThroughApi, test } from './support';
+import { adminToken, DEMO, gql, loginThroughForm, saveShopThroughApi, screenshot, test } from './support';
 
 // Checkout journeys: the cart is built through the API (the earlier wizard screens have their own
 // journeys), the order cookie is set as the wizard would set it, and checkout runs in the browser.
@@ -142,7 +142,7 @@ test('a visitor buys a one-time mystery shop as a guest with a test card', async
   await fillCard(page, '4242 4242 4242 4242');
   await expect(page.getByLabel('Card Number')).toHaveValue('4242 4242 4242 4242');
   await acceptTerms(page);
-  await page.screenshot({ path: 'test-results/checkout-guest.png', fullPage: true });
+  await screenshot(page, 'test-results/checkout-guest.png', { fullPage: true });
   await placeOrder(page).click();
 
   await expect(page).toHaveURL(/\/thanks$/);
@@ -154,7 +154,7 @@ test('a visitor buys a one-time mystery shop as a guest with a test card', async
   // The order cookies are gone: no resume bar, and checkout is empty again.
   await expect(page.getByTestId('resume-bar')).toHaveCount(0);
   expect((await page.context().cookies()).some((c) => c.name === 'orderId')).toBe(false);
-  await page.screenshot({ path: 'test-results/thanks-shop.png', fullPage: true });
+  await screenshot(page, 'test-results/thanks-shop.png', { fullPage: true });
   await page.goto('/checkout');
   await expect(
     page.getByText('There is nothing in your order yet, please begin the order process.'),
@@ -191,7 +191,7 @@ test('a survey order creates an account at checkout and logs the new customer in
     'href',
     '/account/dashboard',
   );
-  await page.screenshot({ path: 'test-results/thanks-survey.png', fullPage: true });
+  await screenshot(page, 'test-results/thanks-survey.png', { fullPage: true });
 });
 
 test('a declined card unlocks Place Order; a good card then places the order once', async ({
@@ -221,7 +221,7 @@ test('a declined card unlocks Place Order; a good card then places the order onc
   await expect(page.getByTestId('card-errors')).toHaveText('Your card was declined.');
   await expect(placeOrder(page)).toBeEnabled();
   await expect(page).toHaveURL(/\/checkout$/);
-  await page.screenshot({ path: 'test-results/checkout-declined.png', fullPage: true });
+  await screenshot(page, 'test-results/checkout-declined.png', { fullPage: true });
 
   await page.getByLabel('Card Number').fill('4242 4242 4242 4242');
   await placeOrder(page).click();
@@ -285,7 +285,7 @@ test('a logged-in customer sees read-only contact details and pays with the card
   );
   await expect(page.getByLabel('Card Number')).toHaveCount(0);
   await acceptTerms(page);
-  await page.screenshot({ path: 'test-results/checkout-card-on-file.png', fullPage: true });
+  await screenshot(page, 'test-results/checkout-card-on-file.png', { fullPage: true });
   await placeOrder(page).click();
   await expect(page).toHaveURL(/\/thanks$/);
   await expect(page.getByText(SHOP_THANKS)).toBeVisible();
@@ -350,7 +350,7 @@ test('a weekly recurring order in Nevada is priced by the Mondays left in its st
   await expect(page.getByTestId('summary-shop-due')).toHaveText(expected);
   // Recurring orders need an account.
   await expect(page.getByRole('checkbox', { name: 'Check out as a guest' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/checkout-nevada-weekly.png', fullPage: true });
+  await screenshot(page, 'test-results/checkout-nevada-weekly.png', { fullPage: true });
 });
 
 test('a placed order is shown read-only to its owner and to nobody else', async ({ page, browser }) => {
@@ -381,7 +381,7 @@ test('a placed order is shown read-only to its owner and to nobody else', async 
   await expect(summary.getByRole('link', { name: /edit/ })).toHaveCount(0);
   await expect(page.getByTestId('order-total')).toContainText('Amount Charged');
   await expect(page.getByTestId('order-total-value')).toHaveText('$180.00');
-  await page.screenshot({ path: 'test-results/view-order.png', fullPage: true });
+  await screenshot(page, 'test-results/view-order.png', { fullPage: true });
 
   // Another visitor, or a wrong or missing order number, finds nothing.
   await page.goto(`/view-order/${oid}/${placed.order.orderNumber + 1}`);

@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
-import { adminToken, DEMO, gql, placeOrderThroughApi, test } from './support';
+import { adminToken, DEMO, gql, placeOrderThroughApi, screenshot, test } from './support';
 
 // Whole order journeys, each from / to /thanks as a new visitor would, through the real screens of
 // the wizard (Get Started, Customize, Add Locations, Frequency, Checkout). The API is used only to read
@@ -13,7 +13,7 @@ const SHOP_THANKS =
 const SURVEY_THANKS = /link and a QR code for inviting your customers.*within 3 business days/;
 
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `test-results/journey-${name}.png`, fullPage: true });
+  screenshot(page, `test-results/journey-${name}.png`, { fullPage: true });
 
 /** '$1,440.00' from 144000 cents, computed here rather than by the app's formatter. */
 const dollars = (cents: number) =>

@@ -1,6 +1,6 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page } from '@playwright/test';
 import { formatMoney, minimumStartDate, shopInitialDue, toDateKey } from '../src/domain';
-import { gql, test } from './support';
+import { gql, screenshot, test } from './support';
 
 type Industry = { title: string; questionnaires: { _id: string; title: string; type: string }[] };
 
@@ -82,7 +82,7 @@ test('adds a location with an address, edits it and removes it with the confirm'
   await expect(page.getByLabel('Location Name')).toHaveValue('2');
   await expect(addressBox(page)).toHaveValue('');
   await expect(page.getByRole('button', { name: 'Next' })).toBeEnabled();
-  await page.screenshot({ path: 'test-results/locations-added.png', fullPage: true });
+  await screenshot(page, 'test-results/locations-added.png', { fullPage: true });
 
   await page.getByRole('button', { name: 'Edit 1' }).click();
   const edit = page.getByTestId('location-table');
@@ -126,7 +126,7 @@ test('bulk: validates pasted lines, reports the bad one and adds the good ones',
   await expect(page.getByLabel('Location Name, row 1')).toHaveValue('1');
   await expect(page.getByLabel('Location Name, row 3')).toHaveValue('3');
   await expect(rows.nth(2)).toContainText('500 Elm St, Dallas, TX 75201, USA');
-  await page.screenshot({ path: 'test-results/bulk-validated.png', fullPage: true });
+  await screenshot(page, 'test-results/bulk-validated.png', { fullPage: true });
 
   await page.getByLabel('Location Name, row 3').fill('');
   await page.getByRole('button', { name: 'Add Locations To Order' }).click();
@@ -194,7 +194,7 @@ test('frequency: autosaved shop settings, Nevada pricing and copying to all loca
   await expect(reno.getByTestId('shop-price')).toHaveText(formatMoney(shopInitialDue(weekly, 'NV', today)));
   await expect(reno.getByLabel('Number of Shops')).toHaveValue('2');
   await expect(reno.getByRole('textbox', { name: 'Frequency' })).toHaveValue('per week');
-  await page.screenshot({ path: 'test-results/frequency-copied.png', fullPage: true });
+  await screenshot(page, 'test-results/frequency-copied.png', { fullPage: true });
 
   await page.reload();
   await expect(reno.getByLabel('Number of Shops')).toHaveValue('2');

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { test } from './support';
+import { screenshot, test } from './support';
 
 const port = () => new URL(test.info().project.use.baseURL ?? 'http://localhost:4173').port;
 
@@ -44,7 +44,7 @@ test('a visitor picks both services, an industry, a shop and a survey, and lands
   await expect(next).toBeDisabled();
   await page.getByRole('checkbox', { name: 'Dine-In Experience' }).check();
   await page.getByRole('checkbox', { name: 'Restaurant Guest Survey', exact: true }).check();
-  await page.screenshot({ path: 'test-results/order-start-get-started.png', fullPage: true });
+  await screenshot(page, 'test-results/order-start-get-started.png', { fullPage: true });
   await next.click();
 
   await expect(page).toHaveURL(/\/customize\/mystery-shop$/);
@@ -91,7 +91,7 @@ test('custom questions: a Yes / No and a Multiple Choice question with options A
   await editor.getByLabel('Allow multiple selections').check();
   await editor.getByLabel('Additional Comments').fill('Visit at lunch time.');
   await expect(editor.getByTestId('comments-counter')).toHaveText('20/4000 characters');
-  await page.screenshot({ path: 'test-results/order-start-customize.png', fullPage: true });
+  await screenshot(page, 'test-results/order-start-customize.png', { fullPage: true });
   await editor.getByRole('button', { name: 'Save' }).click();
 
   await expect(editor).toBeHidden();
@@ -185,7 +185,7 @@ test('an incentive-zone brand asks for the city first and lists that zone’s qu
   await page.getByRole('combobox', { name: 'City' }).selectOption({ label: 'Pecos, TX' });
   await expect(page.getByRole('checkbox', { name: 'Restaurant Visit (ultra-remote)' })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Restaurant Visit (remote)' })).toHaveCount(0);
-  await page.screenshot({ path: 'test-results/order-start-zones.png', fullPage: true });
+  await screenshot(page, 'test-results/order-start-zones.png', { fullPage: true });
 });
 
 test('the automotive brand asks for the make and continues without sample links', async ({ page }) => {

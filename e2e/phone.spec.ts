@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { MSG_ORDERING_FOR_OWNERS_AND_ADMINS } from '../src/domain';
-import { DEMO, gql, loginThroughForm, test } from './support';
+import { DEMO, gql, loginThroughForm, screenshot, test } from './support';
 
 // Issue 45's phone pass: an owner's team, API keys and a webhook's delivery log read whole at 390 px
 // (a card per row: no word, date or badge cut); the account menu waits in a drawer so the page comes
@@ -10,8 +10,7 @@ import { DEMO, gql, loginThroughForm, test } from './support';
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1280, height: 900 };
 const SHOTS = process.env.PHONE_SHOTS_DIR ?? 'test-results';
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/phone-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `${SHOTS}/phone-${name}.png`, { fullPage: true });
 // Eight characters every run: the addresses (29 characters, a common length) are the same width each
 // time, where a stamp of varying length made the widest of them wrap on some runs only.
 const stamp = Math.random().toString(36).slice(2, 10).padEnd(8, '0');
@@ -234,7 +233,7 @@ test('the heading takes the focus after a navigation, with a ring only when a ke
   const locations = page.getByRole('heading', { name: 'Location Management', level: 1 });
   await expect(locations).toBeFocused();
   expect(await ringOf(locations)).not.toBe('none');
-  await page.screenshot({ path: `${SHOTS}/phone-heading-ring-keyboard.png` });
+  await screenshot(page, `${SHOTS}/phone-heading-ring-keyboard.png`);
 
   // A click again: the ring goes with it.
   await menu.getByRole('link', { name: 'History / Reorder' }).click();

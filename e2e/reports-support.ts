@@ -13,7 +13,7 @@ import {
   worstQuestionsParams,
 } from '../src/domain';
 import type { SummaryShopRow } from '../src/web/reports/report-types';
-import { gql, loginThroughForm } from './support';
+import { gql, loginThroughForm, screenshot } from './support';
 
 // Helpers of the reports journeys: the signed reporting API as the demo reports customer, and the
 // checks that hold a summary widget against the numbers the domain rules make of the API's records.
@@ -21,7 +21,7 @@ import { gql, loginThroughForm } from './support';
 export const RILEY = { email: 'reports@demo.test', password: 'demo-reports-pass', name: 'Riley Reports' };
 export const SHOTS = process.env.REPORTS_SHOTS_DIR ?? '/tmp/shots';
 export const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/reports-${name}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/reports-${name}.png`, { fullPage: true });
 
 export type WorstQuestion = { prompt: string; avg_percent_score: number; program_name: string | null };
 export type Api = <T>(path: string, params?: Record<string, string | number>) => Promise<T[]>;

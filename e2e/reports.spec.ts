@@ -35,7 +35,7 @@ import {
   shot,
   summaryLoaded,
 } from './reports-support';
-import { DEMO, gql, loginThroughForm, test } from './support';
+import { DEMO, gql, loginThroughForm, screenshot, test } from './support';
 
 // The reporting demo customer's Performance Summary and reports, as the customer and an admin walk
 // them. Every number on screen is checked against the signed reporting API, called here with a
@@ -447,7 +447,7 @@ test('the summary and reports fit a 390px phone', async ({ page }) => {
   await shot(page, 'dashboard-390');
   await page.getByTestId('program-card').first().click();
   await expect(page.getByTestId('program-chart')).toBeVisible();
-  await page.getByTestId('performance-summary').screenshot({ path: `${SHOTS}/reports-chart-390.png` });
+  await screenshot(page.getByTestId('performance-summary'), `${SHOTS}/reports-chart-390.png`);
   await page.goto('/account/reports');
   await expect(page.getByTestId('programs-table').locator('tbody tr')).not.toHaveCount(0);
   // The table is wider than a phone: it scrolls sideways in its box, whose scrollbar shows without a

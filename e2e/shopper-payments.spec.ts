@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page } from '@playwright/test';
-import { DEMO, loginThroughForm, test } from './support';
+import { DEMO, loginThroughForm, screenshot, test } from './support';
 
 // Shopper payments as people walk them: the demo shopper reads My Payments (pending and paid totals,
 // one card per approved visit) on a 390 px phone; the admin finds the shopper's pending lines under
@@ -8,7 +8,7 @@ import { DEMO, loginThroughForm, test } from './support';
 
 const SHOTS = process.env.ADMIN_SHOTS_DIR ?? 'test-results';
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/shopper-payments-${name}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/shopper-payments-${name}.png`, { fullPage: true });
 const SHOPPER = { email: 'shopper@demo.test', password: 'demo-shopper-pass' };
 
 /** No sideways scrolling of the page itself (wide tables scroll inside their own box). */

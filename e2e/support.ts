@@ -3,6 +3,7 @@ import {
   test as base,
   type ConsoleMessage,
   expect,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import { AxeWatch } from './axe';
@@ -73,6 +74,22 @@ export const test = base.extend<{
     { auto: true },
   ],
 });
+
+/**
+ * Screenshots for people to look at (README, a change's review): taken when E2E_SCREENSHOTS=1, and by
+ * default outside CI. CI compares none of them, and a full-page capture costs the browser a layout and
+ * a PNG of the whole page, so a CI run skips them (issue 43). Assertions never depend on one.
+ */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS ? process.env.E2E_SCREENSHOTS !== '0' : !process.env.CI;
+
+export async function screenshot(
+  target: Page | Locator,
+  path: string,
+  options: { fullPage?: boolean } = {},
+): Promise<void> {
+  if (!SCREENSHOTS) return;
+  await target.screenshot({ path, ...options });
+}
 
 /**
  * Waits until the app has taken a server-rendered page over (Get Started, Login, Register, the

@@ -4,7 +4,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { DEFAULT_SUMMARY_FILTERS, filterRecords, programCsvFileName, programsInRange } from '../src/domain';
 import type { ShopRow, SummaryShopRow } from '../src/web/reports/report-types';
 import { csvFields, customerApi, RILEY, rangeOf, summaryLoaded } from './reports-support';
-import { adminToken, DEMO, gql, loginThroughForm, test } from './support';
+import { adminToken, DEMO, gql, loginThroughForm, screenshot, test } from './support';
 
 // Issue 18's journeys. On Location Management an owner groups locations into regions, one at a time and
 // several at once, on a desk and a phone (a customer of this test's own, so the demo stays as seeded).
@@ -93,8 +93,7 @@ async function expectOnlyAt(table: Locator, column: number, names: string[]) {
   for (const name of shown) expect(names).toContain(name);
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/team-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => screenshot(page, `${SHOTS}/team-${name}.png`, { fullPage: true });
 
 /** A region's row on Location Management: its name, then its number of locations. */
 const regionCount = (page: Page, name: string) =>

@@ -1,7 +1,7 @@
 import { expect } from '@playwright/test';
 import { totpAt } from '../src/server/auth/totp';
 import { MSG_RECOVERY_SHOWN_ONCE } from '../src/web/account/security-messages';
-import { gql, loginThroughForm, test } from './support';
+import { gql, loginThroughForm, screenshot, test } from './support';
 
 // Issue 50: a customer sets up an authenticator app at /account/security (QR code and key, a code to
 // confirm, recovery codes shown once), signs out, and signs in again with the password and a code.
@@ -40,7 +40,7 @@ test('a customer turns on two-factor sign-in and signs in with a code', async ({
   await expect(page.getByRole('img', { name: 'QR code for your authenticator app' })).toBeVisible();
   const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await page.screenshot({ path: `${SHOTS}/security-setup-1280.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/security-setup-1280.png`, { fullPage: true });
   const code = page.getByRole('textbox', { name: '2. Enter the 6-digit code the app shows' });
   await code.fill('000000' === totpAt(secret, new Date()) ? '111111' : '000000');
   await page.getByRole('button', { name: 'Turn On' }).click();
@@ -51,22 +51,22 @@ test('a customer turns on two-factor sign-in and signs in with a code', async ({
   const dialog = page.getByRole('dialog', { name: 'Your recovery codes' });
   await expect(dialog.getByText(MSG_RECOVERY_SHOWN_ONCE)).toBeVisible();
   await expect(dialog.getByTestId('recovery-codes').locator('code')).toHaveCount(10);
-  await page.screenshot({ path: `${SHOTS}/recovery-codes-1280.png` });
+  await screenshot(page, `${SHOTS}/recovery-codes-1280.png`);
   await dialog.getByRole('button', { name: 'I Saved Them' }).click();
   await expect(page.getByTestId('totp-status')).toHaveText('On');
   await expect(page.getByTestId('recovery-left')).toHaveText('10 of 10 recovery codes left.');
-  await page.screenshot({ path: `${SHOTS}/security-1280.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/security-1280.png`, { fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/security-390.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/security-390.png`, { fullPage: true });
 
   // Sign out and in again: the password alone gets the second step, not the account.
   await page.context().clearCookies();
   await page.setViewportSize(DESKTOP);
   await loginThroughForm(page, ME.email, ME.password);
   await expect(page.getByRole('heading', { name: 'Two-Factor Sign-In', level: 1 })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/login-second-factor-1280.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/login-second-factor-1280.png`, { fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/login-second-factor-390.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/login-second-factor-390.png`, { fullPage: true });
   const box = page.getByRole('textbox', { name: 'Authentication code' });
   await box.fill('123456' === totpAt(secret, new Date()) ? '654321' : '123456');
   await page.getByRole('button', { name: 'Verify' }).click();

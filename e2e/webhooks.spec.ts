@@ -2,7 +2,15 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import http, { type IncomingHttpHeaders } from 'node:http';
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { toDateKey } from '../src/domain';
-import { DEMO, gql, loginThroughForm, openForReview, placeOrderThroughApi, test } from './support';
+import {
+  DEMO,
+  gql,
+  loginThroughForm,
+  openForReview,
+  placeOrderThroughApi,
+  screenshot,
+  test,
+} from './support';
 
 // Issue 20's journey, outgoing webhooks. A customer of this test's own adds an endpoint pointing at a
 // receiver this test runs on 127.0.0.1:4555 (allow-listed by playwright.config.ts's
@@ -33,7 +41,7 @@ const baseURL = () => test.info().project.use.baseURL ?? 'http://localhost:4173'
 const newPage = async (browser: Browser, viewport: { width: number; height: number }) =>
   (await browser.newContext({ baseURL: baseURL(), viewport })).newPage();
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/webhooks-${name}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/webhooks-${name}.png`, { fullPage: true });
 
 type Received = { headers: IncomingHttpHeaders; body: string };
 const received: Received[] = [];
