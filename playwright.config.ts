@@ -63,7 +63,7 @@ export default defineConfig({
 /** The app on a fresh embedded database with the demo seed, on `port`. */
 function server(port: number, dataDir: string, more: Record<string, string> = {}) {
   return {
-    command: `rm -rf ${dataDir} && tsx src/server/main.ts`,
+    command: `rm -rf ${dataDir} && tsx e2e/server.ts`,
     url: `http://localhost:${port}/healthz`,
     timeout: 120_000,
     reuseExistingServer: false,

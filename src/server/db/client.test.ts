@@ -1,7 +1,12 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { pgliteSnapshot } from '../test/db-template.js';
 import { POSTGRES_ADMIN_URL } from '../test/harness.js';
 import { openDatabase, postgresAddress } from './client.js';
+import { executedRows } from './json-rows.js';
 
 describe('postgresAddress', () => {
   it('keeps a TCP URL as it is', () => {
@@ -33,6 +38,29 @@ describe.runIf(process.env.TEST_DB === 'postgres')('a database URL with a socket
       expect(rows).toEqual([{ addr: null }]);
     } finally {
       await close();
+    }
+  });
+});
+
+describe.runIf(process.env.TEST_DB !== 'postgres')('an embedded database in a data directory', () => {
+  it('starts from a dump when new, and a dump never replaces a database already there', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'storefront-client-'));
+    try {
+      const dump = await pgliteSnapshot();
+      const first = await openDatabase({ dataDir, loadDataDir: dump, migrate: false });
+      // The dump's migrations are there without the migrator having run.
+      const [migrations] = executedRows<{ n: number }>(
+        await first.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`),
+      );
+      expect(migrations?.n).toBeGreaterThan(20);
+      await first.db.execute(sql`create table kept_here (x int)`);
+      await first.close();
+      const again = await openDatabase({ dataDir, loadDataDir: dump, migrate: false });
+      const rows = executedRows(await again.db.execute(sql`select to_regclass('kept_here')::text as t`));
+      expect(rows).toEqual([{ t: 'kept_here' }]);
+      await again.close();
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
     }
   });
 });

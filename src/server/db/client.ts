@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -46,7 +46,7 @@ export async function openDatabase(opts: {
   /** A streaming replica of `url` (DATABASE_READ_URL): `readDb` reads there. Ignored without `url`. */
   readUrl?: string | undefined;
   dataDir?: string;
-  /** PGlite in memory: start from this dump of a data directory (`dumpDataDir`) instead of initdb. */
+  /** PGlite: start a new database (in memory, or a data directory not made yet) from this dump of a data directory (`dumpDataDir`) instead of initdb. */
   loadDataDir?: Blob;
   migrate?: boolean;
 }): Promise<Database> {
@@ -76,7 +76,9 @@ export async function openDatabase(opts: {
   } else {
     const pgDir = path.join(dir, 'pglite');
     mkdirSync(pgDir, { recursive: true });
-    client = new PGlite(pgDir, { extensions });
+    // A new data directory may start from a dump instead of initdb; an existing one is never replaced.
+    const load = opts.loadDataDir && !existsSync(path.join(pgDir, 'PG_VERSION'));
+    client = new PGlite(pgDir, { extensions, ...(load ? { loadDataDir: opts.loadDataDir } : {}) });
   }
   const db = drizzlePglite({ client }) as unknown as Db;
   if (opts.migrate !== false) await migratePglite(db as never, { migrationsFolder: MIGRATIONS_FOLDER });
