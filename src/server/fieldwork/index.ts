@@ -27,6 +27,7 @@ export {
   reviewerNameOf,
 } from './qa-claims.js';
 export { registerShopper } from './register-shopper.js';
+export { reportReadySubscriber } from './report-subscriber.js';
 export { isShopper, isStaff, ROLES, requireShopper } from './roles.js';
 export { cancelShopVisits, runVisitScheduling, visitsInsert } from './schedule-visits.js';
 export { registerSurveyRoutes, surveyUrl, ZSurveyQrParams } from './survey-routes.js';

@@ -12,7 +12,8 @@ import {
   surveyLinks,
   users,
 } from '../db/schema.js';
-import { rebuildRegionRollups } from '../fieldwork/index.js';
+import { deliverEvent, eventsOfType } from '../events/index.js';
+import { rebuildRegionRollups, reportReadySubscriber } from '../fieldwork/index.js';
 import type { JobData } from '../jobs/definitions.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
@@ -30,6 +31,8 @@ import {
 } from '../test/order-wizard.js';
 import { header, type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.js';
 import { sendDigests } from './digest.js';
+import { backgroundMailDeps } from './notify.js';
+import { notificationsSubscriber } from './subscriber.js';
 import { sendSurveyResponsesNotice } from './survey-responses.js';
 import { MSG_UNSUBSCRIBE_LINK, unsubscribeToken } from './unsubscribe.js';
 
@@ -78,6 +81,8 @@ async function ok<T = Record<string, unknown>>(
 ): Promise<T> {
   const res = await t.gql(query, variables, { token });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  // The notifications are subscribers of the event log: its jobs run as the workers would.
+  await t.relayEvents();
   return res.data as T;
 }
 
@@ -169,6 +174,41 @@ describe('shop sent to QA', () => {
     await setPrefs(p.alice.user.id, { receiveShopQA: false });
     await submit(await accept(second!));
     expect(await mailOf('shop-sent-to-qa')).toHaveLength(1);
+  });
+});
+
+describe('as subscribers of the event log', () => {
+  it('tell of each event once however often it is replayed: e-mails and digest lines', async () => {
+    const [first, second] = await openVisits();
+    await t.db.update(locations).set({ additionalEmails: 'manager@alice.test' });
+    const id = await accept(first!);
+    await submit(id);
+    await approve(id);
+    await setPrefs(p.alice.user.id, { receiveAsDigest: true });
+    await submit(await accept(second!));
+    const mail = backgroundMailDeps(t.config, t.adapters);
+    const [approved] = await eventsOfType(t.db, 'evaluation.approved');
+    // Already told through the relay: delivered again, each subscriber does nothing.
+    expect(await deliverEvent(t.db, approved!.id, reportReadySubscriber(mail))).toBe(false);
+    const [scheduled] = await eventsOfType(t.db, 'visit.accepted');
+    expect(await deliverEvent(t.db, scheduled!.id, notificationsSubscriber(mail))).toBe(false);
+    const before = await t.db.select().from(outboxEmails);
+    const lines = await t.db.select().from(digestItems);
+    for (const type of ['visit.accepted', 'evaluation.submitted', 'evaluation.approved'] as const)
+      expect(await t.relayAgain(type)).toBeGreaterThan(0);
+    expect((await t.db.select().from(outboxEmails)).map((m) => m.id).sort()).toEqual(
+      before.map((m) => m.id).sort(),
+    );
+    expect(
+      before
+        .map((m) => m.kind)
+        .filter((k) => k !== 'order-confirmation')
+        .sort(),
+    ).toEqual(['report-ready', 'report-ready', 'shop-scheduled', 'shop-sent-to-qa']);
+    expect((await t.db.select().from(digestItems)).map((l) => l.kind).sort()).toEqual(
+      lines.map((l) => l.kind).sort(),
+    );
+    expect(lines.map((l) => l.kind).sort()).toEqual(['shop-scheduled', 'shop-sent-to-qa']);
   });
 });
 
@@ -313,6 +353,7 @@ describe('survey complete', () => {
         (await t.gql(ANSWER, { code, answers: { nps: 9 } }, { ip: `203.0.113.${i}` })).errors,
       ).toBeUndefined();
     }
+    await t.relayEvents();
     // One job for the hour, due at its end.
     const jobs = await queued();
     expect(jobs).toHaveLength(1);
@@ -329,6 +370,7 @@ describe('survey complete', () => {
   it('is silent when off, and a digest line when the digest is on', async () => {
     const code = await surveyCode();
     await t.gql(ANSWER, { code, answers: { nps: 9 } }, { ip: '203.0.113.1' });
+    await t.relayEvents();
     const [job] = await queued();
     await setPrefs(p.alice.user.id, { receiveSurveyComplete: false });
     await sendSurveyResponsesNotice(t.db, deps(), job!.data);
@@ -546,6 +588,7 @@ describe("the account's own login demoted to a manager (issue 42)", () => {
       );
       expect(res.errors).toBeUndefined();
     }
+    await t.relayEvents();
     const jobs = await t.rows<{ data: JobData['survey-responses'] }>(
       sql`select data from pgboss.job where name = 'survey-responses'`,
     );

@@ -211,7 +211,8 @@ function shopSentToQaTo(
  * The brand a customer's e-mails wear outside a request (the digest, survey batches, billing): the
  * brand they belong to, else the default brand.
  */
-export async function customerBrand(db: Db, userId: string): Promise<BrandRow> {
+export async function customerBrand(db: Db, userId: string | null): Promise<BrandRow> {
+  if (!userId) return defaultBrand(db);
   const [row] = await db
     .select({ brand: brands })
     .from(users)
@@ -243,10 +244,13 @@ export const backgroundMailDeps = (
   secret: config.appSecret,
 });
 
-/** NotifyDeps for work outside a request: the customer's brand, with links to that brand's site. */
+/**
+ * NotifyDeps for work outside a request: the customer's brand, with links to that brand's site (the
+ * default brand's for a guest: `userId` null).
+ */
 export async function backgroundNotifyDeps(
   db: Db,
-  userId: string,
+  userId: string | null,
   deps: BackgroundMailDeps,
 ): Promise<NotifyDeps> {
   const source = await customerBrand(db, userId);
