@@ -156,25 +156,17 @@ describe('as subscribers of the event log', () => {
     const [plan] = await plansOf(low);
     await ok(SUBMIT, { id: plan!.id, items: answered }, p.alice.token);
     await ok(RETURN, { id: plan!.id, note: 'Say who trains the new staff.' }, p.alice.token);
-    await ok(SUBMIT, { id: plan!.id, items: answered }, p.alice.token);
-    await ok(RESOLVE, { id: plan!.id, note: 'Thanks, done.' }, p.alice.token);
     const before = (await planMail('alice@example.test')).map((m) => m.subject);
-    expect(before).toHaveLength(5); // created, submitted, returned, submitted again, resolved
-    for (const type of [
-      'evaluation.approved',
-      'plan.created',
-      'plan.submitted',
-      'plan.returned',
-      'plan.resolved',
-    ] as const)
-      expect(await t.relayAgain(type)).toBeGreaterThan(0);
+    expect(before).toHaveLength(3); // created, submitted, returned
+    const types = ['evaluation.approved', 'plan.created', 'plan.submitted', 'plan.returned'] as const;
+    expect(await t.relayAgain(types)).toBeGreaterThan(0);
     expect(await plansOf(low)).toHaveLength(1);
     expect((await planMail('alice@example.test')).map((m) => m.subject)).toEqual(before);
-    // The returned and resolved e-mails carry the note written with that change.
-    const texts = (await planMail('alice@example.test')).map((m) => m.text).join('\n');
-    expect(texts).toContain('Say who trains the new staff.');
-    expect(texts).toContain('Thanks, done.');
-  });
+    // The returned e-mail carries the note written with that change.
+    expect((await planMail('alice@example.test')).map((m) => m.text).join('\n')).toContain(
+      'Say who trains the new staff.',
+    );
+  }, 60_000);
 });
 
 describe('triggers', () => {

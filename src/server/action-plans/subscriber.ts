@@ -1,8 +1,5 @@
-import { eq } from 'drizzle-orm';
 import { documentForReader, type EvaluationDocument } from '../../evaluation/index.js';
-import { evaluations } from '../db/schema.js';
-import type { Subscriber } from '../events/index.js';
-import { formOfVersion } from '../fieldwork/index.js';
+import { formOfVersion, onApproval } from '../fieldwork/index.js';
 import { planAfterApproval } from './plans.js';
 
 /**
@@ -10,29 +7,19 @@ import { planAfterApproval } from './plans.js';
  * location's earlier plans on the program, and a low score asks the location for a plan (once per
  * shop: a plan is unique by its evaluation). Its e-mails follow from plan.created.
  */
-export const actionPlanTrigger: Subscriber = {
-  name: 'action-plan-trigger',
-  events: ['evaluation.approved'],
-  async handle(tx, event) {
-    if (event.type !== 'evaluation.approved') return;
-    const [evaluation] = await tx
-      .select()
-      .from(evaluations)
-      .where(eq(evaluations.id, event.payload.evaluationId))
-      .limit(1);
-    if (!evaluation?.clientId) return;
-    const form = await formOfVersion(tx, evaluation.formVersionId);
-    await planAfterApproval(tx, {
-      evaluation,
-      // What the customer may read of the shopper's comments (src/evaluation/readers.ts): QA's
-      // rejection note, kept in metadata.externalComment for the shopper, is not one of them.
-      shopperComment:
-        documentForReader('customer', evaluation.document as EvaluationDocument, new Set()).metadata
-          ?.externalComment ?? '',
-      programName: event.payload.programName,
-      locationName: event.payload.locationName,
-      questionOrder: form.sections.flatMap((s) => s.elements.map((el) => el.localId)),
-      now: event.at,
-    });
-  },
-};
+export const actionPlanTrigger = onApproval('action-plan-trigger', async (tx, evaluation, event) => {
+  if (!evaluation.clientId) return;
+  const form = await formOfVersion(tx, evaluation.formVersionId);
+  await planAfterApproval(tx, {
+    evaluation,
+    // What the customer may read of the shopper's comments (src/evaluation/readers.ts): QA's
+    // rejection note, kept in metadata.externalComment for the shopper, is not one of them.
+    shopperComment:
+      documentForReader('customer', evaluation.document as EvaluationDocument, new Set()).metadata
+        ?.externalComment ?? '',
+    programName: event.payload.programName,
+    locationName: event.payload.locationName,
+    questionOrder: form.sections.flatMap((s) => s.elements.map((el) => el.localId)),
+    now: event.at,
+  });
+});

@@ -20,6 +20,7 @@ export {
   viewerRoleOf,
 } from './evaluations.js';
 export { formOfVersion } from './forms.js';
+export { type ApprovedEvent, onApproval } from './on-approval.js';
 export {
   claimNextEvaluation,
   listQaQueue,

@@ -13,8 +13,9 @@ import {
   unsubscribeLink,
 } from '../notifications/index.js';
 import { reportReadyEmail, reportUrl, sharedReportUrl } from './emails.js';
-import { type EvaluationRow, loadEvaluationRow } from './evaluation-store.js';
+import type { EvaluationRow } from './evaluation-store.js';
 import { namesOf } from './evaluations.js';
+import { onApproval } from './on-approval.js';
 
 /**
  * "Report ready", as a subscriber of evaluation.approved. The account's members who hear of the
@@ -25,77 +26,71 @@ import { namesOf } from './evaluations.js';
  * e-mails wear the customer's brand (a guest's: the default brand), with links to its site.
  */
 export function reportReadySubscriber(deps: BackgroundMailDeps): Subscriber {
-  return {
-    name: 'report-ready',
-    events: ['evaluation.approved'],
-    async handle(tx, event) {
-      if (event.type !== 'evaluation.approved') return;
-      const row = await loadEvaluationRow(tx, event.payload.evaluationId);
-      const [client] = row.clientId
-        ? await tx.select().from(users).where(eq(users.id, row.clientId)).limit(1)
-        : [];
-      const names = await namesOf(tx, row);
-      const pct = percentage(row.score ?? 0, row.possibleScore ?? 0);
-      const notify = await backgroundNotifyDeps(tx, client?.id ?? null, deps);
-      const { brand, origin } = notify;
-      const audience = client ? await audienceOf(tx, client.id, row.locationId) : [];
-      const facts = {
-        evaluationId: row.id,
-        programName: names.programName,
-        locationName: names.locationName,
+  return onApproval('report-ready', async (tx, row) => {
+    const [client] = row.clientId
+      ? await tx.select().from(users).where(eq(users.id, row.clientId)).limit(1)
+      : [];
+    const names = await namesOf(tx, row);
+    const pct = percentage(row.score ?? 0, row.possibleScore ?? 0);
+    const notify = await backgroundNotifyDeps(tx, client?.id ?? null, deps);
+    const { brand, origin } = notify;
+    const audience = client ? await audienceOf(tx, client.id, row.locationId) : [];
+    const facts = {
+      evaluationId: row.id,
+      programName: names.programName,
+      locationName: names.locationName,
+      percentage: pct,
+      previousPercentage: audience.length ? await previousPercentage(tx, row) : null,
+    };
+    for (const userId of audience) {
+      await notifyCustomer(tx, notify, {
+        userId,
+        kind: 'shop-completed',
+        facts,
+        key: `shop-completed:${row.id}:${userId}`,
+        mailKind: 'report-ready',
+        render: (links) => {
+          const { kind: _, ...message } = reportReadyEmail({
+            ...names,
+            brand,
+            url: reportUrl(origin, row.id),
+            ...links,
+            percentage: pct,
+          });
+          return message;
+        },
+      });
+    }
+    const shared = reportRecipients({
+      customer: client
+        ? { email: client.email, receiveShopComplete: client.emailPreferences.receiveShopComplete }
+        : null,
+      guestEmail: names.guestEmail,
+      guestAdditionalEmails: names.guestProfile?.additionalEmails ?? '',
+      locationAdditionalEmails: names.additionalEmails,
+    }).filter((r) => r.shared);
+    const unsubscribed = await suppressedAmong(
+      tx,
+      'reports',
+      shared.map((r) => r.to),
+    );
+    for (const { to } of shared.filter((r) => !unsubscribed.includes(r.to))) {
+      const unsubscribe = unsubscribeLink({
+        origin,
+        secret: deps.secret,
+        subject: { email: to, topic: 'reports' },
+      });
+      const message = reportReadyEmail({
+        ...names,
+        brand,
+        url: sharedReportUrl(origin, row.id, deps.secret),
+        preferencesUrl: null,
+        unsubscribeUrl: unsubscribe.url,
         percentage: pct,
-        previousPercentage: audience.length ? await previousPercentage(tx, row) : null,
-      };
-      for (const userId of audience) {
-        await notifyCustomer(tx, notify, {
-          userId,
-          kind: 'shop-completed',
-          facts,
-          key: `shop-completed:${row.id}:${userId}`,
-          mailKind: 'report-ready',
-          render: (links) => {
-            const { kind: _, ...message } = reportReadyEmail({
-              ...names,
-              brand,
-              url: reportUrl(origin, row.id),
-              ...links,
-              percentage: pct,
-            });
-            return message;
-          },
-        });
-      }
-      const shared = reportRecipients({
-        customer: client
-          ? { email: client.email, receiveShopComplete: client.emailPreferences.receiveShopComplete }
-          : null,
-        guestEmail: names.guestEmail,
-        guestAdditionalEmails: names.guestProfile?.additionalEmails ?? '',
-        locationAdditionalEmails: names.additionalEmails,
-      }).filter((r) => r.shared);
-      const unsubscribed = await suppressedAmong(
-        tx,
-        'reports',
-        shared.map((r) => r.to),
-      );
-      for (const { to } of shared.filter((r) => !unsubscribed.includes(r.to))) {
-        const unsubscribe = unsubscribeLink({
-          origin,
-          secret: deps.secret,
-          subject: { email: to, topic: 'reports' },
-        });
-        const message = reportReadyEmail({
-          ...names,
-          brand,
-          url: sharedReportUrl(origin, row.id, deps.secret),
-          preferencesUrl: null,
-          unsubscribeUrl: unsubscribe.url,
-          percentage: pct,
-        });
-        await deps.mail.send(tx, { to, ...message, headers: unsubscribe.headers });
-      }
-    },
-  };
+      });
+      await deps.mail.send(tx, { to, ...message, headers: unsubscribe.headers });
+    }
+  });
 }
 
 /** The score of the location's previous approved shop on the same program, or null for its first. */

@@ -197,14 +197,15 @@ export class TestHarness {
   }
 
   /**
-   * Relays every recorded event of `type` again, as a retried relay job would (each subscriber's job
+   * Relays every recorded event of `types` again, as a retried relay job would (each subscriber's job
    * queued once more), and runs those jobs: a subscriber's replay test sees its effect stay one.
    * Returns how many jobs ran.
    */
-  async relayAgain(type: DomainEventType, opts: { env?: TestEnv } = {}): Promise<number> {
+  async relayAgain(types: readonly DomainEventType[], opts: { env?: TestEnv } = {}): Promise<number> {
     const config = this.makeConfig(opts.env);
     const subscribers = subscribersOf({ config, adapters: createAdapters(config) });
-    for (const event of await eventsOfType(this.db, type)) await relayEvent(this.db, event.id, subscribers);
+    for (const type of types)
+      for (const event of await eventsOfType(this.db, type)) await relayEvent(this.db, event.id, subscribers);
     return this.relayEvents(opts);
   }
 
