@@ -118,6 +118,16 @@ async function approve(id: string) {
   await ok(APPROVE, { id }, proofer.token);
 }
 
+/** Alice's first visit shopped and approved, her location with a report address; her second visit's id. */
+async function approvedWithReportAddress() {
+  const [first, second] = await openVisits();
+  await t.db.update(locations).set({ additionalEmails: 'manager@alice.test' });
+  const id = await accept(first!);
+  await submit(id);
+  await approve(id);
+  return { id, second: second! };
+}
+
 describe('shop scheduled', () => {
   it('e-mails the customer when a shopper accepts, with the one-click unsubscribe; nothing when off', async () => {
     const [first, second] = await openVisits();
@@ -179,13 +189,9 @@ describe('shop sent to QA', () => {
 
 describe('as subscribers of the event log', () => {
   it('tell of each event once however often it is replayed: e-mails and digest lines', async () => {
-    const [first, second] = await openVisits();
-    await t.db.update(locations).set({ additionalEmails: 'manager@alice.test' });
-    const id = await accept(first!);
-    await submit(id);
-    await approve(id);
+    const { second } = await approvedWithReportAddress();
     await setPrefs(p.alice.user.id, { receiveAsDigest: true });
-    await submit(await accept(second!));
+    await submit(await accept(second));
     const mail = backgroundMailDeps(t.config, t.adapters);
     const [approved] = await eventsOfType(t.db, 'evaluation.approved');
     // Already told through the relay: delivered again, each subscriber does nothing.
@@ -461,11 +467,7 @@ describe('unsubscribe links', () => {
   });
 
   it('keeps a location’s report address that unsubscribed from the next reports; the customer still gets theirs', async () => {
-    const [first, second] = await openVisits();
-    await t.db.update(locations).set({ additionalEmails: 'manager@alice.test' });
-    const id = await accept(first!);
-    await submit(id);
-    await approve(id);
+    const { second } = await approvedWithReportAddress();
     const [toManager] = await mailOf('report-ready', 'manager@alice.test');
     expect(toManager?.text).toContain('Unsubscribe: ');
     expect(toManager?.text).not.toContain('/account/preferences');
@@ -480,7 +482,7 @@ describe('unsubscribe links', () => {
         .unsubscribeLink.unsubscribed,
     ).toBe(true);
 
-    const next = await accept(second!);
+    const next = await accept(second);
     await submit(next);
     await approve(next);
     expect(await mailOf('report-ready', 'manager@alice.test')).toHaveLength(1);
