@@ -163,6 +163,23 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   await openForReview(admin, LOCATION);
   await admin.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Evaluation approved')).toBeVisible();
+  // The approval's subscribers (the shopper's payable, the customer's digest line) run as jobs of the
+  // event log, relayed together: once the payable is there, so is the line.
+  const adminApi = await adminToken(request);
+  await expect
+    .poll(
+      async () =>
+        (
+          await gql<{ payables: { lines: unknown[] } }>(
+            request,
+            'query($s:String){ payables(shopperSearch:$s){ lines { __typename } } }',
+            { s: SHOPPER.email },
+            adminApi,
+          )
+        ).payables.lines.length,
+      { timeout: 30_000 },
+    )
+    .toBe(1);
   // Nor for the completed shop: that is a digest line too.
   expect((await mailTo(request, CUSTOMER.email)).map((m) => m.kind)).not.toContain('REPORT_READY');
 

@@ -95,6 +95,10 @@ export type DomainEventPayloads = {
   'invoice.failed': InvoiceFacts & { failureMessage: string; nextAttemptAt: string | null };
   'plan.created': PlanFacts & { questions: number };
   'plan.resolved': PlanFacts & { resolvedAt: string };
+  /** The location answered its plan: the account's owner and admins review it (no webhook). */
+  'plan.submitted': PlanFacts & { submittedAt: string };
+  /** The plan went back to the location with a note of what is needed (no webhook). */
+  'plan.returned': PlanFacts & { returnedAt: string };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -109,6 +113,8 @@ export const DOMAIN_EVENT_TYPES = [
   'invoice.failed',
   'plan.created',
   'plan.resolved',
+  'plan.submitted',
+  'plan.returned',
 ] as const satisfies readonly DomainEventType[];
 
 /** One event as a use case records it: the union over every type, each with its own payload. */

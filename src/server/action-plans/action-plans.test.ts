@@ -83,6 +83,8 @@ async function ok<T = Record<string, unknown>>(
 ) {
   const res = await t.gql(query, variables, { token });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  // The plans and their e-mails are subscribers of the event log: its jobs run as the workers would.
+  await t.relayEvents();
   return res.data as T;
 }
 
@@ -147,6 +149,25 @@ const planMail = (to: string) =>
     .select()
     .from(outboxEmails)
     .where(and(eq(outboxEmails.kind, 'action-plan'), eq(outboxEmails.to, to)));
+
+describe('as subscribers of the event log', () => {
+  it('a replayed approval makes no second plan, and a replayed plan event sends its e-mails once', async () => {
+    const low = await shopAndApprove(LOW);
+    const [plan] = await plansOf(low);
+    await ok(SUBMIT, { id: plan!.id, items: answered }, p.alice.token);
+    await ok(RETURN, { id: plan!.id, note: 'Say who trains the new staff.' }, p.alice.token);
+    const before = (await planMail('alice@example.test')).map((m) => m.subject);
+    expect(before).toHaveLength(3); // created, submitted, returned
+    const types = ['evaluation.approved', 'plan.created', 'plan.submitted', 'plan.returned'] as const;
+    expect(await t.relayAgain(types)).toBeGreaterThan(0);
+    expect(await plansOf(low)).toHaveLength(1);
+    expect((await planMail('alice@example.test')).map((m) => m.subject)).toEqual(before);
+    // The returned e-mail carries the note written with that change.
+    expect((await planMail('alice@example.test')).map((m) => m.text).join('\n')).toContain(
+      'Say who trains the new staff.',
+    );
+  }, 60_000);
+});
 
 describe('triggers', () => {
   it('a shop below 80 % creates a plan listing every failed question with the answers; a full score none', async () => {

@@ -239,12 +239,9 @@ export async function planAfterApproval(
     shopperComment: string;
     programName: string;
     locationName: string;
-    /** The location's report addresses (no login), who get the plan's signed link. */
-    reportAddresses: string[];
     /** The form's element ids in the order it asks them: the plan lists its questions so. */
     questionOrder?: readonly string[];
     now: Date;
-    notice: PlanNotice;
   },
 ): Promise<PlanRow | null> {
   const shop = e.evaluation;
@@ -306,13 +303,7 @@ export async function planAfterApproval(
       questions: listed.length,
     },
   });
-  await tellPlan(tx, e.notice, {
-    plan,
-    event: 'created',
-    programName: e.programName,
-    locationName: e.locationName,
-    reportAddresses: e.reportAddresses,
-  });
+  // The location's people hear of it from plan.created (plan-mail-subscriber.ts).
   return plan;
 }
 
@@ -603,7 +594,7 @@ function allowed(access: PlanAccess, action: 'edit' | 'submit' | 'return' | 'res
   return t.to;
 }
 
-export type PlanChangeDeps = { now: Date; notice: PlanNotice };
+export type PlanChangeDeps = { now: Date };
 
 /** Saves answers to a plan's questions without submitting it. */
 export async function savePlan(
@@ -701,21 +692,19 @@ async function changeState(
     .where(eq(actionPlans.id, access.plan.id))
     .returning();
   await record(tx, plan!.id, { kind: event, userId: access.userId, who: access.who, at: deps.now, note });
-  const names = await planNames(tx, plan!);
-  if (event === 'resolved') {
-    await recordEvent(tx, {
-      type: 'plan.resolved',
-      accountId: plan!.accountId,
-      at: deps.now,
-      payload: {
-        ...planFacts(plan!),
-        programName: names.programName,
-        locationName: names.locationName,
-        resolvedAt: deps.now.toISOString(),
-      },
-    });
-  }
-  await tellPlan(tx, deps.notice, { plan: plan!, event, note, ...names });
+  const { programName, locationName } = await planNames(tx, plan!);
+  const facts = { ...planFacts(plan!), programName, locationName };
+  const at = deps.now.toISOString();
+  const base = { accountId: plan!.accountId, at: deps.now };
+  // Who hears of it, with the note: plan-mail-subscriber.ts.
+  await recordEvent(
+    tx,
+    event === 'resolved'
+      ? { ...base, type: 'plan.resolved', payload: { ...facts, resolvedAt: at } }
+      : event === 'returned'
+        ? { ...base, type: 'plan.returned', payload: { ...facts, returnedAt: at } }
+        : { ...base, type: 'plan.submitted', payload: { ...facts, submittedAt: at } },
+  );
   return { ...access, plan: plan! };
 }
 
@@ -733,7 +722,7 @@ const planFacts = (plan: PlanRow) => ({
 });
 
 /** The names a plan's e-mails show, and its location's report addresses. */
-async function planNames(tx: Db, plan: PlanRow) {
+export async function planNames(tx: Db, plan: PlanRow) {
   const [row] = await tx
     .select({
       programName: programTitle,

@@ -1,9 +1,8 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
-import { reportRecipients, toDateKey, uploadFolder } from '../../domain/index.js';
+import { and, desc, eq, sql } from 'drizzle-orm';
+import { toDateKey, uploadFolder } from '../../domain/index.js';
 import {
   CUSTOMER_VIEWER_ROLE,
   canTransition,
-  documentForReader,
   type Evaluation,
   type EvaluationReader,
   EvaluationStatus,
@@ -14,7 +13,6 @@ import {
   VisitStatus,
   visitDateOf,
 } from '../../evaluation/index.js';
-import { addressesOf, planAfterApproval } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
 import type { StorageAdapter } from '../adapters/storage.js';
 import type { BrandRow, UserRow } from '../context.js';
@@ -23,16 +21,8 @@ import { evaluations, locations, orders, shops, users, visits } from '../db/sche
 import { emailBrandOf } from '../email/index.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { recordEvent } from '../events/index.js';
-import { audienceOf, type NotifyDeps, notifyCustomer, notifyShopSentToQa } from '../notifications/notify.js';
-import { suppressedAmong, unsubscribeLink } from '../notifications/unsubscribe.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
-import {
-  correctionsNeededEmail,
-  reportReadyEmail,
-  reportUrl,
-  sharedReportUrl,
-  shopReportKeyMatches,
-} from './emails.js';
+import { correctionsNeededEmail, reportUrl, shopReportKeyMatches } from './emails.js';
 import {
   type EvaluationRow,
   loadEngineEvaluation,
@@ -185,7 +175,7 @@ const shopFacts = (row: EvaluationRow, names: { programName: string; locationNam
 /** Submits a complete evaluation ('Ready to Submit'); otherwise refuses, naming each element to fix. */
 export async function submitEvaluation(
   db: Db,
-  opts: { user: UserRow | null; id: string; now: Date; notify: NotifyDeps; proofLimits?: ProofLimits },
+  opts: { user: UserRow | null; id: string; now: Date; proofLimits?: ProofLimits },
 ) {
   return inTransaction(db, async (tx) => {
     const { shopper, row } = await ownEvaluation(tx, opts.user, opts.id);
@@ -228,7 +218,8 @@ export async function submitEvaluation(
       ),
       opts.proofLimits ?? DEFAULT_PROOF_LIMITS,
     );
-    // The first submission only: a resubmission after corrections is not news to the customer.
+    // The first submission only: a resubmission after corrections is not news to the customer. Every
+    // subscriber of evaluation.submitted (the webhook, "shop sent to QA") follows this one decision.
     if (row.clientId && !resubmission) {
       const names = await namesOf(tx, row);
       await recordEvent(tx, {
@@ -240,13 +231,6 @@ export async function submitEvaluation(
           shopDate,
           submittedAt: opts.now.toISOString(),
         },
-      });
-      await notifyShopSentToQa(tx, opts.notify, {
-        userId: row.clientId,
-        locationId: row.locationId,
-        programName: names.programName,
-        locationName: names.locationName,
-        shopDate,
       });
     }
     return saved;
@@ -336,7 +320,7 @@ type Facts = {
 };
 
 /** Program and location names of an evaluation, for e-mails, and the addresses its report goes to. */
-async function namesOf(db: Db, row: EvaluationRow) {
+export async function namesOf(db: Db, row: EvaluationRow) {
   const [r] = await db
     .select({
       programName: shops.questionnaireTitle,
@@ -422,18 +406,13 @@ export async function rejectEvaluation(
 
 /**
  * Approves an evaluation: it is scored once, here, with the shopper's answers (total, section and
- * question scores stored), the visit is Delivered, and the customer and the location's report
- * addresses get the 'report ready' e-mail when the customer's preferences allow it.
+ * question scores stored), the visit is Delivered, and evaluation.approved is recorded: its
+ * subscribers send the 'report ready' e-mails (report-subscriber.ts), the shopper's payable and an
+ * action plan on a low score. `origin` makes the event's report address, as integrators receive it.
  */
 export async function approveEvaluation(
   db: Db,
-  opts: {
-    user: UserRow | null;
-    id: string;
-    now: Date;
-    /** The app secret, for shared report links. */
-    secret: string;
-  } & Facts,
+  opts: { user: UserRow | null; id: string; now: Date; origin: string },
 ) {
   const staff = requireStaff(opts.user);
   return inTransaction(db, async (tx) => {
@@ -462,81 +441,14 @@ export async function approveEvaluation(
       .where(eq(evaluations.id, row.id))
       .returning();
     await rollUpScores(tx, eq(evaluations.id, row.id));
-    // The shopper's payable follows from evaluation.approved (payables/subscriber.ts).
     if (row.visitId) {
       await tx
         .update(visits)
         .set({ status: VisitStatus.Delivered, updatedAt: opts.now })
         .where(eq(visits.id, row.visitId));
     }
-    const [client] = row.clientId
-      ? await tx.select().from(users).where(eq(users.id, row.clientId)).limit(1)
-      : [];
     const names = await namesOf(tx, row);
     const pct = percentage(report.score, report.possibleScore);
-    const brand = emailBrandOf(opts.brand, opts);
-    // The account's members who hear of the location (its own login included, by its role and reach),
-    // each by their own preferences: the report's e-mail, a digest line with the change since the
-    // location's last shop, or nothing.
-    const notify: NotifyDeps = { mail: opts.mail, brand, origin: opts.origin, secret: opts.secret };
-    const audience = client ? await audienceOf(tx, client.id, row.locationId) : [];
-    const facts = {
-      evaluationId: row.id,
-      programName: names.programName,
-      locationName: names.locationName,
-      percentage: pct,
-      previousPercentage: audience.length ? await previousPercentage(tx, row) : null,
-    };
-    for (const userId of audience) {
-      await notifyCustomer(tx, notify, {
-        userId,
-        kind: 'shop-completed',
-        facts,
-        key: `shop-completed:${row.id}:${userId}`,
-        mailKind: 'report-ready',
-        render: (links) => {
-          const { kind: _, ...message } = reportReadyEmail({
-            ...names,
-            brand,
-            url: reportUrl(opts.origin, row.id),
-            ...links,
-            percentage: pct,
-          });
-          return message;
-        },
-      });
-    }
-    // The location's report addresses (and a guest order's), by the report's shared link: they have no
-    // login, so the account's 'shop complete' preference covers them.
-    const shared = reportRecipients({
-      customer: client
-        ? { email: client.email, receiveShopComplete: client.emailPreferences.receiveShopComplete }
-        : null,
-      guestEmail: names.guestEmail,
-      guestAdditionalEmails: names.guestProfile?.additionalEmails ?? '',
-      locationAdditionalEmails: names.additionalEmails,
-    }).filter((r) => r.shared);
-    const unsubscribed = await suppressedAmong(
-      tx,
-      'reports',
-      shared.map((r) => r.to),
-    );
-    for (const { to } of shared.filter((r) => !unsubscribed.includes(r.to))) {
-      const unsubscribe = unsubscribeLink({
-        origin: opts.origin,
-        secret: opts.secret,
-        subject: { email: to, topic: 'reports' },
-      });
-      const message = reportReadyEmail({
-        ...names,
-        brand,
-        url: sharedReportUrl(opts.origin, row.id, opts.secret),
-        preferencesUrl: null,
-        unsubscribeUrl: unsubscribe.url,
-        percentage: pct,
-      });
-      await opts.mail.send(tx, { to, ...message, headers: unsubscribe.headers });
-    }
     await recordEvent(tx, {
       type: 'evaluation.approved',
       accountId: row.clientId,
@@ -551,43 +463,8 @@ export async function approveEvaluation(
         approvedAt: opts.now.toISOString(),
       },
     });
-    // A low score asks the location for an action plan; the shop follows up the location's earlier ones.
-    await planAfterApproval(tx, {
-      evaluation: saved!,
-      // What the customer may read of the shopper's comments (src/evaluation/readers.ts): QA's
-      // rejection note, kept in metadata.externalComment for the shopper, is not one of them.
-      shopperComment:
-        documentForReader('customer', row.document as StoredEvaluation, new Set()).metadata
-          ?.externalComment ?? '',
-      programName: names.programName,
-      locationName: names.locationName,
-      reportAddresses: addressesOf(names.additionalEmails ?? ''),
-      questionOrder: report.sections.flatMap((s) => s.elements.map((el) => el.localId)),
-      now: opts.now,
-      notice: notify,
-    });
     return saved!;
   });
-}
-
-/** The score of the location's previous approved shop on the same program, or null for its first. */
-async function previousPercentage(db: Db, row: EvaluationRow): Promise<number | null> {
-  if (!row.locationId || !row.uqid) return null;
-  const [before] = await db
-    .select({ score: evaluations.score, possibleScore: evaluations.possibleScore })
-    .from(evaluations)
-    .where(
-      and(
-        eq(evaluations.locationId, row.locationId),
-        eq(evaluations.uqid, row.uqid),
-        eq(evaluations.status, S.Approved),
-        eq(evaluations.isSurvey, false),
-        ne(evaluations.id, row.id),
-      ),
-    )
-    .orderBy(desc(evaluations.approvedAt))
-    .limit(1);
-  return before ? percentage(before.score ?? 0, before.possibleScore ?? 0) : null;
 }
 
 /** The shopper's evaluations, newest first (in progress, submitted, rejected, done). */

@@ -75,9 +75,11 @@ async function inReview(visitId: string, answers: Record<string, unknown>): Prom
   return id;
 }
 
+/** Approves, and runs the event log's subscribers (its e-mails, payable and plan) as the workers would. */
 async function approve(id: string) {
   const approved = await t.gql(APPROVE, { id }, { token: proofer.token });
   expect(approved.data.approveEvaluation.status).toBe(S.Approved);
+  await t.relayEvents();
 }
 
 const readyMail = () => t.db.select().from(outboxEmails).where(eq(outboxEmails.kind, 'report-ready'));
@@ -354,6 +356,7 @@ describe('the evaluator and QA flow', () => {
     expect(
       (await t.gql(REJECT, { id, c: 'late' }, { token: proofer.token })).errors?.[0]?.extensions?.code,
     ).toBe('CONFLICT');
+    await t.relayEvents();
     const report = await t.gql(EVALUATION, { id }, { token: p.alice.token });
     expect(report.data.evaluation.report.percentageScore).toBe(100);
     expect(report.data.evaluation.events).toEqual([]); // the history is for the shopper and QA staff

@@ -20,6 +20,7 @@ export {
   viewerRoleOf,
 } from './evaluations.js';
 export { formOfVersion } from './forms.js';
+export { type ApprovedEvent, onApproval } from './on-approval.js';
 export {
   claimNextEvaluation,
   listQaQueue,
@@ -27,6 +28,7 @@ export {
   reviewerNameOf,
 } from './qa-claims.js';
 export { registerShopper } from './register-shopper.js';
+export { reportReadySubscriber } from './report-subscriber.js';
 export { isShopper, isStaff, ROLES, requireShopper } from './roles.js';
 export { cancelShopVisits, runVisitScheduling, visitsInsert } from './schedule-visits.js';
 export { registerSurveyRoutes, surveyUrl, ZSurveyQrParams } from './survey-routes.js';

@@ -159,6 +159,8 @@ beforeAll(async () => {
     proofer.token,
   );
   expect(approved.approveEvaluation.status).toBe(S.Approved);
+  // The plan, the report's e-mails and the webhooks are the approval's subscribers.
+  await t.relayEvents();
   const [plan] = await t.db.select().from(actionPlans).where(eq(actionPlans.evaluationId, id));
   planId = plan!.id;
   customers = [

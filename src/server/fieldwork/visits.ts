@@ -6,7 +6,6 @@ import { newId } from '../db/ids.js';
 import { evaluations, locations, orders, questionnaires, shops, users, visits } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { recordEvent } from '../events/index.js';
-import { type NotifyDeps, notifyShopScheduled } from '../notifications/notify.js';
 import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
 import { requireShopper } from './roles.js';
@@ -92,10 +91,7 @@ const ageOf = (birthYear: number | null, now: Date) => (birthYear ? now.getUTCFu
  * version of the questionnaire's form, which it keeps, with the reimbursement and shopper fee the
  * visit pays on approval (what the shopper was offered, not what the shop says then).
  */
-export async function acceptVisit(
-  db: Db,
-  opts: { user: UserRow | null; visitId: string; now: Date; notify: NotifyDeps },
-) {
+export async function acceptVisit(db: Db, opts: { user: UserRow | null; visitId: string; now: Date }) {
   const shopper = requireShopper(opts.user);
   return inTransaction(db, async (tx) => {
     const [row] = await tx
@@ -192,7 +188,8 @@ export async function acceptVisit(
       .set({ status: VisitStatus.InProgress, shopperId: shopper.id, updatedAt: opts.now })
       .where(eq(visits.id, row.visit.id));
     if (row.shop.uid) {
-      // Nothing of the shopper's: the customer learns that the visit is taken, not by whom.
+      // Nothing of the shopper's: the customer learns that the visit is taken, not by whom (the webhook,
+      // and "shop scheduled" by the notifications subscriber).
       await recordEvent(tx, {
         type: 'visit.accepted',
         accountId: row.shop.uid,
@@ -208,13 +205,6 @@ export async function acceptVisit(
           dueDate: row.visit.dueDate,
           scheduledAt: opts.now.toISOString(),
         },
-      });
-      await notifyShopScheduled(tx, opts.notify, {
-        userId: row.shop.uid,
-        locationId: l.id,
-        programName: row.shop.questionnaireTitle,
-        locationName: l.name,
-        dueDate: row.visit.dueDate,
       });
     }
     return id;

@@ -22,7 +22,6 @@ import {
   type TriggerView,
 } from '../action-plans/index.js';
 import type { AppContext } from '../context.js';
-import { emailBrandOf } from '../email/index.js';
 import { builder } from './builder.js';
 import { ActionPlanDisplayStateEnum, ActionPlanStateEnum } from './enums.js';
 
@@ -195,15 +194,7 @@ const filterOf = (
 const openerOf = (ctx: AppContext, key: string | null | undefined): PlanOpener =>
   key ? { key, secret: ctx.config.appSecret } : { caller: ctx };
 
-const changeDeps = (ctx: AppContext) => ({
-  now: new Date(),
-  notice: {
-    mail: ctx.adapters.mail,
-    brand: emailBrandOf(ctx.brand, { origin: ctx.origin, storage: ctx.adapters.storage }),
-    origin: ctx.origin,
-    secret: ctx.config.appSecret,
-  },
-});
+const changeDeps = () => ({ now: new Date() });
 
 builder.queryFields((t) => ({
   actionPlans: t.field({
@@ -251,7 +242,7 @@ builder.mutationFields((t) => ({
       items: t.arg({ type: [ItemInput], required: true }),
     },
     resolve: async (_r, a, ctx) => {
-      const deps = changeDeps(ctx);
+      const deps = changeDeps();
       const access = await savePlan(ctx.db, openerOf(ctx, a.key), a._id, a.items, deps);
       return readPlan(ctx.db, access, deps.now);
     },
@@ -265,7 +256,7 @@ builder.mutationFields((t) => ({
       items: t.arg({ type: [ItemInput] }),
     },
     resolve: async (_r, a, ctx) => {
-      const deps = changeDeps(ctx);
+      const deps = changeDeps();
       const access = await submitPlan(ctx.db, openerOf(ctx, a.key), a._id, a.items ?? [], deps);
       return readPlan(ctx.db, access, deps.now);
     },
@@ -276,7 +267,7 @@ builder.mutationFields((t) => ({
     authScopes: { loggedIn: true },
     args: { _id: t.arg.string({ required: true }), note: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) => {
-      const deps = changeDeps(ctx);
+      const deps = changeDeps();
       const access = await returnPlan(ctx.db, { caller: ctx }, a._id, a.note, deps);
       return readPlan(ctx.db, access, deps.now);
     },
@@ -287,7 +278,7 @@ builder.mutationFields((t) => ({
     authScopes: { loggedIn: true },
     args: { _id: t.arg.string({ required: true }), note: t.arg.string() },
     resolve: async (_r, a, ctx) => {
-      const deps = changeDeps(ctx);
+      const deps = changeDeps();
       const access = await resolvePlan(ctx.db, { caller: ctx }, a._id, a.note ?? null, deps);
       return readPlan(ctx.db, access, deps.now);
     },

@@ -12,7 +12,6 @@ import {
 } from '../../evaluation/index.js';
 import type { AppContext } from '../context.js';
 import { evaluationEvents, locations, shops, surveyLinks, visits } from '../db/schema.js';
-import { emailBrandOf } from '../email/index.js';
 import { fileAnswersToUrls } from '../fieldwork/file-answers.js';
 import {
   acceptVisit,
@@ -51,20 +50,11 @@ import {
   type VisitProof,
   viewerRoleOf,
 } from '../fieldwork/index.js';
-import type { NotifyDeps } from '../notifications/notify.js';
 import { limitRequest, RATE_LIMITED_REQUESTS } from '../rate-limit.js';
 import { locationScopeOf } from '../team/index.js';
 import { AuthPayloadType, startSession } from './accounts.js';
 import { builder } from './builder.js';
 import { ProofFlagLevelEnum } from './enums.js';
-
-/** What the customer's notifications need in a request: its brand, origin and adapters. */
-const notifyDepsOf = (ctx: AppContext): NotifyDeps => ({
-  mail: ctx.adapters.mail,
-  brand: emailBrandOf(ctx.brand, { origin: ctx.origin, storage: ctx.adapters.storage }),
-  origin: ctx.origin,
-  secret: ctx.config.appSecret,
-});
 
 // Fieldwork: the evaluator app (shoppers), the QA queue (employees, proofers, admins), reports of
 // approved evaluations for their customer, and public surveys. Every rule is checked in src/server/fieldwork.
@@ -528,7 +518,6 @@ builder.mutationFields((t) => ({
         user: ctx.user,
         visitId: a.visitId,
         now: new Date(),
-        notify: notifyDepsOf(ctx),
       });
       return readableEvaluation(ctx.db, ctx.user, id);
     },
@@ -578,7 +567,6 @@ builder.mutationFields((t) => ({
         user: ctx.user,
         id: a._id,
         now: new Date(),
-        notify: notifyDepsOf(ctx),
         proofLimits: limitsOf(ctx),
       }),
   }),
@@ -680,16 +668,7 @@ builder.mutationFields((t) => ({
     authScopes: { loggedIn: true },
     args: { _id: t.arg.string({ required: true }) },
     resolve: (_r, a, ctx) =>
-      approveEvaluation(ctx.db, {
-        user: ctx.user,
-        id: a._id,
-        now: new Date(),
-        brand: ctx.brand,
-        origin: ctx.origin,
-        mail: ctx.adapters.mail,
-        storage: ctx.adapters.storage,
-        secret: ctx.config.appSecret,
-      }),
+      approveEvaluation(ctx.db, { user: ctx.user, id: a._id, now: new Date(), origin: ctx.origin }),
   }),
   submitSurveyResponse: t.boolean({
     description: 'One public survey response (no account). Once per browser; rate-limited per IP.',

@@ -2,6 +2,7 @@ export { type DigestDeps, digestSections, sendDigest, sendDigests } from './dige
 export {
   activeShopsUrl,
   addToDigest,
+  audienceOf,
   type BackgroundMailDeps,
   backgroundMailDeps,
   backgroundNotifyDeps,
@@ -12,6 +13,7 @@ export {
   notifyShopScheduled,
   notifyShopSentToQa,
 } from './notify.js';
+export { notificationsSubscriber } from './subscriber.js';
 export { queueSurveyResponsesNotice, sendSurveyResponsesNotice } from './survey-responses.js';
 export {
   describeUnsubscribe,

@@ -12,7 +12,8 @@ import {
   surveyLinks,
   users,
 } from '../db/schema.js';
-import { rebuildRegionRollups } from '../fieldwork/index.js';
+import { deliverEvent, eventsOfType } from '../events/index.js';
+import { rebuildRegionRollups, reportReadySubscriber } from '../fieldwork/index.js';
 import type { JobData } from '../jobs/definitions.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { publish, registerShopper, SURVEY_FORM, VISIT_FORM } from '../test/fieldwork-fixtures.js';
@@ -30,6 +31,8 @@ import {
 } from '../test/order-wizard.js';
 import { header, type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.js';
 import { sendDigests } from './digest.js';
+import { backgroundMailDeps } from './notify.js';
+import { notificationsSubscriber } from './subscriber.js';
 import { sendSurveyResponsesNotice } from './survey-responses.js';
 import { MSG_UNSUBSCRIBE_LINK, unsubscribeToken } from './unsubscribe.js';
 
@@ -78,6 +81,8 @@ async function ok<T = Record<string, unknown>>(
 ): Promise<T> {
   const res = await t.gql(query, variables, { token });
   expect(res.errors, JSON.stringify(res.errors)).toBeUndefined();
+  // The notifications are subscribers of the event log: its jobs run as the workers would.
+  await t.relayEvents();
   return res.data as T;
 }
 
@@ -111,6 +116,16 @@ async function submit(id: string, answers: Record<string, unknown> = { greet: 'y
 async function approve(id: string) {
   await ok(START_REVIEW, { id }, proofer.token);
   await ok(APPROVE, { id }, proofer.token);
+}
+
+/** Alice's first visit shopped and approved, her location with a report address; her second visit's id. */
+async function approvedWithReportAddress() {
+  const [first, second] = await openVisits();
+  await t.db.update(locations).set({ additionalEmails: 'manager@alice.test' });
+  const id = await accept(first!);
+  await submit(id);
+  await approve(id);
+  return { id, second: second! };
 }
 
 describe('shop scheduled', () => {
@@ -169,6 +184,38 @@ describe('shop sent to QA', () => {
     await setPrefs(p.alice.user.id, { receiveShopQA: false });
     await submit(await accept(second!));
     expect(await mailOf('shop-sent-to-qa')).toHaveLength(1);
+  });
+});
+
+describe('as subscribers of the event log', () => {
+  it('tell of each event once however often it is replayed: e-mails and digest lines', async () => {
+    const { second } = await approvedWithReportAddress();
+    await setPrefs(p.alice.user.id, { receiveAsDigest: true });
+    await submit(await accept(second));
+    const mail = backgroundMailDeps(t.config, t.adapters);
+    const [approved] = await eventsOfType(t.db, 'evaluation.approved');
+    // Already told through the relay: delivered again, each subscriber does nothing.
+    expect(await deliverEvent(t.db, approved!.id, reportReadySubscriber(mail))).toBe(false);
+    const [scheduled] = await eventsOfType(t.db, 'visit.accepted');
+    expect(await deliverEvent(t.db, scheduled!.id, notificationsSubscriber(mail))).toBe(false);
+    const before = await t.db.select().from(outboxEmails);
+    const lines = await t.db.select().from(digestItems);
+    expect(
+      await t.relayAgain(['visit.accepted', 'evaluation.submitted', 'evaluation.approved']),
+    ).toBeGreaterThan(0);
+    expect((await t.db.select().from(outboxEmails)).map((m) => m.id).sort()).toEqual(
+      before.map((m) => m.id).sort(),
+    );
+    expect(
+      before
+        .map((m) => m.kind)
+        .filter((k) => k !== 'order-confirmation')
+        .sort(),
+    ).toEqual(['report-ready', 'report-ready', 'shop-scheduled', 'shop-sent-to-qa']);
+    expect((await t.db.select().from(digestItems)).map((l) => l.kind).sort()).toEqual(
+      lines.map((l) => l.kind).sort(),
+    );
+    expect(lines.map((l) => l.kind).sort()).toEqual(['shop-scheduled', 'shop-sent-to-qa']);
   });
 });
 
@@ -313,6 +360,7 @@ describe('survey complete', () => {
         (await t.gql(ANSWER, { code, answers: { nps: 9 } }, { ip: `203.0.113.${i}` })).errors,
       ).toBeUndefined();
     }
+    await t.relayEvents();
     // One job for the hour, due at its end.
     const jobs = await queued();
     expect(jobs).toHaveLength(1);
@@ -329,6 +377,7 @@ describe('survey complete', () => {
   it('is silent when off, and a digest line when the digest is on', async () => {
     const code = await surveyCode();
     await t.gql(ANSWER, { code, answers: { nps: 9 } }, { ip: '203.0.113.1' });
+    await t.relayEvents();
     const [job] = await queued();
     await setPrefs(p.alice.user.id, { receiveSurveyComplete: false });
     await sendSurveyResponsesNotice(t.db, deps(), job!.data);
@@ -418,11 +467,7 @@ describe('unsubscribe links', () => {
   });
 
   it('keeps a location’s report address that unsubscribed from the next reports; the customer still gets theirs', async () => {
-    const [first, second] = await openVisits();
-    await t.db.update(locations).set({ additionalEmails: 'manager@alice.test' });
-    const id = await accept(first!);
-    await submit(id);
-    await approve(id);
+    const { second } = await approvedWithReportAddress();
     const [toManager] = await mailOf('report-ready', 'manager@alice.test');
     expect(toManager?.text).toContain('Unsubscribe: ');
     expect(toManager?.text).not.toContain('/account/preferences');
@@ -437,7 +482,7 @@ describe('unsubscribe links', () => {
         .unsubscribeLink.unsubscribed,
     ).toBe(true);
 
-    const next = await accept(second!);
+    const next = await accept(second);
     await submit(next);
     await approve(next);
     expect(await mailOf('report-ready', 'manager@alice.test')).toHaveLength(1);
@@ -546,6 +591,7 @@ describe("the account's own login demoted to a manager (issue 42)", () => {
       );
       expect(res.errors).toBeUndefined();
     }
+    await t.relayEvents();
     const jobs = await t.rows<{ data: JobData['survey-responses'] }>(
       sql`select data from pgboss.job where name = 'survey-responses'`,
     );

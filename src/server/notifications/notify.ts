@@ -129,89 +129,53 @@ export async function audienceOf(tx: Db, accountId: string, locationId: string |
 /** Where the customer follows their shops. */
 export const activeShopsUrl = (origin: string) => `${origin}/account/active-shops`;
 
-/** A shopper accepted a visit of the customer's shop ("shop scheduled"): the account and the location's managers. */
-export async function notifyShopScheduled(
+/** A shop's event at a location, as the customer knows it. */
+type ShopAt = { userId: string; locationId: string | null; programName: string; locationName: string };
+
+/** What every shop notice's e-mail shows besides its facts: the brand, the shops page and the links. */
+type NoticeBase = { brand: EmailBrand; url: string; preferencesUrl: string; unsubscribeUrl: string };
+
+/** Tells everyone who hears of the location (audienceOf) of a shop's event, each by their preferences. */
+async function notifyShop<K extends 'shop-scheduled' | 'shop-sent-to-qa'>(
   tx: Db,
   deps: NotifyDeps,
-  e: {
-    userId: string;
-    locationId: string | null;
-    programName: string;
-    locationName: string;
-    dueDate: string;
-  },
+  e: ShopAt,
+  kind: K,
+  facts: DigestFacts[K],
+  render: (base: NoticeBase) => Omit<MailMessage, 'to' | 'kind'>,
 ) {
-  const facts = { programName: e.programName, locationName: e.locationName, dueDate: e.dueDate };
+  const url = activeShopsUrl(deps.origin);
   for (const userId of await audienceOf(tx, e.userId, e.locationId))
-    await shopScheduledTo(tx, deps, userId, e, facts);
+    await notifyCustomer(tx, deps, {
+      userId,
+      kind,
+      facts,
+      render: (links) => render({ brand: deps.brand, url, ...links }),
+    });
 }
 
-function shopScheduledTo(
-  tx: Db,
-  deps: NotifyDeps,
-  userId: string,
-  e: { dueDate: string },
-  facts: DigestFacts['shop-scheduled'],
-) {
-  return notifyCustomer(tx, deps, {
-    userId,
-    kind: 'shop-scheduled',
-    facts,
-    render: (links) =>
-      renderShopScheduled({
-        brand: deps.brand,
-        ...facts,
-        dueDate: formatDateUs(e.dueDate),
-        url: activeShopsUrl(deps.origin),
-        ...links,
-      }),
-  });
+/** A shopper accepted a visit of the customer's shop ("shop scheduled"): the account and the location's managers. */
+export function notifyShopScheduled(tx: Db, deps: NotifyDeps, e: ShopAt & { dueDate: string }) {
+  const facts = { programName: e.programName, locationName: e.locationName, dueDate: e.dueDate };
+  return notifyShop(tx, deps, e, 'shop-scheduled', facts, (base) =>
+    renderShopScheduled({ ...base, ...facts, dueDate: formatDateUs(e.dueDate) }),
+  );
 }
 
 /** The shopper submitted the customer's shop ("shop sent to QA"): the account and the location's managers. */
-export async function notifyShopSentToQa(
-  tx: Db,
-  deps: NotifyDeps,
-  e: {
-    userId: string;
-    locationId: string | null;
-    programName: string;
-    locationName: string;
-    shopDate: string;
-  },
-) {
+export function notifyShopSentToQa(tx: Db, deps: NotifyDeps, e: ShopAt & { shopDate: string }) {
   const facts = { programName: e.programName, locationName: e.locationName, shopDate: e.shopDate };
-  for (const userId of await audienceOf(tx, e.userId, e.locationId))
-    await shopSentToQaTo(tx, deps, userId, e, facts);
-}
-
-function shopSentToQaTo(
-  tx: Db,
-  deps: NotifyDeps,
-  userId: string,
-  e: { shopDate: string },
-  facts: DigestFacts['shop-sent-to-qa'],
-) {
-  return notifyCustomer(tx, deps, {
-    userId,
-    kind: 'shop-sent-to-qa',
-    facts,
-    render: (links) =>
-      renderShopSentToQa({
-        brand: deps.brand,
-        ...facts,
-        shopDate: formatCalendarDate(e.shopDate),
-        url: activeShopsUrl(deps.origin),
-        ...links,
-      }),
-  });
+  return notifyShop(tx, deps, e, 'shop-sent-to-qa', facts, (base) =>
+    renderShopSentToQa({ ...base, ...facts, shopDate: formatCalendarDate(e.shopDate) }),
+  );
 }
 
 /**
  * The brand a customer's e-mails wear outside a request (the digest, survey batches, billing): the
  * brand they belong to, else the default brand.
  */
-export async function customerBrand(db: Db, userId: string): Promise<BrandRow> {
+export async function customerBrand(db: Db, userId: string | null): Promise<BrandRow> {
+  if (!userId) return defaultBrand(db);
   const [row] = await db
     .select({ brand: brands })
     .from(users)
@@ -243,10 +207,13 @@ export const backgroundMailDeps = (
   secret: config.appSecret,
 });
 
-/** NotifyDeps for work outside a request: the customer's brand, with links to that brand's site. */
+/**
+ * NotifyDeps for work outside a request: the customer's brand, with links to that brand's site (the
+ * default brand's for a guest: `userId` null).
+ */
 export async function backgroundNotifyDeps(
   db: Db,
-  userId: string,
+  userId: string | null,
   deps: BackgroundMailDeps,
 ): Promise<NotifyDeps> {
   const source = await customerBrand(db, userId);

@@ -3,8 +3,6 @@
 // counts the hour's responses and tells the customer as their preferences say.
 import { and, count, eq, gte, lt } from 'drizzle-orm';
 import { formatDateUs, hourOf } from '../../domain/index.js';
-import type { MailAdapter } from '../adapters/mail.js';
-import type { StorageAdapter } from '../adapters/storage.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, surveyLinks } from '../db/schema.js';
 import { renderSurveyResponses } from '../email/index.js';

@@ -7,6 +7,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { GraphQLFormattedError } from 'graphql';
 import postgres from 'postgres';
 import { afterAll, beforeAll } from 'vitest';
+import type { DomainEventType } from '../../domain/index.js';
 import { type Adapters, createAdapters } from '../adapters/index.js';
 import { buildApp } from '../app.js';
 import { setPasswordHashCost } from '../auth/passwords.js';
@@ -14,8 +15,10 @@ import { brandsChanged } from '../brands/resolve-brand.js';
 import { catalogueChanged } from '../catalogue/published-industries.js';
 import { type Config, loadConfig } from '../config.js';
 import { type Database, type Db, openDatabase } from '../db/client.js';
+import { eventsOfType, relayEvent } from '../events/index.js';
 import { createJobQueue, JOB_QUEUE_SCHEMA, type JobQueue } from '../jobs/index.js';
 import { registerJobs } from '../wiring/background-work.js';
+import { subscribersOf } from '../wiring/subscribers.js';
 import { ensurePostgresTemplate, openMigratedPglite, POSTGRES_ADMIN_URL } from './db-template.js';
 
 export * from '../db/factories.js';
@@ -191,6 +194,19 @@ export class TestHarness {
   async relayEvents(opts: { env?: TestEnv } = {}): Promise<number> {
     const queue = await this.jobQueue({ env: opts.env });
     return queue.drain({ only: ['domain-event', 'event-subscriber'] });
+  }
+
+  /**
+   * Relays every recorded event of `types` again, as a retried relay job would (each subscriber's job
+   * queued once more), and runs those jobs: a subscriber's replay test sees its effect stay one.
+   * Returns how many jobs ran.
+   */
+  async relayAgain(types: readonly DomainEventType[], opts: { env?: TestEnv } = {}): Promise<number> {
+    const config = this.makeConfig(opts.env);
+    const subscribers = subscribersOf({ config, adapters: createAdapters(config) });
+    for (const type of types)
+      for (const event of await eventsOfType(this.db, type)) await relayEvent(this.db, event.id, subscribers);
+    return this.relayEvents(opts);
   }
 
   /**

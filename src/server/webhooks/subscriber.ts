@@ -4,7 +4,8 @@ import { emitWebhookEvent } from './emit-event.js';
 
 /**
  * The webhook event each domain event is sent to customers' endpoints as. The payload's `data` is the
- * domain event's payload as recorded (the same fields the use cases sent before issue 44).
+ * domain event's payload as recorded (the same fields the use cases sent before issue 44). Events not
+ * listed (a plan submitted or returned) are the account's own business: no webhook.
  */
 export const WEBHOOK_EVENT_OF = {
   'order.placed': 'order.placed',
@@ -16,7 +17,10 @@ export const WEBHOOK_EVENT_OF = {
   'invoice.failed': 'invoice.payment_failed',
   'plan.created': 'action_plan.created',
   'plan.resolved': 'action_plan.completed',
-} as const satisfies Record<DomainEventType, WebhookEvent>;
+} as const satisfies Partial<Record<DomainEventType, WebhookEvent>>;
+
+type WebhookedType = keyof typeof WEBHOOK_EVENT_OF;
+const webhooked = (type: DomainEventType): type is WebhookedType => type in WEBHOOK_EVENT_OF;
 
 /**
  * Outgoing webhooks as a subscriber of the event log: the account's endpoints that chose the event get
@@ -25,8 +29,9 @@ export const WEBHOOK_EVENT_OF = {
  */
 export const webhookSubscriber: Subscriber = {
   name: 'webhooks',
-  events: Object.keys(WEBHOOK_EVENT_OF) as DomainEventType[],
+  events: Object.keys(WEBHOOK_EVENT_OF) as WebhookedType[],
   async handle(tx, event) {
+    if (!webhooked(event.type)) return;
     await emitWebhookEvent(tx, {
       accountId: event.accountId,
       type: WEBHOOK_EVENT_OF[event.type],

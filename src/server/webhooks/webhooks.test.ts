@@ -571,6 +571,8 @@ describe('events', () => {
       { id: evaluationId },
       proofer,
     );
+    // The low score's plan is a subscriber's work (action-plans/subscriber.ts).
+    await t.relayEvents();
     const planId = (
       await ok<{ actionPlans: { _id: string }[] }>('{ actionPlans { _id } }', {}, p.alice.token)
     ).actionPlans[0]!._id;

@@ -1,6 +1,9 @@
+import { actionPlanTrigger, planMailSubscriber } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
 import type { Config } from '../config.js';
 import type { Subscriber } from '../events/index.js';
+import { reportReadySubscriber } from '../fieldwork/index.js';
+import { backgroundMailDeps, notificationsSubscriber } from '../notifications/index.js';
 import { payablesSubscriber } from '../payables/index.js';
 import { webhookSubscriber } from '../webhooks/index.js';
 
@@ -12,6 +15,14 @@ export type SubscriberDeps = { config: Config; adapters: Adapters };
  * subscriber file in its feature and one line here; no use case changes. Names are stored in each
  * receipt (event_receipts): renaming one makes it run again on events it already handled.
  */
-export function subscribersOf(_deps: SubscriberDeps): Subscriber[] {
-  return [webhookSubscriber, payablesSubscriber];
+export function subscribersOf(deps: SubscriberDeps): Subscriber[] {
+  const mail = backgroundMailDeps(deps.config, deps.adapters);
+  return [
+    webhookSubscriber,
+    payablesSubscriber,
+    notificationsSubscriber(mail),
+    reportReadySubscriber(mail),
+    actionPlanTrigger,
+    planMailSubscriber(mail),
+  ];
 }
