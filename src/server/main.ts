@@ -1,4 +1,5 @@
 import cluster from 'node:cluster';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createAdapters } from './adapters/index.js';
 import { buildApp } from './app.js';
 import { configurePasswordHashing } from './auth/passwords.js';
@@ -7,6 +8,7 @@ import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed-demo.js';
 import { describeError, serializeError } from './logging/index.js';
 import { startBackgroundWork } from './wiring/background-work.js';
+import { newLifecycle } from './wiring/health.js';
 
 /**
  * WEB_CONCURRENCY server processes share the port (Node's cluster module; default 1: one process, as
@@ -59,7 +61,8 @@ async function serve(config: Config, opts: { worker: boolean }) {
       })
     : (await prepareDatabase(config, { keepOpen: true }))!;
   const adapters = createAdapters(config);
-  const app = await buildApp({ db: database.db, readDb: database.readDb, config, adapters });
+  const lifecycle = newLifecycle();
+  const app = await buildApp({ db: database.db, readDb: database.readDb, config, adapters, lifecycle });
   // The job queue's workers and the daily scheduler run in every server process.
   const background = await startBackgroundWork({
     database,
@@ -71,14 +74,47 @@ async function serve(config: Config, opts: { worker: boolean }) {
       error: (msg, err) => app.log.error({ err: serializeError(err) }, msg),
     },
   });
-  const close = async () => {
-    await background.stop();
-    await app.close();
-    await database.close();
+  /**
+   * Graceful shutdown. SIGTERM (a deploy, an orchestrator): /readyz turns 503 at once and the jobs
+   * stop being fetched; for SHUTDOWN_DELAY_MS every request is still served, so the load balancer
+   * takes the instance out before its port closes; then the port closes (idle kept-alive connections
+   * too), the requests in flight finish (up to SHUTDOWN_TIMEOUT_MS, then they are cut off) and so do
+   * the jobs in flight (the same limit from the signal; one still running is failed and retried
+   * elsewhere); then the pools close and the process exits 0. SIGINT (Ctrl-C) skips the delay. A
+   * watchdog exits 1 if all that takes longer than delay + timeout + 5 s.
+   */
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.shuttingDown = true;
+    const delay = signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_MS : 0;
+    const timeout = config.SHUTDOWN_TIMEOUT_MS;
+    setTimeout(
+      () => {
+        console.error(`Shutdown took longer than ${delay + timeout + 5_000} ms; exiting.`);
+        process.exit(1);
+      },
+      delay + timeout + 5_000,
+    ).unref();
+    app.log.warn(`${signal}: shutting down (not ready; closing the port in ${delay} ms).`);
+    try {
+      const jobs = background.stop({ timeoutMs: timeout });
+      await sleep(delay);
+      const closed = app.close();
+      const cutOff = setTimeout(() => app.server.closeAllConnections(), timeout);
+      await closed;
+      clearTimeout(cutOff);
+      await jobs;
+      await database.close();
+    } catch (err) {
+      console.error(`Shutdown failed: ${describeError(err)}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
   await app.listen({ port: config.PORT, host: config.HOST });
   if (!opts.worker) {
     const reads = database.readUrl ? ', reports read from the replica' : '';

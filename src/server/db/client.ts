@@ -93,7 +93,8 @@ function openPostgres(url: string): { db: Db; close: () => Promise<void> } {
   // No `schema` here: it only serves drizzle's relational queries (db.query.*), which the app does not
   // use, and it costs a builder per table on every transaction.
   const db = drizzlePostgres({ client: preparingStatements(client) }) as unknown as Db;
-  return { db, close: () => client.end() };
+  // Closing waits for the queries in flight, 5 s at most (a graceful shutdown has finished its requests).
+  return { db, close: () => client.end({ timeout: 5 }) };
 }
 
 type Sql = postgres.Sql;

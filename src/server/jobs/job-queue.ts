@@ -22,8 +22,11 @@ export type JobQueue = {
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
   /** Starts maintenance and, unless `poll` is false, the workers. */
   start(): Promise<void>;
-  /** Lets running jobs finish (up to 10 s), then stops. */
-  stop(): Promise<void>;
+  /**
+   * Fetches no more jobs, lets running ones finish (up to `timeoutMs`, default 10 s; one still running
+   * then is failed, to be retried), then stops and closes the queue's pool.
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
   /**
    * Runs due jobs of the registered kinds on this instance until none is left; returns how many ran.
    * For tests and operators; `retriesNow` first runs each job waiting for a retry once, without
@@ -115,10 +118,10 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       started = true;
       if (poll) for (const name of handlers.keys()) await startWorker(name);
     },
-    async stop() {
+    async stop({ timeoutMs = 10_000 } = {}) {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: timeoutMs });
     },
     async drain({ retriesNow = false, only } = {}) {
       let ran = 0;
