@@ -1,9 +1,11 @@
 import cluster from 'node:cluster';
+import { rmSync, writeFileSync } from 'node:fs';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createAdapters } from './adapters/index.js';
 import { buildApp } from './app.js';
 import { configurePasswordHashing } from './auth/passwords.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { pidFile, writePgliteBackup } from './db/backup.js';
 import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed-demo.js';
 import { describeError, serializeError } from './logging/index.js';
@@ -107,6 +109,7 @@ async function serve(config: Config, opts: { worker: boolean }) {
       clearTimeout(cutOff);
       await jobs;
       await database.close();
+      if (database.pglite) rmSync(pidFile(config.DATA_DIR), { force: true });
     } catch (err) {
       console.error(`Shutdown failed: ${describeError(err)}`);
       process.exit(1);
@@ -115,6 +118,24 @@ async function serve(config: Config, opts: { worker: boolean }) {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // The embedded database belongs to this process: `npm run backup` finds it by its pid file and asks
+  // it for a consistent copy with SIGUSR2 (db/backup.ts; README "Operations").
+  const pglite = database.pglite;
+  if (pglite) {
+    writeFileSync(pidFile(config.DATA_DIR), String(process.pid));
+    let backingUp = false;
+    process.on('SIGUSR2', async () => {
+      if (backingUp || stopping) return;
+      backingUp = true;
+      try {
+        app.log.warn(`Backup written: ${await writePgliteBackup(pglite, config.DATA_DIR)}`);
+      } catch (err) {
+        app.log.error({ err: serializeError(err) }, 'The backup failed');
+      } finally {
+        backingUp = false;
+      }
+    });
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   if (!opts.worker) {
     const reads = database.readUrl ? ', reports read from the replica' : '';

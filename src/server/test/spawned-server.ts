@@ -115,6 +115,29 @@ export async function spawnServer(env: Record<string, string>, appDir = APP_DIR)
   return { origin, child, exited, stderr: () => err, kill };
 }
 
+/** Runs one of scripts/ (`npm run backup` and the like) with `env`: its exit code and output. */
+export function runScript(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: APP_DIR,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: withoutEmpty({ ...process.env, ...env }),
+    });
+    let output = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
+    child.stderr!.on('data', (c: Buffer) => {
+      output += c.toString();
+    });
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
 /** The environment without the variables set to '' (DATABASE_URL: '' = the embedded database). */
 function withoutEmpty(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   return Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
@@ -149,7 +172,7 @@ export function get(url: string): Promise<{ status: number; body: unknown }> {
 export function graphqlClient(origin: string, opts: { sockets?: number } = {}) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: opts.sockets ?? 16 });
   // biome-ignore lint/suspicious/noExplicitAny: tests read responses loosely and assert the shape.
-  const call = (query: string, variables: Record<string, unknown> = {}): Promise<any> => {
+  const call = (query: string, variables: Record<string, unknown> = {}, token?: string): Promise<any> => {
     const payload = JSON.stringify({ query, variables });
     return new Promise((resolve, reject) => {
       const req = http.request(
@@ -157,7 +180,11 @@ export function graphqlClient(origin: string, opts: { sockets?: number } = {}) {
         {
           method: 'POST',
           agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(payload),
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];
