@@ -135,7 +135,18 @@ const receiver = http.createServer((req, res) => {
 
 // ------------------------------------------------------------------------------------------ instances
 
-type Instance = { n: number; port: number; origin: string; child: ChildProcess | null; ready: boolean };
+type Instance = {
+  n: number;
+  port: number;
+  origin: string;
+  child: ChildProcess | null;
+  ready: boolean;
+  /** Set before the timetable stops it: any other exit is a crash, which the "supervisor" restarts. */
+  expectExit: boolean;
+};
+/** Instances that ended by themselves, as an orchestrator would see them (restarted at once). */
+const crashes: { at: number; n: number; how: string }[] = [];
+let running = true;
 const instances: Instance[] = [];
 const secret = randomBytes(24).toString('hex');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'storefront-chaos-'));
@@ -171,9 +182,17 @@ async function startInstance(inst: Instance, seed: boolean) {
     },
   );
   inst.child = child;
-  child.once('exit', () => {
+  inst.expectExit = false;
+  child.once('exit', (code, signal) => {
     if (inst.child === child) inst.child = null;
     inst.ready = false;
+    if (inst.expectExit || !running || loadStart === 0) return;
+    const how = signal ?? `exit ${code}`;
+    console.log(
+      `[${now().toFixed(1)} s] instance ${inst.n} crashed (${how}); the supervisor starts it again`,
+    );
+    crashes.push({ at: now(), n: inst.n, how });
+    startInstance(inst, false).catch((err) => console.error(`Restart of instance ${inst.n} failed: ${err}`));
   });
   const until = Date.now() + 180_000;
   while (Date.now() < until) {
@@ -408,13 +427,17 @@ async function timetable() {
   await at(140, 'instance 1 SIGKILL, started again', async () => {
     const inst = instances[0]!;
     inst.ready = false;
-    inst.child!.kill('SIGKILL');
+    inst.expectExit = true;
+    if (!inst.child) throw new Error('instance 1 is not running');
+    inst.child.kill('SIGKILL');
     await stopped(inst.child!);
     await startInstance(inst, false);
   });
   await at(190, 'instance 2 SIGTERM, started again', async () => {
     const inst = instances[1]!;
-    const child = inst.child!;
+    inst.expectExit = true;
+    if (!inst.child) throw new Error('instance 2 is not running');
+    const child = inst.child;
     child.kill('SIGTERM');
     await stopped(child);
     if (child.exitCode !== 0) throw new Error(`Instance 2 exited with ${child.exitCode} after SIGTERM.`);
@@ -563,6 +586,8 @@ function report() {
         `${((100 * failed.length) / Math.max(1, list.length)).toFixed(2).padStart(9)}${String(longest).padStart(13)}${last.padStart(14)}`,
     );
   });
+  for (const c of crashes)
+    console.log(`Crash: instance ${c.n} ended by itself at ${c.at.toFixed(1)} s (${c.how}).`);
   const failed = outcomes.filter((o) => !o.ok);
   console.log(
     `All: ${outcomes.length} requests, ${failed.length} failed (${((100 * failed.length) / Math.max(1, outcomes.length)).toFixed(2)} %), ${placed.length} checkouts answered COMPLETE.`,
@@ -583,7 +608,14 @@ async function main() {
   await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', () => resolve()));
   for (const n of [1, 2]) {
     const port = await freePort();
-    instances.push({ n, port, origin: `http://127.0.0.1:${port}`, child: null, ready: false });
+    instances.push({
+      n,
+      port,
+      origin: `http://127.0.0.1:${port}`,
+      child: null,
+      ready: false,
+      expectExit: false,
+    });
   }
   const sql = postgres(DB_URL, { max: 2, onnotice: () => {} });
   try {
@@ -631,6 +663,7 @@ async function main() {
     process.exitCode = losses.length === 0 ? 0 : 1;
   } finally {
     checking = false;
+    running = false;
     await sql.end({ timeout: 5 });
     await Promise.all(
       instances.map(async (inst) => {
@@ -648,6 +681,12 @@ async function main() {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
+
+process.on('uncaughtException', (err) => {
+  console.error('Chaos benchmark: uncaught exception', err);
+  dropCluster();
+  process.exit(2);
+});
 
 main().catch((err) => {
   console.error(err);

@@ -118,6 +118,11 @@ async function serve(config: Config, opts: { worker: boolean }) {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  // A promise some library left unawaited rejecting (a pool's query when the database restarts) is
+  // logged; it does not end the process and every request in flight with it.
+  process.on('unhandledRejection', (err) => {
+    app.log.error({ err: serializeError(err) }, 'Unhandled rejection');
+  });
   // The embedded database belongs to this process: `npm run backup` finds it by its pid file and asks
   // it for a consistent copy with SIGUSR2 (db/backup.ts; README "Operations").
   const pglite = database.pglite;

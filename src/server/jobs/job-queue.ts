@@ -84,10 +84,24 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       });
     } catch (err) {
       onError(err, `${name} job ${job.id}, try ${job.retryCount + 1} of ${job.retryLimit + 1}`);
-      await boss.fail(name, job.id, errorOutput(err));
+      await record(() => boss.fail(name, job.id, errorOutput(err)), name, job.id);
       return;
     }
-    await boss.complete(name, job.id);
+    await record(() => boss.complete(name, job.id), name, job.id);
+  }
+
+  /**
+   * Records a try's outcome. When the database is gone at that moment (a restart), the job stays
+   * active and runs again once it expires (expireInSeconds); every handler is safe to repeat. The
+   * error is reported, never thrown: thrown, it escaped pg-boss's worker as an unhandled rejection
+   * and ended the process (the chaos benchmark's PostgreSQL restart, scripts/bench/chaos.ts).
+   */
+  async function record(write: () => Promise<unknown>, name: JobName, id: string) {
+    try {
+      await write();
+    } catch (err) {
+      onError(err, `${name} job ${id}: its outcome was not recorded; it runs again after its expiry`);
+    }
   }
 
   async function startWorker(name: JobName) {
