@@ -35,6 +35,7 @@ import { registerStorageRoutes } from './storage-routes.js';
 import { loadBuildManifest, modulePreloads, pageStylesheets } from './web-preload.js';
 import { openRenderer, serverRender } from './web-render.js';
 import { isEvaluatorPath, loadShellTemplate, publicBrand, renderShell } from './web-shell.js';
+import { type Lifecycle, newestMigration, newLifecycle, readiness } from './wiring/health.js';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
 
@@ -57,6 +58,8 @@ export async function buildApp(opts: {
    * (graphql/fast-path.ts), so a test can compare the two answers. Default true.
    */
   graphqlFastPath?: boolean;
+  /** Shutting down or not (main.ts sets it on SIGTERM): /readyz answers 503 once it is. */
+  lifecycle?: Lifecycle;
 }): Promise<FastifyInstance> {
   const deps = { ...opts, readDb: opts.readDb ?? opts.db };
   const { db, config } = deps;
@@ -66,6 +69,10 @@ export async function buildApp(opts: {
     childLoggerFactory: lazyRequestLogger,
     trustProxy: config.TRUST_PROXY === '1',
     bodyLimit: 2 * 1024 * 1024,
+    // During a graceful shutdown (main.ts) a request that arrives on a connection already open is
+    // served, with `Connection: close`, rather than refused with Fastify's 503: the client sent it
+    // before it could know, and the load balancer stopped sending new ones when /readyz turned 503.
+    return503OnClosing: false,
   });
   await app.register(fastifyCookie);
   // Responses of 1 KB and more in a text type (pages, GraphQL and reporting JSON, CSV exports) go out
@@ -93,7 +100,19 @@ export async function buildApp(opts: {
   });
 
   registerRestInputBoundary(app);
+  // Liveness: the process answers (no database involved, so a database outage does not get the
+  // instance restarted). Readiness: send traffic here; 503 when the database is unreachable, its schema
+  // lacks this build's migrations, or the instance is shutting down.
   app.get('/healthz', async () => ({ ok: true }));
+  const lifecycle = opts.lifecycle ?? newLifecycle();
+  const newest = newestMigration();
+  app.get('/readyz', async (_req, reply) => {
+    const result = await readiness(db, lifecycle, newest);
+    return reply
+      .code(result.ready ? 200 : 503)
+      .header('cache-control', 'no-store')
+      .send({ ok: result.ready, ...result.checks });
+  });
 
   const { yoga, answerTrustedCall } = createGraphQL({ ...deps, log: app.log });
   app.route({

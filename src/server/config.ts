@@ -90,6 +90,17 @@ const ZEnv = z.object({
   VISIT_MAX_DISTANCE_M: z.coerce.number().int().min(1).max(1_000_000).default(500),
   /** Visit proof: a visit shorter than this (minutes, check-in to check-out) is flagged for QA. */
   VISIT_MIN_MINUTES: z.coerce.number().int().min(0).max(1440).default(10),
+  /**
+   * Graceful shutdown (SIGTERM; README "Operations"): for this long /readyz answers 503 while requests
+   * are still served, so a load balancer stops sending new ones before the port closes.
+   */
+  SHUTDOWN_DELAY_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /**
+   * Graceful shutdown: the most the requests and jobs in flight get to finish once the port is closed
+   * (jobs from the signal on). A request still running then is cut off; a job still running is
+   * failed, to be retried by another instance. The process exits within delay + timeout + 5 s.
+   */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

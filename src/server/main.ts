@@ -1,12 +1,16 @@
 import cluster from 'node:cluster';
+import { rmSync, writeFileSync } from 'node:fs';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createAdapters } from './adapters/index.js';
 import { buildApp } from './app.js';
 import { configurePasswordHashing } from './auth/passwords.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
+import { pidFile, writePgliteBackup } from './db/backup.js';
 import { openDatabase } from './db/client.js';
 import { isEmpty, seedDemo } from './db/seed-demo.js';
 import { describeError, serializeError } from './logging/index.js';
 import { startBackgroundWork } from './wiring/background-work.js';
+import { newLifecycle } from './wiring/health.js';
 
 /**
  * WEB_CONCURRENCY server processes share the port (Node's cluster module; default 1: one process, as
@@ -59,7 +63,8 @@ async function serve(config: Config, opts: { worker: boolean }) {
       })
     : (await prepareDatabase(config, { keepOpen: true }))!;
   const adapters = createAdapters(config);
-  const app = await buildApp({ db: database.db, readDb: database.readDb, config, adapters });
+  const lifecycle = newLifecycle();
+  const app = await buildApp({ db: database.db, readDb: database.readDb, config, adapters, lifecycle });
   // The job queue's workers and the daily scheduler run in every server process.
   const background = await startBackgroundWork({
     database,
@@ -71,14 +76,71 @@ async function serve(config: Config, opts: { worker: boolean }) {
       error: (msg, err) => app.log.error({ err: serializeError(err) }, msg),
     },
   });
-  const close = async () => {
-    await background.stop();
-    await app.close();
-    await database.close();
+  /**
+   * Graceful shutdown. SIGTERM (a deploy, an orchestrator): /readyz turns 503 at once and the jobs
+   * stop being fetched; for SHUTDOWN_DELAY_MS every request is still served, so the load balancer
+   * takes the instance out before its port closes; then the port closes (idle kept-alive connections
+   * too), the requests in flight finish (up to SHUTDOWN_TIMEOUT_MS, then they are cut off) and so do
+   * the jobs in flight (the same limit from the signal; one still running is failed and retried
+   * elsewhere); then the pools close and the process exits 0. SIGINT (Ctrl-C) skips the delay. A
+   * watchdog exits 1 if all that takes longer than delay + timeout + 5 s.
+   */
+  let stopping = false;
+  const shutdown = async (signal: NodeJS.Signals) => {
+    if (stopping) return;
+    stopping = true;
+    lifecycle.shuttingDown = true;
+    const delay = signal === 'SIGTERM' ? config.SHUTDOWN_DELAY_MS : 0;
+    const timeout = config.SHUTDOWN_TIMEOUT_MS;
+    setTimeout(
+      () => {
+        console.error(`Shutdown took longer than ${delay + timeout + 5_000} ms; exiting.`);
+        process.exit(1);
+      },
+      delay + timeout + 5_000,
+    ).unref();
+    app.log.warn(`${signal}: shutting down (not ready; closing the port in ${delay} ms).`);
+    try {
+      const jobs = background.stop({ timeoutMs: timeout });
+      await sleep(delay);
+      const closed = app.close();
+      const cutOff = setTimeout(() => app.server.closeAllConnections(), timeout);
+      await closed;
+      clearTimeout(cutOff);
+      await jobs;
+      await database.close();
+      if (database.pglite) rmSync(pidFile(config.DATA_DIR), { force: true });
+    } catch (err) {
+      console.error(`Shutdown failed: ${describeError(err)}`);
+      process.exit(1);
+    }
     process.exit(0);
   };
-  process.on('SIGINT', close);
-  process.on('SIGTERM', close);
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+  // A promise some library left unawaited rejecting (a pool's query when the database restarts) is
+  // logged; it does not end the process and every request in flight with it.
+  process.on('unhandledRejection', (err) => {
+    app.log.error({ err: serializeError(err) }, 'Unhandled rejection');
+  });
+  // The embedded database belongs to this process: `npm run backup` finds it by its pid file and asks
+  // it for a consistent copy with SIGUSR2 (db/backup.ts; README "Operations").
+  const pglite = database.pglite;
+  if (pglite) {
+    writeFileSync(pidFile(config.DATA_DIR), String(process.pid));
+    let backingUp = false;
+    process.on('SIGUSR2', async () => {
+      if (backingUp || stopping) return;
+      backingUp = true;
+      try {
+        app.log.warn(`Backup written: ${await writePgliteBackup(pglite, config.DATA_DIR)}`);
+      } catch (err) {
+        app.log.error({ err: serializeError(err) }, 'The backup failed');
+      } finally {
+        backingUp = false;
+      }
+    });
+  }
   await app.listen({ port: config.PORT, host: config.HOST });
   if (!opts.worker) {
     const reads = database.readUrl ? ', reports read from the replica' : '';

@@ -33,6 +33,7 @@ const REPORTING_PARAMS = Object.keys(ZReportingQuery.shape);
  */
 const ROUTES: Record<string, Entry> = {
   '/healthz': { method: 'GET' },
+  '/readyz': { method: 'GET' },
   ...Object.fromEntries(
     Object.keys(REPORTING_ENDPOINTS).flatMap((path) => [
       [path, { method: 'GET', params: REPORTING_PARAMS }],

@@ -133,6 +133,7 @@ export const APP_SEGMENTS: ReadonlySet<string> = new Set([
   's3',
   'webhooks',
   'healthz',
+  'readyz',
 ]);
 
 const ADDRESS_FIELD_BY_TYPE = {

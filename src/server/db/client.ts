@@ -95,7 +95,8 @@ function openPostgres(url: string): { db: Db; close: () => Promise<void> } {
   // No `schema` here: it only serves drizzle's relational queries (db.query.*), which the app does not
   // use, and it costs a builder per table on every transaction.
   const db = drizzlePostgres({ client: preparingStatements(client) }) as unknown as Db;
-  return { db, close: () => client.end() };
+  // Closing waits for the queries in flight, 5 s at most (a graceful shutdown has finished its requests).
+  return { db, close: () => client.end({ timeout: 5 }) };
 }
 
 type Sql = postgres.Sql;
@@ -163,11 +164,16 @@ async function pipelinedTransaction<T>(root: Sql, fn: (tx: Sql) => T | Promise<T
   const conn = await root.reserve();
   let savepoints = 0;
   let alive = true;
+  // Nothing is sent on a connection once it is lost (a database restart): postgres.js would schedule
+  // the write on its closed socket and throw from a timer, ending the process (scripts/bench/chaos.ts
+  // found it); the transaction fails with the statement's own error instead.
   const send = (command: string) =>
-    conn.unsafe(command).catch((err: unknown) => {
-      alive &&= connectionSurvives(err);
-      throw err;
-    });
+    alive
+      ? conn.unsafe(command).catch((err: unknown) => {
+          alive &&= connectionSurvives(err);
+          throw err;
+        })
+      : Promise.reject(new Error('The connection of this transaction was lost.'));
 
   async function scope(body: (tx: Sql) => T | Promise<T>, savepoint: string | null): Promise<T> {
     let uncaught: unknown;
@@ -177,9 +183,11 @@ async function pipelinedTransaction<T>(root: Sql, fn: (tx: Sql) => T | Promise<T
         if (prop === 'unsafe') {
           return (query: string, args?: unknown[], opts?: { prepare?: boolean }) => {
             if (commit) throw new Error('This transaction was committed; a statement came after finish().');
+            if (!alive) throw new Error('The connection of this transaction was lost.');
             const q = target.unsafe(query, args as never, { ...opts, prepare: true });
             q.catch((err: unknown) => {
               uncaught ??= err;
+              alive &&= connectionSurvives(err);
             });
             return q;
           };

@@ -22,8 +22,11 @@ export type JobQueue = {
   work<N extends JobName>(name: N, handler: JobHandler<N>): Promise<void>;
   /** Starts maintenance and, unless `poll` is false, the workers. */
   start(): Promise<void>;
-  /** Lets running jobs finish (up to 10 s), then stops. */
-  stop(): Promise<void>;
+  /**
+   * Fetches no more jobs, lets running ones finish (up to `timeoutMs`, default 10 s; one still running
+   * then is failed, to be retried), then stops and closes the queue's pool.
+   */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
   /**
    * Runs due jobs of the registered kinds on this instance until none is left; returns how many ran.
    * For tests and operators; `retriesNow` first runs each job waiting for a retry once, without
@@ -81,10 +84,24 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       });
     } catch (err) {
       onError(err, `${name} job ${job.id}, try ${job.retryCount + 1} of ${job.retryLimit + 1}`);
-      await boss.fail(name, job.id, errorOutput(err));
+      await record(() => boss.fail(name, job.id, errorOutput(err)), name, job.id);
       return;
     }
-    await boss.complete(name, job.id);
+    await record(() => boss.complete(name, job.id), name, job.id);
+  }
+
+  /**
+   * Records a try's outcome. When the database is gone at that moment (a restart), the job stays
+   * active and runs again once it expires (expireInSeconds); every handler is safe to repeat. The
+   * error is reported, never thrown: thrown, it escaped pg-boss's worker as an unhandled rejection
+   * and ended the process (the chaos benchmark's PostgreSQL restart, scripts/bench/chaos.ts).
+   */
+  async function record(write: () => Promise<unknown>, name: JobName, id: string) {
+    try {
+      await write();
+    } catch (err) {
+      onError(err, `${name} job ${id}: its outcome was not recorded; it runs again after its expiry`);
+    }
   }
 
   async function startWorker(name: JobName) {
@@ -115,10 +132,10 @@ export function createJobQueue(database: Database, opts: JobQueueOptions = {}): 
       started = true;
       if (poll) for (const name of handlers.keys()) await startWorker(name);
     },
-    async stop() {
+    async stop({ timeoutMs = 10_000 } = {}) {
       if (!started) return;
       started = false;
-      await boss.stop({ graceful: true, timeout: 10_000 });
+      await boss.stop({ graceful: true, timeout: timeoutMs });
     },
     async drain({ retriesNow = false, only } = {}) {
       let ran = 0;

@@ -18,6 +18,7 @@ import { type Database, type Db, openDatabase } from '../db/client.js';
 import { eventsOfType, relayEvent } from '../events/index.js';
 import { createJobQueue, JOB_QUEUE_SCHEMA, type JobQueue } from '../jobs/index.js';
 import { registerJobs } from '../wiring/background-work.js';
+import type { Lifecycle } from '../wiring/health.js';
 import { subscribersOf } from '../wiring/subscribers.js';
 import { ensurePostgresTemplate, openMigratedPglite, POSTGRES_ADMIN_URL } from './db-template.js';
 
@@ -137,11 +138,18 @@ export class TestHarness {
    * where its reporting reads go (a read replica's pool; the primary when not given).
    */
   async buildApp(
-    opts: { env?: TestEnv; adapters?: Partial<Adapters>; readDb?: Db; graphqlFastPath?: boolean } = {},
+    opts: {
+      env?: TestEnv;
+      adapters?: Partial<Adapters>;
+      readDb?: Db;
+      graphqlFastPath?: boolean;
+      lifecycle?: Lifecycle;
+    } = {},
   ): Promise<FastifyInstance> {
     const config = this.makeConfig(opts.env);
     const app = await buildApp({
       db: this.db,
+      ...(opts.lifecycle ? { lifecycle: opts.lifecycle } : {}),
       ...(opts.graphqlFastPath === false ? { graphqlFastPath: false } : {}),
       ...(opts.readDb ? { readDb: opts.readDb } : {}),
       config,

@@ -57,6 +57,8 @@ export async function startSmtpStandIn(opts: SmtpStandInOptions = {}): Promise<S
       });
     },
   });
+  // A client that goes away mid-message (a killed app instance) is its own problem, not the stand-in's.
+  server.on('error', () => {});
   await new Promise<void>((resolve, reject) => {
     server.server.once('error', reject);
     server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());

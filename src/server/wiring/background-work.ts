@@ -106,7 +106,12 @@ export async function registerJobs(
   });
 }
 
-export type BackgroundWork = { queue: JobQueue; scheduler: Scheduler; stop(): Promise<void> };
+export type BackgroundWork = {
+  queue: JobQueue;
+  scheduler: Scheduler;
+  /** Stops the scheduler, then the queue: running jobs get up to `timeoutMs` to finish (job-queue.ts). */
+  stop(opts?: { timeoutMs?: number }): Promise<void>;
+};
 
 /**
  * What `npm start` runs besides the web server: the job queue's workers and the daily scheduler. On
@@ -140,9 +145,9 @@ export async function startBackgroundWork(deps: {
   return {
     queue,
     scheduler,
-    async stop() {
+    async stop(opts) {
       scheduler.stop();
-      await queue.stop();
+      await queue.stop(opts);
     },
   };
 }
