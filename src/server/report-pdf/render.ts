@@ -11,6 +11,7 @@ import type { BrandRow } from '../context.js';
 import { emailBrandOf } from '../email/index.js';
 import { brandImageKey } from '../file-references.js';
 import type { PdfBrand } from './pdf-parts.js';
+import { type ShopReportData, ShopReportPdf } from './shop-report-pdf.js';
 import { SummaryPdf } from './summary-pdf.js';
 import type { SummaryReport } from './summary-data.js';
 
@@ -96,4 +97,13 @@ export function renderSummaryPdf(input: {
       generatedOn: longDay(input.now),
     }),
   );
+}
+
+/** A shop report's PDF. */
+export function renderShopReportPdf(input: {
+  data: ShopReportData;
+  brand: PdfBrand;
+  paper: PaperSize;
+}): Promise<Buffer> {
+  return renderPdf(createElement(ShopReportPdf, input));
 }

@@ -187,7 +187,9 @@ function ChartSection({ report }: { report: SummaryReport }) {
 function Board({ report }: { report: SummaryReport }) {
   return (
     <View>
-      <Text style={styles.h2}>Location Performance</Text>
+      <Text style={styles.h2} minPresenceAhead={60}>
+        Location Performance
+      </Text>
       <View style={{ flexDirection: 'row' }}>
         {LOCATION_BOARD_COLUMNS.map((column) => {
           const cards = report.board[column.key];
