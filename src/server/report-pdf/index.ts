@@ -1,6 +1,5 @@
 export { MSG_PDF_RENDER_FAILED, ReportRenderError, renderPdf, renderSummaryPdf } from './render.js';
 export {
-  accountBrand,
   accountNameOf,
   MSG_PDF_LINK_INVALID,
   type ReportLink,

@@ -12,8 +12,8 @@ import { emailBrandOf } from '../email/index.js';
 import { brandImageKey } from '../file-references.js';
 import type { PdfBrand } from './pdf-parts.js';
 import { type ShopReportData, ShopReportPdf } from './shop-report-pdf.js';
-import { SummaryPdf } from './summary-pdf.js';
 import type { SummaryReport } from './summary-data.js';
+import { SummaryPdf } from './summary-pdf.js';
 
 export const MSG_PDF_RENDER_FAILED = 'The PDF could not be made. Please try again in a moment.';
 

@@ -10,17 +10,25 @@ import {
   zDateKey,
 } from '../../domain/index.js';
 import type { Adapters } from '../adapters/index.js';
+import type { StorageAdapter } from '../adapters/storage.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
 import type { Config } from '../config.js';
 import type { BrandRow } from '../context.js';
 import type { Db } from '../db/client.js';
-import { brands, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { readableEvaluation } from '../fieldwork/index.js';
+import { customerBrand } from '../notifications/index.js';
 import { identifyRequest } from '../request-identity.js';
 import { parseRestParams, type Refusal } from '../rest-input-boundary.js';
 import { callerMay, locationScopeOf } from '../team/access.js';
-import { MSG_PDF_RENDER_FAILED, pdfBrandOf, ReportRenderError, renderShopReportPdf, renderSummaryPdf } from './render.js';
+import {
+  MSG_PDF_RENDER_FAILED,
+  pdfBrandOf,
+  ReportRenderError,
+  renderShopReportPdf,
+  renderSummaryPdf,
+} from './render.js';
 import { loadShopReport } from './shop-report-pdf.js';
 import {
   loadSummaryReport,
@@ -56,7 +64,13 @@ export const MSG_PDF_LINK_INVALID =
   'This report link is not valid or has expired. Sign in to download the Performance Summary.';
 
 /** The signed link of an e-mailed report: who gets it, which account and period, until when. */
-export type ReportLink = { accountId: string; userId: string; period: ReportPeriod; paper: PaperSize; expires: number };
+export type ReportLink = {
+  accountId: string;
+  userId: string;
+  period: ReportPeriod;
+  paper: PaperSize;
+  expires: number;
+};
 
 const linkText = (l: ReportLink) =>
   `report-link|${l.accountId}|${l.userId}|${l.period.start}|${l.period.end}|${l.paper}|${l.expires}`;
@@ -121,24 +135,10 @@ export async function accountNameOf(db: Db, accountId: string): Promise<string> 
   return row?.businessName.trim() || row?.email || '';
 }
 
-/** The account's brand (the one its users see), else the default brand. */
-export async function accountBrand(db: Db, accountId: string): Promise<BrandRow> {
-  const [own] = await db
-    .select({ brand: brands })
-    .from(users)
-    .innerJoin(brands, eq(brands.id, users.associatedBrandId))
-    .where(eq(users.id, accountId))
-    .limit(1);
-  if (own) return own.brand;
-  const [fallback] = await db.select().from(brands).where(eq(brands.isDefault, true)).limit(1);
-  if (!fallback) throw new Error('No default brand');
-  return fallback;
-}
-
 /** Renders the summary PDF of an account for a reader's scope and a period. */
 export async function summaryPdfFor(
   db: Db,
-  deps: { adapters: Adapters; origin: string; brand: BrandRow },
+  deps: { storage: StorageAdapter; origin: string; brand: BrandRow },
   input: {
     accountId: string;
     reader: ReaderScope;
@@ -151,7 +151,7 @@ export async function summaryPdfFor(
 ) {
   const report = await loadSummaryReport(db, input);
   const [brand, accountName] = await Promise.all([
-    pdfBrandOf(deps.brand, { origin: deps.origin, storage: deps.adapters.storage }),
+    pdfBrandOf(deps.brand, { origin: deps.origin, storage: deps.storage }),
     accountNameOf(db, input.accountId),
   ]);
   const bytes = await renderSummaryPdf({ report, brand, paper: input.paper, accountName, now: input.now });
@@ -189,7 +189,7 @@ export async function registerReportPdfRoutes(
     try {
       const { bytes } = await summaryPdfFor(
         deps.readDb,
-        { adapters, origin: who.origin, brand: who.brand },
+        { storage: adapters.storage, origin: who.origin, brand: who.brand },
         {
           accountId,
           reader,
@@ -226,8 +226,7 @@ export async function registerReportPdfRoutes(
       if (err instanceof AppError) return refuse(reply, 403, { error: 'Not Authorized' });
       throw err;
     }
-    if (row.isSurvey || row.clientId !== who.user.id)
-      return refuse(reply, 403, { error: 'Not Authorized' });
+    if (row.isSurvey || row.clientId !== who.user.id) return refuse(reply, 403, { error: 'Not Authorized' });
     try {
       const [data, brand] = await Promise.all([
         loadShopReport(db, adapters.storage, row),
@@ -253,7 +252,11 @@ export async function registerReportPdfRoutes(
     try {
       const { bytes } = await summaryPdfFor(
         deps.readDb,
-        { adapters, origin: config.PUBLIC_URL.replace(/\/$/, ''), brand: await accountBrand(db, link.accountId) },
+        {
+          storage: adapters.storage,
+          origin: config.PUBLIC_URL.replace(/\/$/, ''),
+          brand: await customerBrand(db, link.accountId),
+        },
         { accountId: link.accountId, reader, period: link.period, paper: link.paper, now: new Date() },
       );
       return sendPdf(reply, bytes, summaryPdfFileName(link.period));

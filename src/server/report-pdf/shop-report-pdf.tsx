@@ -138,7 +138,10 @@ export function ShopReportPdf({
                       <View style={{ flex: 1, paddingRight: 8 }}>
                         <Text style={styles.bold}>{e.prompt}</Text>
                         {photo ? (
-                          <Image src={photo} style={{ marginTop: 4, maxWidth: 260, maxHeight: 200, objectFit: 'contain' }} />
+                          <Image
+                            src={photo}
+                            style={{ marginTop: 4, maxWidth: 260, maxHeight: 200, objectFit: 'contain' }}
+                          />
                         ) : e.typeId === 'imageupload' ? (
                           <Text style={styles.small}>{e.answer ? 'Photo not available' : 'No photo'}</Text>
                         ) : (
@@ -146,7 +149,9 @@ export function ShopReportPdf({
                         )}
                       </View>
                       {e.isScored && (
-                        <Text style={{ width: 70, textAlign: 'right' }}>{`${e.score} / ${e.possibleScore}`}</Text>
+                        <Text
+                          style={{ width: 70, textAlign: 'right' }}
+                        >{`${e.score} / ${e.possibleScore}`}</Text>
                       )}
                     </View>
                   );

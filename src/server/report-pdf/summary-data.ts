@@ -5,8 +5,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import {
   ALL_LOCATIONS,
   ALL_PROGRAMS,
-  chartGranularity,
   type ChartData,
+  chartGranularity,
   type DateRange,
   filterRecords,
   type LocationBoard,
@@ -31,7 +31,13 @@ import {
 } from '../../domain/index.js';
 import type { Db } from '../db/client.js';
 import { accountMembers, locations, regions } from '../db/schema.js';
-import { RawJson, type Scope, summarySections, summaryShops, worstQuestions } from '../reporting-api/queries.js';
+import {
+  RawJson,
+  type Scope,
+  summarySections,
+  summaryShops,
+  worstQuestions,
+} from '../reporting-api/queries.js';
 import { managerReach, type Reach } from '../team/access.js';
 
 /** What of an account a reader sees: everything (`scope` null) or a manager's locations. */
@@ -174,7 +180,10 @@ export async function loadSummaryReport(
       data: programChartData({ shops: rowsOf(chartShops), sections: rowsOf(sections), granularity }),
     };
   }
-  const questions = await worstQuestions(db, accountId, { ...scope, ...worstQuestionsParams(range, filters) });
+  const questions = await worstQuestions(db, accountId, {
+    ...scope,
+    ...worstQuestionsParams(range, filters),
+  });
   const score = summedScore(shown);
   return {
     period,

@@ -46,7 +46,14 @@ function Headline({ report }: { report: SummaryReport }) {
       {figures.map(([label, value]) => (
         <View
           key={label}
-          style={{ flex: 1, borderWidth: 0.5, borderColor: '#ced4da', borderRadius: 4, padding: 8, marginRight: 6 }}
+          style={{
+            flex: 1,
+            borderWidth: 0.5,
+            borderColor: '#ced4da',
+            borderRadius: 4,
+            padding: 8,
+            marginRight: 6,
+          }}
         >
           <Text style={styles.small}>{label}</Text>
           <Text style={{ fontSize: 16, fontFamily: 'Helvetica-Bold' }}>{value}</Text>
@@ -70,7 +77,9 @@ function ProgramTable({ report }: { report: SummaryReport }) {
       {report.cards.map((card) => (
         <View key={card.programId} style={styles.row} wrap={false}>
           <Text style={{ flex: 3 }}>{card.programName}</Text>
-          <Text style={{ flex: 1, textAlign: 'right' }}>{card.percent === null ? '–' : `${card.percent}%`}</Text>
+          <Text style={{ flex: 1, textAlign: 'right' }}>
+            {card.percent === null ? '–' : `${card.percent}%`}
+          </Text>
           <Text style={{ flex: 1, textAlign: 'right' }}>{card.shopCount}</Text>
           <Text style={{ flex: 1, textAlign: 'right' }}>
             {card.lastShopDate ? formatShortDate(card.lastShopDate) : '–'}
@@ -93,7 +102,15 @@ function ChartDrawing({ data }: { data: ChartData }) {
   return (
     <Svg width={CHART.width} height={CHART.height}>
       {[0, 25, 50, 75, 100].map((p) => (
-        <Line key={p} x1={CHART.left} x2={CHART.width - 6} y1={y(p)} y2={y(p)} stroke="#dee2e6" strokeWidth={0.5} />
+        <Line
+          key={p}
+          x1={CHART.left}
+          x2={CHART.width - 6}
+          y1={y(p)}
+          y2={y(p)}
+          stroke="#dee2e6"
+          strokeWidth={0.5}
+        />
       ))}
       {data.series.map((series, s) => {
         const color = SERIES_COLORS[s % SERIES_COLORS.length]!;
@@ -146,7 +163,12 @@ function ChartSection({ report }: { report: SummaryReport }) {
             {data.series.map((series, s) => (
               <View key={series} style={{ flexDirection: 'row', alignItems: 'center', marginRight: 10 }}>
                 <View
-                  style={{ width: 8, height: 8, backgroundColor: SERIES_COLORS[s % SERIES_COLORS.length], marginRight: 3 }}
+                  style={{
+                    width: 8,
+                    height: 8,
+                    backgroundColor: SERIES_COLORS[s % SERIES_COLORS.length],
+                    marginRight: 3,
+                  }}
                 />
                 <Text style={{ fontSize: 8 }}>{series}</Text>
               </View>
