@@ -22,7 +22,6 @@ import {
   reportEmailSubject,
   reportPeriodDue,
   summaryPdfFileName,
-  TEAM_ROLE_LABELS,
   type TeamRole,
 } from '../../domain/index.js';
 import { type Db, inTransaction } from '../db/client.js';
