@@ -1,6 +1,7 @@
 // The Performance Summary as a PDF (issue 48): the filters and range, headline figures, program cards,
 // the program chart (drawn, with its figures as a table), the location board and the worst questions.
 import { Circle, Document, G, Line, Polyline, Svg, Text, View } from '@react-pdf/renderer';
+import { Fragment } from 'react';
 import {
   ALL_LOCATIONS,
   ALL_PROGRAMS,
@@ -206,44 +207,58 @@ function ChartSection({ report }: { report: SummaryReport }) {
   );
 }
 
+/** Cards per printed row of a board column. */
+const BOARD_ROW = 3;
+
+/**
+ * The location board: Strong, Growth Opportunity and Needs Attention one after the other, each with
+ * its locations (lowest score first) three to a row. Flat rows paginate fast: a chain's 2,700 locations
+ * are 20 pages in well under the 2 s budget, where three tall side-by-side columns took seconds.
+ */
 function Board({ report }: { report: SummaryReport }) {
   return (
-    <View>
+    <>
       <Text style={styles.h2} minPresenceAhead={60}>
         Location Performance
       </Text>
-      <View style={{ flexDirection: 'row' }}>
-        {LOCATION_BOARD_COLUMNS.map((column) => {
-          const cards = report.board[column.key];
-          return (
-            <View key={column.key} style={{ flex: 1, marginRight: 8 }}>
-              <Text style={[styles.bold, { color: STATUS_COLORS[column.status], marginBottom: 4 }]}>
-                {`${column.title} (${cards.length})`}
-              </Text>
-              {cards.length === 0 && <Text style={styles.small}>No locations</Text>}
-              {cards.map((l) => (
-                <View
-                  key={l.name}
-                  wrap={false}
-                  style={{
-                    flexDirection: 'row',
-                    justifyContent: 'space-between',
-                    borderLeftWidth: 2,
-                    borderLeftColor: STATUS_COLORS[l.status],
-                    paddingLeft: 4,
-                    paddingVertical: 2,
-                    marginBottom: 2,
-                  }}
-                >
-                  <Text style={{ flex: 1, fontSize: 9 }}>{l.name}</Text>
-                  <Text style={[styles.bold, { fontSize: 9 }]}>{`${l.percent}%`}</Text>
-                </View>
-              ))}
-            </View>
-          );
-        })}
-      </View>
-    </View>
+      {LOCATION_BOARD_COLUMNS.map((column) => {
+        const cards = report.board[column.key];
+        const rows: (typeof cards)[] = [];
+        for (let i = 0; i < cards.length; i += BOARD_ROW) rows.push(cards.slice(i, i + BOARD_ROW));
+        return (
+          <Fragment key={column.key}>
+            <Text
+              style={[styles.bold, { color: STATUS_COLORS[column.status], marginBottom: 4 }]}
+              minPresenceAhead={20}
+            >
+              {`${column.title} (${cards.length})`}
+            </Text>
+            {cards.length === 0 && <Text style={styles.small}>No locations</Text>}
+            {rows.map((row) => (
+              <View key={row[0]!.name} style={{ flexDirection: 'row', marginBottom: 2 }} wrap={false}>
+                {row.map((l) => (
+                  <View
+                    key={l.name}
+                    style={{
+                      width: '32%',
+                      marginRight: '1.3%',
+                      flexDirection: 'row',
+                      borderLeftWidth: 2,
+                      borderLeftColor: STATUS_COLORS[l.status],
+                      paddingLeft: 4,
+                      paddingVertical: 1,
+                    }}
+                  >
+                    <Text style={{ flex: 1, fontSize: 8.5 }}>{l.name}</Text>
+                    <Text style={[styles.bold, { fontSize: 8.5 }]}>{`${l.percent}%`}</Text>
+                  </View>
+                ))}
+              </View>
+            ))}
+          </Fragment>
+        );
+      })}
+    </>
   );
 }
 
@@ -302,12 +317,12 @@ export function SummaryPdf({
         {report.headline.shops === 0 ? (
           <Text style={{ marginTop: 14 }}>{SUMMARY_PDF_TEXT.noShops}</Text>
         ) : (
-          <View>
+          <>
             <Headline report={report} />
             <ProgramTable report={report} />
             <ChartSection report={report} />
             <Board report={report} />
-          </View>
+          </>
         )}
         <Questions report={report} />
       </ReportPage>
