@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { createElement } from 'react';
 import sharp from 'sharp';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { uploadFolder } from '../../domain/index.js';
@@ -29,6 +30,7 @@ import { VISIT_FORM } from '../test/fieldwork-fixtures.js';
 import { setupTestApp } from '../test/harness.js';
 import { catalogue, customer, placedOrderOf } from '../test/order-wizard.js';
 import { pdfPages, pdfText } from '../test/pdf-text.js';
+import { MSG_PDF_RENDER_FAILED, ReportRenderError, renderPdf } from './render.js';
 import { readReportLink, reportLinkQuery } from './routes.js';
 
 // Report PDFs and scheduled report e-mails (issue 48), against the team fixture of scope.test.ts: the
@@ -427,5 +429,15 @@ describe('the scheduled report e-mail', () => {
       .set({ removedAt: new Date() })
       .where(eq(accountMembers.id, managerNMember));
     expect((await t.inject({ method: 'GET', url: `/reports/emailed.pdf?${query}` })).statusCode).toBe(403);
+  });
+});
+
+describe('a render that fails', () => {
+  it('is a clear error, never an empty file', async () => {
+    const Broken = () => {
+      throw new Error('boom');
+    };
+    await expect(renderPdf(createElement(Broken))).rejects.toThrow(ReportRenderError);
+    await expect(renderPdf(createElement(Broken))).rejects.toThrow(MSG_PDF_RENDER_FAILED);
   });
 });
