@@ -1,6 +1,6 @@
 // What every report PDF shares: the brand's header, the page footer with page numbers, the paper sizes
 // and the status colours. Drawn with @react-pdf/renderer (text stays text: selectable and searchable).
-import { Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Font, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import type { ReactNode } from 'react';
 import { PAPER_LABELS, type PaperSize, type PerformanceStatus } from '../../domain/index.js';
 
@@ -13,6 +13,10 @@ export type PdfBrand = {
   /** A PNG or JPEG logo, or null: the brand's name is shown instead. */
   logo: Buffer | null;
 };
+
+// Words are never hyphenated: react-pdf's default hyphenation looks up every word, which was most of a
+// long board's render time, and names and prompts read better whole.
+Font.registerHyphenationCallback((word) => [word]);
 
 export const PDF_PAGE_SIZE: Record<PaperSize, 'A4' | 'LETTER'> = { a4: 'A4', letter: 'LETTER' };
 

@@ -237,21 +237,20 @@ function Board({ report }: { report: SummaryReport }) {
             {rows.map((row) => (
               <View key={row[0]!.name} style={{ flexDirection: 'row', marginBottom: 2 }} wrap={false}>
                 {row.map((l) => (
-                  <View
+                  <Text
                     key={l.name}
                     style={{
                       width: '32%',
                       marginRight: '1.3%',
-                      flexDirection: 'row',
+                      fontSize: 8.5,
                       borderLeftWidth: 2,
                       borderLeftColor: STATUS_COLORS[l.status],
                       paddingLeft: 4,
                       paddingVertical: 1,
                     }}
                   >
-                    <Text style={{ flex: 1, fontSize: 8.5 }}>{l.name}</Text>
-                    <Text style={[styles.bold, { fontSize: 8.5 }]}>{`${l.percent}%`}</Text>
-                  </View>
+                    {`${l.percent}%  ${l.name}`}
+                  </Text>
                 ))}
               </View>
             ))}
