@@ -42,15 +42,19 @@ test('the owner downloads the Performance Summary as a PDF holding the figures t
   });
 });
 
-test('the owner sets a weekly report for a member of the team', async ({ page }) => {
+test('the owner sets a weekly report for a manager', async ({ page }) => {
   await loginAsRiley(page);
   await page.goto('/account/report-emails');
   await expect(page.getByRole('heading', { name: 'Scheduled Reports' })).toBeVisible();
   await page.getByRole('radio', { name: /Weekly/ }).check();
-  const members = page.getByRole('checkbox');
-  await expect(members.first()).toBeVisible();
-  await members.first().check();
+  // A manager of the demo chain: they will get their regions' figures only.
+  const manager = page.getByRole('checkbox', { name: /· Manager/ }).first();
+  await expect(manager).toBeVisible();
+  await manager.check();
   await page.getByRole('button', { name: 'Save Schedule' }).click();
   await expect(page.getByText('Your scheduled report has been saved.')).toBeVisible();
   await expect(page.getByTestId('next-send-day')).toContainText('Next e-mail:');
+  await page.reload();
+  await expect(page.getByRole('radio', { name: /Weekly/ })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: /· Manager/ }).first()).toBeChecked();
 });
