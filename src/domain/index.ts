@@ -23,6 +23,7 @@ export * from './progress-bar';
 export * from './questionnaire-tiers';
 export * from './rate-limits';
 export * from './report-recipients';
+export * from './report-schedule';
 export * from './reporting';
 export * from './reporting-signature';
 export * from './schemas';

@@ -54,7 +54,7 @@ export const mayReceiveMarketing = (prefs: EmailPreferences) => prefs.receiveMar
  * What a one-click unsubscribe link stops: a notification kind, the daily digest (everything it
  * gathers), news, or, for a location's report address (no login, no preferences), its shop reports.
  */
-export type UnsubscribeTopic = NotificationKind | 'digest' | 'news' | 'reports';
+export type UnsubscribeTopic = NotificationKind | 'digest' | 'news' | 'reports' | 'scheduled-report';
 
 /** In a fixed order: a topic's index is in the links of e-mails already sent, so new ones go last. */
 export const UNSUBSCRIBE_TOPICS: readonly UnsubscribeTopic[] = [
@@ -66,6 +66,7 @@ export const UNSUBSCRIBE_TOPICS: readonly UnsubscribeTopic[] = [
   'news',
   'reports',
   'action-plan',
+  'scheduled-report',
 ];
 
 /** The preferences an account's unsubscribe turns off; `reports` has none (it is kept per address). */
@@ -82,6 +83,8 @@ export function preferencesOffFor(topic: UnsubscribeTopic): Partial<EmailPrefere
         receiveSurveyComplete: false,
       };
     case 'reports':
+    case 'scheduled-report':
+      // Kept apart from the preferences: a location's report address, a schedule's recipient row.
       return {};
     default:
       return { [PREFERENCE_OF[topic]]: false };
@@ -98,6 +101,7 @@ export const TOPIC_LABEL: Record<UnsubscribeTopic, string> = {
   digest: 'the daily digest, or the shop and survey e-mails it gathers',
   news: 'news from us',
   reports: 'shop reports for this location',
+  'scheduled-report': 'the scheduled Performance Summary e-mails',
 };
 
 /** The UTC hour an instant falls in: survey responses are told once per link per hour, after it. */

@@ -26,6 +26,7 @@ import { registerUnsubscribeRoute } from './notifications/unsubscribe-route.js';
 import { registerApiDocs } from './openapi/index.js';
 import { registerPayoutCsvRoute } from './payables/index.js';
 import { registerStripeWebhook } from './payments/stripe-webhook.js';
+import { registerReportPdfRoutes } from './report-pdf/index.js';
 import { registerReportingApi } from './reporting-api/index.js';
 import { identifyRequest, sessionToken } from './request-identity.js';
 import { registerRestInputBoundary } from './rest-input-boundary.js';
@@ -147,6 +148,7 @@ export async function buildApp(opts: {
   await registerEvaluatorAppRoutes(app, deps);
   await registerUnsubscribeRoute(app, deps);
   await registerReportingApi(app, deps);
+  await registerReportPdfRoutes(app, deps);
   await registerApiDocs(app);
   await registerGraphiQLAssets(app);
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });

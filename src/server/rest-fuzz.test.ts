@@ -54,6 +54,12 @@ const ROUTES: Record<string, Entry> = {
   '/evaluator/icon-192.png': { method: 'GET' },
   '/evaluator/icon-512.png': { method: 'GET' },
   '/unsubscribe/:token': { method: 'POST' },
+  '/reports/summary.pdf': {
+    method: 'GET',
+    params: ['startDate', 'endDate', 'programName', 'locationName', 'regionId', 'paper'],
+  },
+  '/reports/shop/:file': { method: 'GET', params: ['paper'] },
+  '/reports/emailed.pdf': { method: 'GET', params: ['a', 'u', 's', 'e', 'p', 'x', 'sig'] },
 };
 /** Routes fuzzed elsewhere or not REST: GraphQL, and the web app's pages. */
 const NOT_HERE = new Set(['/', '/*', '/api']);

@@ -14,13 +14,17 @@ export type MailMessage = {
   dedupKey?: string;
   /** Extra headers, such as List-Unsubscribe (see notifications/unsubscribe.ts). */
   headers?: Record<string, string>;
+  /** Files sent with the message (a scheduled report's PDF): bytes as base64. */
+  attachments?: MailAttachment[];
 };
+
+export type MailAttachment = { filename: string; contentType: string; content: string };
 
 /** A recorded message as the delivery job hands it to the mail server. */
 export type OutboxEmail = Pick<
   typeof outboxEmails.$inferSelect,
   'id' | 'to' | 'subject' | 'text' | 'html' | 'kind' | 'headers'
->;
+> & { attachments?: MailAttachment[] | null };
 
 export interface MailAdapter {
   /**
@@ -57,6 +61,7 @@ const outboxRow = (db: Db, m: MailMessage, id: string, status: 'pending' | 'kept
     status,
     dedupKey: m.dedupKey ?? null,
     headers: m.headers ?? null,
+    attachments: m.attachments?.length ? m.attachments : null,
   });
   return m.dedupKey ? insert.onConflictDoNothing().returning({ id: outboxEmails.id }) : insert;
 };
@@ -126,6 +131,15 @@ export function smtpMail(smtpUrl: string, from: string): MailAdapter {
         text: email.text,
         ...(email.html ? { html: email.html } : {}),
         ...(email.headers ? { headers: email.headers } : {}),
+        ...(email.attachments?.length
+          ? {
+              attachments: email.attachments.map((a) => ({
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.content, 'base64'),
+              })),
+            }
+          : {}),
         messageId: messageId(email.id, domain),
       });
     },

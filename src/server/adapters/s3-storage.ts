@@ -181,5 +181,12 @@ export function s3Storage(opts: S3Options): StorageAdapter {
       });
       if (!res.ok) throw new Error(`S3 PUT ${key} failed: ${res.status} ${(await res.text()).slice(0, 200)}`);
     },
+    async read(key) {
+      const url = presign({ method: 'GET', key, date: now(), expiresSeconds: 60, headers: {} });
+      const res = await fetch(url);
+      if (res.status === 404) return null;
+      if (!res.ok) throw new Error(`S3 GET ${key} failed: ${res.status}`);
+      return Buffer.from(await res.arrayBuffer());
+    },
   };
 }

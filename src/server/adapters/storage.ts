@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   fileLinkWindow,
@@ -39,6 +39,8 @@ export interface StorageAdapter {
   publicUrl(key: string): string;
   /** Stores bytes under a key: what the app's own upload route received (photos once stripped). */
   write(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The bytes stored under a key (a shop report's photos for its PDF), or null when there are none. */
+  read(key: string): Promise<Buffer | null>;
 }
 
 export { MAX_UPLOAD_BYTES };
@@ -150,6 +152,15 @@ export function localStorage(opts: { dataDir: string; secret: string; now?: () =
       if (!file.startsWith(root + path.sep)) throw new Error('Invalid storage key');
       await mkdir(path.dirname(file), { recursive: true });
       await writeFile(file, body);
+    },
+    async read(key) {
+      const file = path.resolve(root, key);
+      if (!file.startsWith(root + path.sep)) return null;
+      try {
+        return await readFile(file);
+      } catch {
+        return null;
+      }
     },
     async open(key) {
       const file = path.resolve(root, key);

@@ -8,7 +8,7 @@ import { ADMIN_PAGE_SIZE, containsPattern } from './lists.js';
 
 export type OutboxEmailRow = typeof outboxEmails.$inferSelect;
 /** A message as listed: everything but its HTML body, which the preview loads (see outboxEmailHtml). */
-export type OutboxEmailSummary = Omit<OutboxEmailRow, 'html' | 'dedupKey'>;
+export type OutboxEmailSummary = Omit<OutboxEmailRow, 'html' | 'dedupKey' | 'attachments'>;
 
 export type OutboxFilter = {
   /** One status, or every message when empty. */

@@ -930,6 +930,8 @@ export const outboxEmails = pgTable(
     dedupKey: text('dedup_key'),
     /** Extra headers (List-Unsubscribe and List-Unsubscribe-Post on e-mails a recipient may stop). */
     headers: jsonb('headers').$type<Record<string, string>>(),
+    /** Files sent with the message (the scheduled report's PDF), their bytes as base64. */
+    attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -1417,4 +1419,39 @@ export const payables = pgTable(
     index('payables_approved_idx').on(t.approvedAt),
     index('payables_batch_idx').on(t.batchId),
   ],
+);
+
+// ---------------------------------------------------------------- scheduled report e-mails
+
+/**
+ * An account's scheduled Performance Summary e-mail (issue 48): weekly (Mondays) or monthly (the first
+ * business day), set by the owner. One row per account; no row is no schedule.
+ */
+export const reportSchedules = pgTable('report_schedules', {
+  accountId: text('account_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  frequency: text('frequency').$type<'weekly' | 'monthly'>().notNull(),
+  paper: text('paper').$type<'a4' | 'letter'>().notNull().default('a4'),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Who gets an account's scheduled report: members of its team (or its own login). A recipient who
+ * followed the e-mail's unsubscribe link keeps the row with `unsubscribedAt` set and gets no more.
+ */
+export const reportScheduleRecipients = pgTable(
+  'report_schedule_recipients',
+  {
+    accountId: text('account_id')
+      .notNull()
+      .references(() => reportSchedules.accountId, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    unsubscribedAt: timestamp('unsubscribed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.userId] })],
 );

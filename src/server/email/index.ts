@@ -21,6 +21,8 @@ export type { ReportReadyContent } from './report-ready.js';
 export { renderReportReady } from './report-ready.js';
 export type { ResetPasswordContent } from './reset-password.js';
 export { renderResetPassword } from './reset-password.js';
+export type { ScheduledReportContent } from './scheduled-report.js';
+export { renderScheduledReport } from './scheduled-report.js';
 export type {
   ShopScheduledContent,
   ShopSentToQaContent,

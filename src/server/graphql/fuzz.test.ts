@@ -49,6 +49,14 @@ const MUTATIONS: Record<string, Entry> = {
     values: { scopes: fc.constantFrom(['REPORTING_READ'], ['reporting:read'], null, [], ['x']) },
   },
   revokeApiKey: { as: ['customer', 'admin'], ids: { _id: 'apiKey' } },
+  saveReportSchedule: {
+    as: CUSTOMER,
+    ids: { recipientIds: 'user' },
+    values: {
+      frequency: fc.constantFrom('weekly', 'monthly', null, 'daily'),
+      paper: fc.constantFrom('a4', 'letter', null, 'a3'),
+    },
+  },
   createWebhookEndpoint: { as: CUSTOMER },
   updateWebhookEndpoint: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },
   deleteWebhookEndpoint: { as: CUSTOMER, ids: { _id: 'webhookEndpoint' } },

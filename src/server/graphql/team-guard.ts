@@ -49,6 +49,7 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   webhookEndpointSecret: 'settings',
   webhookEventTypes: 'anyone',
   apiKeys: 'apiKeys',
+  reportSchedule: 'ownership',
   // Mutation
   acceptTeamInvitation: 'anyone',
   changePassword: 'anyone',
@@ -62,6 +63,7 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   signOutSession: 'anyone',
   signOutOtherSessions: 'anyone',
   setTeamRequiresTwoFactor: 'ownership',
+  saveReportSchedule: 'ownership',
   resetPassword: 'anyone',
   saveEmailPreferences: 'anyone',
   sendResetPasswordEmail: 'anyone',

@@ -76,6 +76,25 @@ export const JOBS = {
     expireInSeconds: 3600,
     batchSize: 1,
   },
+  /** The day's scheduled report e-mails (report-emails/schedule.ts): one job per recipient; safe to repeat. */
+  'report-schedules': {
+    retryLimit: 4,
+    retryDelay: 5 * 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    batchSize: 1,
+  },
+  /**
+   * Renders one recipient's scheduled report (their scope) and records its e-mail with the PDF. A render
+   * that fails throws: the job is retried, and no e-mail is ever sent without its PDF.
+   */
+  'report-email': {
+    retryLimit: 5,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 10 * 60,
+    batchSize: 1,
+  },
   /**
    * Sends one webhook message to one customer endpoint (webhooks/deliver-webhook.ts). A try takes at
    * most WEBHOOK_TIMEOUT_SECONDS, far under the expiry, so a slow try never overlaps its retry.
@@ -124,6 +143,15 @@ export type JobData = {
     hour: string;
   };
   'daily-digest': { day: string };
+  'report-schedules': { day: string };
+  'report-email': {
+    accountId: string;
+    userId: string;
+    /** The period's first and last day (YYYY-MM-DD). */
+    start: string;
+    end: string;
+    frequency: 'weekly' | 'monthly';
+  };
   'action-plan-reminders': { day: string };
   'webhook-delivery': { deliveryId: string };
   'domain-event': { eventId: string };

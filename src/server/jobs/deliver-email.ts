@@ -27,6 +27,7 @@ export async function deliverEmail(
       html: outboxEmails.html,
       kind: outboxEmails.kind,
       headers: outboxEmails.headers,
+      attachments: outboxEmails.attachments,
       status: outboxEmails.status,
     })
     .from(outboxEmails)

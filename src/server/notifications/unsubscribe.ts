@@ -1,7 +1,7 @@
 // One-click unsubscribe (RFC 8058): every e-mail a recipient may stop carries a signed link to
 // /unsubscribe/{token} in its footer and in List-Unsubscribe / List-Unsubscribe-Post headers. The link
 // works without a login: a mail client POSTs to it (one click), a person opens it and confirms.
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   capabilityLink,
   isUnsubscribed,
@@ -12,7 +12,7 @@ import {
 } from '../../domain/index.js';
 import { hashToken, hmac, safeEqual } from '../auth/tokens.js';
 import { type Db, inTransaction } from '../db/client.js';
-import { emailSuppressions, users } from '../db/schema.js';
+import { emailSuppressions, reportScheduleRecipients, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export const MSG_UNSUBSCRIBE_LINK =
@@ -105,6 +105,14 @@ async function subjectOf(db: Db, secret: string, token: string) {
     .where(eq(users.id, subject.userId))
     .limit(1);
   if (!user) throw invalidLink();
+  if (subject.topic === 'scheduled-report') {
+    // A schedule's recipient: their rows (of the account whose report they get) say it.
+    const rows = await db
+      .select({ unsubscribedAt: reportScheduleRecipients.unsubscribedAt })
+      .from(reportScheduleRecipients)
+      .where(eq(reportScheduleRecipients.userId, subject.userId));
+    return { subject, email: user.email, unsubscribed: rows.every((r) => r.unsubscribedAt !== null) };
+  }
   return { subject, email: user.email, unsubscribed: isUnsubscribed(user.emailPreferences, subject.topic) };
 }
 
@@ -125,7 +133,18 @@ export async function describeUnsubscribe(
 export async function unsubscribe(db: Db, secret: string, token: string): Promise<UnsubscribeDescription> {
   return inTransaction(db, async (tx) => {
     const { subject, email } = await subjectOf(tx, secret, token);
-    if ('userId' in subject) {
+    if ('userId' in subject && subject.topic === 'scheduled-report') {
+      // This recipient only: the schedule and its other recipients stay as they are.
+      await tx
+        .update(reportScheduleRecipients)
+        .set({ unsubscribedAt: new Date() })
+        .where(
+          and(
+            eq(reportScheduleRecipients.userId, subject.userId),
+            isNull(reportScheduleRecipients.unsubscribedAt),
+          ),
+        );
+    } else if ('userId' in subject) {
       const off = JSON.stringify(preferencesOffFor(subject.topic));
       await tx
         .update(users)

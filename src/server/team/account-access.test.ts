@@ -6,6 +6,7 @@ import {
   MSG_INVITATION_INVALID,
   MSG_INVITATION_NOT_FOUND,
   MSG_MEMBER_NOT_FOUND,
+  MSG_RECIPIENT_NOT_MEMBER,
   MSG_REGION_NOT_FOUND,
 } from '../../domain/index.js';
 import { people, placedRecurringOrder } from '../account/test-fixtures.js';
@@ -513,6 +514,28 @@ const OPS: Op[] = [
     anonymous: LOG_IN,
     other: MSG_API_KEY_NOT_FOUND,
     check: (d) => expect(d.revokeApiKey).toEqual({ name: 'Owner key', revokedAt: expect.any(String) }),
+  },
+  // Scheduled report e-mails (issue 48): the owner's alone, who chooses who gets the account's figures.
+  {
+    field: 'reportSchedule',
+    doc: '{ reportSchedule { frequency members { userId } } }',
+    allowed: OWNER,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d, f, who) =>
+      expect(d.reportSchedule.members.map((m: { userId: string }) => m.userId)).toContain(
+        who === 'other' ? f.ids.other : f.owner,
+      ),
+  },
+  {
+    field: 'saveReportSchedule',
+    doc: 'mutation ($ids: [String!]!) { saveReportSchedule(frequency: "weekly", recipientIds: $ids) { frequency recipients { userId } } }',
+    vars: (f) => ({ ids: [f.owner] }),
+    allowed: OWNER,
+    anonymous: LOG_IN,
+    other: MSG_RECIPIENT_NOT_MEMBER,
+    check: (d, f) =>
+      expect(d.saveReportSchedule).toEqual({ frequency: 'weekly', recipients: [{ userId: f.owner }] }),
   },
   {
     field: 'regions',

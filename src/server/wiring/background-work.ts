@@ -18,6 +18,7 @@ import {
 import { sendDigests } from '../notifications/digest.js';
 import { backgroundMailDeps } from '../notifications/notify.js';
 import { sendSurveyResponsesNotice } from '../notifications/survey-responses.js';
+import { queueReportEmails, sendReportEmail } from '../report-emails/index.js';
 import { deliverWebhook } from '../webhooks/index.js';
 import { subscribersOf } from './subscribers.js';
 
@@ -32,7 +33,8 @@ export type BackgroundLog = {
  * ACTION_PLAN_REMINDERS_AT).
  */
 export function dailySchedules(
-  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT'>,
+  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT'> &
+    Partial<Pick<Config, 'REPORT_EMAILS_AT'>>,
 ): DailySchedule[] {
   const schedules: DailySchedule[] = [];
   if (config.VISIT_SCHEDULING_AT !== 'off')
@@ -41,6 +43,8 @@ export function dailySchedules(
   if (config.DIGEST_AT !== 'off') schedules.push({ job: 'daily-digest', at: config.DIGEST_AT });
   if (config.ACTION_PLAN_REMINDERS_AT !== 'off')
     schedules.push({ job: 'action-plan-reminders', at: config.ACTION_PLAN_REMINDERS_AT });
+  if (config.REPORT_EMAILS_AT && config.REPORT_EMAILS_AT !== 'off')
+    schedules.push({ job: 'report-schedules', at: config.REPORT_EMAILS_AT });
   return schedules;
 }
 
@@ -83,6 +87,14 @@ export async function registerJobs(
     log.info(
       `Action plan reminders for ${job.data.day}: ${told.dueSoon} due tomorrow, ${told.overdue} overdue.`,
     );
+  });
+  await queue.work('report-schedules', async (job) => {
+    const queued = await queueReportEmails(db, job.data.day);
+    log.info(`Scheduled reports for ${job.data.day}: ${queued} e-mails queued.`);
+  });
+  // A render that fails throws: pg-boss retries the job; no e-mail goes without its PDF.
+  await queue.work('report-email', async (job) => {
+    await sendReportEmail(db, notify, job.data, new Date());
   });
   const allowedHosts = parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS);
   await queue.work('webhook-delivery', (job) => deliverWebhook(db, { allowedHosts }, job));

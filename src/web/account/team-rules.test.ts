@@ -4,7 +4,7 @@ import { accessText, accountMenu, mayOpen } from './team-rules';
 const labels = (role: Parameters<typeof accountMenu>[0]) => accountMenu(role).map((l) => l.label);
 
 describe('accountMenu', () => {
-  it('shows the owner every page, the Team and API Keys pages included', () => {
+  it('shows the owner every page, the Team, API Keys and Scheduled Reports pages included', () => {
     expect(labels('owner')).toEqual([
       'Dashboard',
       'Account Information',
@@ -14,6 +14,7 @@ describe('accountMenu', () => {
       'Team',
       'Webhooks',
       'API Keys',
+      'Scheduled Reports',
       'Program Reports',
       'Action Plans',
       'Communication Preferences',
@@ -21,8 +22,10 @@ describe('accountMenu', () => {
     ]);
   });
 
-  it('shows an admin the same pages as the owner but API Keys (a key reads the whole account)', () => {
-    expect(labels('admin')).toEqual(labels('owner').filter((l) => l !== 'API Keys'));
+  it('shows an admin the same pages as the owner but API Keys (a key reads the whole account) and Scheduled Reports (the owner chooses who gets the account’s figures)', () => {
+    expect(labels('admin')).toEqual(
+      labels('owner').filter((l) => l !== 'API Keys' && l !== 'Scheduled Reports'),
+    );
   });
 
   it('keeps a manager to reports and their own preferences: no ordering, billing, settings or team', () => {

@@ -12,6 +12,7 @@ export const ACCOUNT_MENU: readonly AccountLink[] = [
   { label: 'Team', to: '/account/team', needs: 'team' },
   { label: 'Webhooks', to: '/account/webhooks', needs: 'settings' },
   { label: 'API Keys', to: '/account/api-keys', needs: 'apiKeys' },
+  { label: 'Scheduled Reports', to: '/account/report-emails', needs: 'ownership' },
   { label: 'Program Reports', to: '/account/reports', needs: 'reports' },
   { label: 'Action Plans', to: '/account/action-plans', needs: 'reports' },
   { label: 'Communication Preferences', to: '/account/preferences', needs: null },

@@ -60,6 +60,8 @@ const account = {
   webhookEndpoint: () =>
     import('../account/webhook-endpoint-page').then((m) => ({ Component: m.WebhookEndpointPage })),
   apiKeys: () => import('../account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
+  reportSchedule: () =>
+    import('../account/report-schedule-page').then((m) => ({ Component: m.ReportSchedulePage })),
   security: () => import('../account/security-page').then((m) => ({ Component: m.SecurityPage })),
   actionPlans: () =>
     import('../action-plans/action-plans-page').then((m) => ({ Component: m.ActionPlansPage })),
@@ -167,6 +169,7 @@ export const routes: RouteObject[] = [
           { path: 'webhooks', lazy: account.webhooks },
           { path: 'webhooks/:id', lazy: account.webhookEndpoint },
           { path: 'api-keys', lazy: account.apiKeys },
+          { path: 'report-emails', lazy: account.reportSchedule },
           { path: 'security', lazy: account.security },
           { path: 'action-plans', lazy: account.actionPlans },
           { path: 'action-plans/:id', lazy: account.actionPlan },

@@ -33,6 +33,7 @@ export function ShopReportPage() {
       loading={loading && !data}
       error={error ? errorMessage(error) : null}
       back={{ to: '/account/reports', label: 'Back to Program Reports' }}
+      pdf={data?.evaluation ? `/reports/shop/${encodeURIComponent(evaluationId)}.pdf` : null}
     />
   );
 }
@@ -61,6 +62,7 @@ export function SharedShopReportPage() {
               : errorMessage(error)
         }
         back={null}
+        pdf={null}
       />
     </Container>
   );
@@ -71,11 +73,14 @@ function ShopReport({
   loading,
   error,
   back,
+  pdf,
 }: {
   evaluation: ShownReport | null | undefined;
   loading: boolean;
   error: string | null;
   back: { to: string; label: string } | null;
+  /** The report's PDF (the account's own report page only). */
+  pdf: string | null;
 }) {
   usePageTitle(evaluation ? `${evaluation.programName} Report` : 'Shop Report');
   if (loading) return <PageLoader />;
@@ -106,9 +111,21 @@ function ShopReport({
     <Stack gap="md" data-testid="shop-report">
       <Paper withBorder radius="md" p="md">
         <Stack gap={6}>
-          <Text size="xs" c="dimmed" fw={700} tt="uppercase">
-            Shop Report
-          </Text>
+          <Group justify="space-between" gap="xs">
+            <Text size="xs" c="dimmed" fw={700} tt="uppercase">
+              Shop Report
+            </Text>
+            {pdf && (
+              <Group gap="xs" data-testid="shop-report-pdf">
+                <Anchor href={`${pdf}?paper=a4`} download size="sm">
+                  Download PDF (A4)
+                </Anchor>
+                <Anchor href={`${pdf}?paper=letter`} download size="sm">
+                  Download PDF (US Letter)
+                </Anchor>
+              </Group>
+            )}
+          </Group>
           <Title order={1} size="h2">
             {evaluation.programName}
           </Title>

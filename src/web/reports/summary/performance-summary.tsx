@@ -5,6 +5,7 @@ import { ALL_PROGRAMS, programView } from '../../../domain';
 import { OWN_REPORTS, type ReportScope } from '../report-scope';
 import { CsvDownloadButton } from './csv-download-button';
 import { LocationsBoard } from './locations-board';
+import { PdfDownloadButton } from './pdf-download-button';
 import { ProgramCards } from './program-cards';
 import { ActiveFilters, SummaryFiltersBar } from './summary-filters-bar';
 import { PerformanceSummaryTitle, SummaryEmpty, SummaryLoading } from './summary-texts';
@@ -104,7 +105,10 @@ export default function PerformanceSummary({ scope = OWN_REPORTS }: { scope?: Re
       <Stack gap="md">
         <Group justify="space-between" align="flex-start" gap="xs">
           <PerformanceSummaryTitle />
-          <CsvDownloadButton summary={summary} />
+          <Group gap="xs">
+            {!scope.admin && <PdfDownloadButton summary={summary} />}
+            <CsvDownloadButton summary={summary} />
+          </Group>
         </Group>
         <SummaryFiltersBar summary={summary} />
         <ActiveFilters summary={summary} />
