@@ -109,6 +109,7 @@ const MUTATIONS: Record<string, Entry> = {
   passkeySignIn: { as: ANONYMOUS },
   setTeamRequiresTwoFactor: { as: CUSTOMER },
   resetTwoFactor: { as: ADMIN, ids: { uid: 'user' } },
+  userTwoFactor: { as: ADMIN, ids: { uid: 'user' } },
   checkout: { as: CUSTOMER, ids: { oid: 'cart', 'input.brandId': 'brand', 'input.stripeToken': 'card' } },
   copyShopsToAllOrderLocations: { as: CUSTOMER, ids: { oid: 'cart', shopIds: 'shop' } },
   createBrand: { as: ADMIN },

@@ -400,3 +400,25 @@ builder.mutationFields((t) => ({
     },
   }),
 }));
+
+type TwoFactorSummary = { totpEnabled: boolean; passkeys: number; recoveryCodesLeft: number };
+
+const TwoFactorSummaryType = builder.objectRef<TwoFactorSummary>('TwoFactorSummary').implement({
+  description: "What second factors a login has (for a platform admin's support; never a secret).",
+  fields: (t) => ({
+    totpEnabled: t.exposeBoolean('totpEnabled'),
+    passkeys: t.exposeInt('passkeys', { description: 'How many passkeys.' }),
+    recoveryCodesLeft: t.exposeInt('recoveryCodesLeft'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  userTwoFactor: t.field({
+    type: TwoFactorSummaryType,
+    authScopes: { admin: true },
+    description:
+      'Platform admins: whether a login has two-factor sign-in (an app, passkeys, recovery codes left), before resetting it with resetTwoFactor.',
+    args: { uid: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => twoFactorStatus(ctx.db, a.uid),
+  }),
+}));
