@@ -136,7 +136,7 @@ async function takeChallenge(
 
 function parseResponse<T>(json: string): T {
   try {
-    if (json.length > 64_000) throw new Error('too long');
+    if (json.length > 16_000) throw new Error('too long');
     const parsed = JSON.parse(json) as { id?: unknown; response?: unknown };
     if (typeof parsed?.id !== 'string' || typeof parsed.response !== 'object' || parsed.response === null) {
       throw new Error('not a credential');
