@@ -327,6 +327,7 @@ function TwoFactorSection({
             <Badge color="gray" variant="light" data-testid="totp-status">
               Off
             </Badge>
+            <Text size="sm">Authenticator app</Text>
           </Group>
           <TotpSetup onDone={(c) => setCodes({ codes: c, offer: othersSignedIn })} />
         </>
@@ -421,6 +422,7 @@ function AddPasskey({ onAdded }: { onAdded: (recoveryCodes: string[] | null) => 
       const response = await createPasskey(data.beginPasskeyRegistration);
       const done = await finish({ variables: { name, response } });
       notifySuccess(`Passkey "${name.trim()}" added.`);
+      setName(describeUserAgent(navigator.userAgent));
       onAdded(done.data?.finishPasskeyRegistration.recoveryCodes ?? null);
     } catch (err) {
       if (!passkeyCancelled(err)) setError(errorMessage(err));
@@ -487,7 +489,7 @@ function PasskeysSection({
                     </Text>
                     {p.kind && (
                       <Badge variant="light" color="gray">
-                        {p.kind === 'platform' ? 'This kind of device' : 'Security key'}
+                        {p.kind === 'platform' ? 'Built-in' : 'Security key'}
                       </Badge>
                     )}
                     {p.synced && (
