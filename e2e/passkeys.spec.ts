@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { gql, loginThroughForm, test } from './support';
+import { DEMO, gql, loginThroughForm, test } from './support';
 
 // Issue 50: a customer adds a passkey at /account/security with Chromium's virtual authenticator (a
 // platform authenticator that verifies the person, holding discoverable credentials), signs out, and
@@ -13,13 +13,17 @@ const ME = { email: `passkey-${Date.now()}@example.test`, password: 'passkey-pas
 
 test('a customer registers a passkey and signs in with it alone', async ({ page, request }) => {
   test.slow();
-  await gql(request, 'mutation($i:RegisterInput!){ register(input:$i){ token } }', {
-    i: {
-      email: ME.email,
-      password: ME.password,
-      profile: { firstName: 'Pat', lastName: 'Key', businessName: 'Passkey Co', phone: '(512)-555-0151' },
+  const registered = await gql<{ register: { user: { _id: string } } }>(
+    request,
+    'mutation($i:RegisterInput!){ register(input:$i){ token user { _id } } }',
+    {
+      i: {
+        email: ME.email,
+        password: ME.password,
+        profile: { firstName: 'Pat', lastName: 'Key', businessName: 'Passkey Co', phone: '(512)-555-0151' },
+      },
     },
-  });
+  );
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -70,4 +74,22 @@ test('a customer registers a passkey and signs in with it alone', async ({ page,
   await page.screenshot({ path: `${SHOTS}/login-second-factor-1280.png`, fullPage: true });
   await page.getByRole('button', { name: 'Use a Passkey' }).click();
   await expect(page.getByTestId('header-user')).toBeVisible();
+
+  // Lost it all: a platform admin resets the login's two-factor sign-in, after a confirm.
+  await page.context().clearCookies();
+  await loginThroughForm(page, DEMO.admin.email, DEMO.admin.password);
+  await expect(page.getByTestId('header-user')).toBeVisible();
+  await page.goto(`/admin/customers/${registered.register.user._id}`);
+  const section = page.getByRole('region', { name: 'Two-Factor Sign-In' });
+  await expect(section.getByTestId('customer-two-factor')).toHaveText(
+    'On: 1 passkey; 10 of 10 recovery codes left.',
+  );
+  await section.getByRole('button', { name: 'Reset Two-Factor Sign-In' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Reset two-factor sign-in?' });
+  await expect(confirm).toContainText(ME.email);
+  await page.screenshot({ path: `${SHOTS}/admin-reset-confirm-1280.png` });
+  await confirm.getByRole('button', { name: 'Reset and Sign Out' }).click();
+  await expect(section.getByTestId('customer-two-factor')).toHaveText(
+    'Off: this login signs in with its password alone.',
+  );
 });
