@@ -283,3 +283,21 @@ async function adminWithPasskey(email: string): Promise<string> {
   expect(signIn.errors).toBeUndefined();
   return signIn.data.passkeySignIn.token;
 }
+
+describe('a password change', () => {
+  it('signs out the other sessions unless the person chose to keep them', async () => {
+    await createUser(t.db, { email: ANN, password: PASS });
+    const here = await t.login(ANN, PASS);
+    const elsewhere = await t.login(ANN, PASS);
+    const CHANGE = `mutation ($old: String!, $new: String!, $out: Boolean) {
+      changePassword(oldPassword: $old, newPassword: $new, signOutOtherSessions: $out) }`;
+    const ME = '{ currentUser { email } }';
+    const kept = await t.gql(CHANGE, { old: PASS, new: 'ann-password-2', out: false }, { token: here });
+    expect(kept.errors).toBeUndefined();
+    expect((await t.gql(ME, {}, { token: elsewhere })).data.currentUser.email).toBe(ANN);
+    const ended = await t.gql(CHANGE, { old: 'ann-password-2', new: 'ann-password-3' }, { token: here });
+    expect(ended.errors).toBeUndefined();
+    expect((await t.gql(ME, {}, { token: elsewhere })).data.currentUser).toBeNull();
+    expect((await t.gql(ME, {}, { token: here })).data.currentUser.email).toBe(ANN);
+  });
+});
