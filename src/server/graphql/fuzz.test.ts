@@ -109,7 +109,6 @@ const MUTATIONS: Record<string, Entry> = {
   passkeySignIn: { as: ANONYMOUS },
   setTeamRequiresTwoFactor: { as: CUSTOMER },
   resetTwoFactor: { as: ADMIN, ids: { uid: 'user' } },
-  userTwoFactor: { as: ADMIN, ids: { uid: 'user' } },
   checkout: { as: CUSTOMER, ids: { oid: 'cart', 'input.brandId': 'brand', 'input.stripeToken': 'card' } },
   copyShopsToAllOrderLocations: { as: CUSTOMER, ids: { oid: 'cart', shopIds: 'shop' } },
   createBrand: { as: ADMIN },
@@ -221,6 +220,7 @@ const QUERIES: Record<string, Entry> = {
     ids: { surveyCode: 'survey', programId: 'uq', clientId: 'user' },
   },
   user: { as: ADMIN, ids: { uid: 'user' } },
+  userTwoFactor: { as: ADMIN, ids: { uid: 'user' } },
   users: { as: ADMIN },
 };
 
