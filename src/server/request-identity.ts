@@ -99,14 +99,16 @@ async function readSession(
       select
         (select json_build_array(u, session_id, last_seen_at, last_seen_via,
                   case when (u).admin and ${q.adminTwoFactor} then not exists(select 1 from two_factor_totp t
-                    where t.user_id = (u).id and t.confirmed_at is not null) end) from su) as session,
+                    where t.user_id = (u).id and t.confirmed_at is not null)
+                    and not exists(select 1 from passkeys p where p.user_id = (u).id) end) from su) as session,
         (select json_build_array(m.id, m.account_id, m.role, m.removed_at is not null,
                   case when m.account_id <> m.user_id and m.removed_at is null
                        then (select a from users a where a.id = m.account_id) end,
                   case when m.account_id <> m.user_id and m.removed_at is null
                         and (select a.require_two_factor from users a where a.id = m.account_id)
                        then not exists(select 1 from two_factor_totp t
-                         where t.user_id = m.user_id and t.confirmed_at is not null) end)
+                         where t.user_id = m.user_id and t.confirmed_at is not null)
+                         and not exists(select 1 from passkeys p where p.user_id = m.user_id) end)
            from account_members m where m.user_id = (select (u).id from su)) as member,
         (select coalesce(json_agg(b), '[]'::json) from brands b
           where (b.type = 'CUSTOM_DOMAIN' and lower(b.custom_domain) = ${k.host}::text)

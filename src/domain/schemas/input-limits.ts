@@ -86,6 +86,12 @@ export const INPUT_LIMITS: Readonly<Record<string, InputLimit>> = {
   'CheckoutInput.stripeToken': { label: 'Card', text: { max: 500 } },
   'Mutation.saveDefaultCard.stripeToken': { label: 'Card', text: { max: 500 } },
 
+  // A browser's passkey answer (WebAuthn JSON; a few KB with its attestation).
+  'Mutation.finishPasskeyRegistration.response': { label: 'Passkey response', text: { max: 16_000 } },
+  'Mutation.passkeySignIn.response': { label: 'Passkey response', text: { max: 16_000 } },
+  'Mutation.finishPasskeyRegistration.name': { label: 'Name', text: { max: 60 } },
+  'Mutation.renamePasskey.name': { label: 'Name', text: { max: 60 } },
+
   // Passwords.
   'Mutation.login.password': PASSWORD,
   'Mutation.changePassword.oldPassword': { label: 'Current Password', ...PASSWORD },

@@ -9,10 +9,19 @@ import { revokeUserSessions } from './sessions.js';
 
 export const MSG_WRONG_CURRENT_PASSWORD = 'Current Password is incorrect.';
 
-/** Changes the password after checking the current one; other sessions are signed out. */
+/**
+ * Changes the password after checking the current one; the other sessions are signed out unless the
+ * person chose to keep them (`signOutOthers` false).
+ */
 export async function changePassword(
   db: Db,
-  opts: { user: UserRow; sessionId: string | null; oldPassword: string; newPassword: string },
+  opts: {
+    user: UserRow;
+    sessionId: string | null;
+    oldPassword: string;
+    newPassword: string;
+    signOutOthers?: boolean;
+  },
 ): Promise<void> {
   const input = parseInput(ZChangePasswordInput, {
     oldPassword: opts.oldPassword,
@@ -26,6 +35,7 @@ export async function changePassword(
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, opts.user.id));
-    await revokeUserSessions(tx as unknown as Db, opts.user.id, opts.sessionId);
+    if (opts.signOutOthers !== false)
+      await revokeUserSessions(tx as unknown as Db, opts.user.id, opts.sessionId);
   });
 }

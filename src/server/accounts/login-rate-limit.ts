@@ -81,16 +81,30 @@ export async function beginLoginAttempt(
   db: Db,
   opts: { email: string; client: LoginClient; now: Date },
 ): Promise<LoginAttempt> {
-  const buckets = bucketsOf(opts.email, opts.client);
+  return beginAttempt(db, bucketsOf(opts.email, opts.client), opts.now);
+}
+
+/**
+ * An attempt that names no account (a passkey the server does not know): it counts in the client IP's
+ * bucket only, like an unknown client's guesses across accounts.
+ */
+export async function beginAnonymousLoginAttempt(
+  db: Db,
+  opts: { ip: string; now: Date },
+): Promise<LoginAttempt> {
+  return beginAttempt(db, [{ key: ipKey(opts.ip), policy: IP_THROTTLE, endedBySuccessOf: [] }], opts.now);
+}
+
+async function beginAttempt(db: Db, buckets: Bucket[], now: Date): Promise<LoginAttempt> {
   const rows = await db
     .insert(loginAttempts)
-    .values(buckets.map((b) => ({ key: b.key, succeeded: false, createdAt: opts.now })))
+    .values(buckets.map((b) => ({ key: b.key, succeeded: false, createdAt: now })))
     .returning({ id: loginAttempts.id, key: loginAttempts.key });
   const ids = rows.map((r) => r.id);
   const waits = await Promise.all(
     buckets.map(async (b) => {
       const own = rows.find((r) => r.key === b.key)!.id;
-      return retryAfterMs(b.policy, await summarize(db, b, own, opts.now), opts.now);
+      return retryAfterMs(b.policy, await summarize(db, b, own, now), now);
     }),
   );
   const wait = Math.max(...waits);

@@ -81,6 +81,16 @@ const OPERATIONS: [string, string, () => Record<string, unknown>][] = [
     () => ({ uid: p.alice.user.id, b: c.otherBrandShop.brandId }),
   ],
   ['createExportLink', 'mutation { createExportLink(type: "orders") { url } }', () => ({})],
+  [
+    'userTwoFactor',
+    'query ($uid: String!) { userTwoFactor(uid: $uid) { totpEnabled passkeys recoveryCodesLeft } }',
+    () => ({ uid: p.alice.user.id }),
+  ],
+  [
+    'resetTwoFactor',
+    'mutation ($uid: String!) { resetTwoFactor(uid: $uid) }',
+    () => ({ uid: p.alice.user.id }),
+  ],
 ];
 
 const anId = { _id: expect.stringMatching(/^\S+$/) };
@@ -105,6 +115,8 @@ const ANSWERS: Record<string, () => unknown> = {
   removeBrand: () => ({ _id: c.otherBrandShop.brandId }),
   associateBrandToUser: () => ({ _id: p.alice.user.id }),
   createExportLink: () => ({ url: expect.stringMatching(/^\/admin\/export\/orders\?token=\S+$/) }),
+  userTwoFactor: () => ({ totpEnabled: false, passkeys: 0, recoveryCodesLeft: 0 }),
+  resetTwoFactor: () => false,
 };
 
 describe('admin operations', () => {

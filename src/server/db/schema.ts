@@ -197,6 +197,55 @@ export const recoveryCodes = pgTable(
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
+/**
+ * A login's passkeys (WebAuthn credentials, issue 50): platform (Touch ID, Windows Hello, Android) or
+ * roaming (a security key). Only the public key is kept (COSE, base64url). `rpId` is the host it was
+ * made on: the browser offers it only there. `counter`: the authenticator's signature counter, refused
+ * when it does not go up (a cloned key), unless the authenticator keeps none (0 and 0).
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: id(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: text('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    /** The authenticator's transports ('internal', 'usb', 'nfc', 'ble', 'hybrid'), comma-separated. */
+    transports: text('transports').notNull().default(''),
+    /** Synced across the person's devices (a multi-device passkey), as the authenticator said. */
+    backedUp: boolean('backed_up').notNull().default(false),
+    rpId: text('rp_id').notNull(),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('passkeys_credential_uq').on(t.credentialId), index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * WebAuthn challenges handed to a browser, kept server side: each is taken (deleted) by the answer
+ * that uses it, so it works once, and only until `expiresAt` (five minutes). `purpose` 'register'
+ * (userId: the login adding a passkey) or 'sign-in' (userId: the login of a second-factor step, null
+ * for a sign-in without a password). `rpId`/`origin`: the host it was asked on.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    purpose: text('purpose').notNull(),
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    rpId: text('rp_id').notNull(),
+    origin: text('origin').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('webauthn_challenges_expires_idx').on(t.expiresAt)],
+);
+
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {

@@ -161,9 +161,16 @@ builder.mutationFields((t) => ({
   }),
   changePassword: t.boolean({
     authScopes: { loggedIn: true },
-    args: { oldPassword: t.arg.string({ required: true }), newPassword: t.arg.string({ required: true }) },
+    description:
+      "Changes the login's own password. The other sessions are signed out unless `signOutOtherSessions` is false (the person chose to stay signed in there).",
+    args: {
+      oldPassword: t.arg.string({ required: true }),
+      newPassword: t.arg.string({ required: true }),
+      signOutOtherSessions: t.arg.boolean({ defaultValue: true }),
+    },
     resolve: async (_r, a, ctx) => {
       await changePassword(ctx.db, {
+        signOutOthers: a.signOutOtherSessions ?? true,
         // The login's own password, also for a member acting for another account.
         user: ctx.person!,
         sessionId: ctx.sessionId,

@@ -109,6 +109,12 @@ const MUTATIONS: Record<string, Entry> = {
   loginSecondFactor: { as: ANONYMOUS },
   signOutSession: { as: ['throwaway'] },
   signOutOtherSessions: { as: ['throwaway'] },
+  beginPasskeyRegistration: { as: ['throwaway'] },
+  finishPasskeyRegistration: { as: ['throwaway'] },
+  renamePasskey: { as: ['throwaway'] },
+  removePasskey: { as: ['throwaway'] },
+  beginPasskeySignIn: { as: ANONYMOUS },
+  passkeySignIn: { as: ANONYMOUS },
   setTeamRequiresTwoFactor: { as: CUSTOMER },
   resetTwoFactor: { as: ADMIN, ids: { uid: 'user' } },
   checkout: { as: CUSTOMER, ids: { oid: 'cart', 'input.brandId': 'brand', 'input.stripeToken': 'card' } },
@@ -222,6 +228,7 @@ const QUERIES: Record<string, Entry> = {
     ids: { surveyCode: 'survey', programId: 'uq', clientId: 'user' },
   },
   user: { as: ADMIN, ids: { uid: 'user' } },
+  userTwoFactor: { as: ADMIN, ids: { uid: 'user' } },
   users: { as: ADMIN },
 };
 

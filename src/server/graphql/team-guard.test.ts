@@ -29,6 +29,7 @@ const STAFF_ONLY = new Set([
   'claimNextEvaluation',
   'associateBrandToUser',
   'resetTwoFactor',
+  'userTwoFactor',
   'createBrand',
   'createExportLink',
   'createPayoutCsvLink',

@@ -4,12 +4,24 @@ import type { AppContext, UserRow } from '../context.js';
 import { AppError } from '../errors.js';
 import { requireTeam, teamRoleOf } from '../team/index.js';
 import {
+  beginPasskeyRegistration,
+  beginPasskeySignIn,
   beginTotpSetup,
   confirmTotpSetup,
   disableTotp,
+  finishPasskeyRegistration,
+  hasSecondFactor,
+  isLastSecondFactor,
+  listPasskeys,
   listSessions,
   loginSecondFactor,
   mayTurnOffSecondFactor,
+  type PasskeyListing,
+  passkeyLogin,
+  type RelyingParty,
+  readLoginChallenge,
+  removePasskey,
+  renamePasskey,
   replaceRecoveryCodes,
   resetTwoFactor,
   revokeOtherSessions,
@@ -32,6 +44,15 @@ export const MSG_WRONG_PASSWORD = 'Your password is not right.';
 function loginOf(ctx: AppContext): UserRow {
   if (!ctx.person || ctx.apiKey) throw new AppError('UNAUTHENTICATED', 'Log in first.');
   return ctx.person;
+}
+
+/**
+ * The WebAuthn relying party of the request: the host the person is on (a brand's custom domain, a
+ * brand subdomain, or the base domain with an entry path) when it is one of ours, else PUBLIC_URL's
+ * (request-identity.ts decides `origin` the same way for e-mailed links).
+ */
+export function relyingPartyOf(ctx: AppContext): RelyingParty {
+  return { rpId: new URL(ctx.origin).hostname, origin: ctx.origin, name: ctx.brand.name };
 }
 
 /** Turning the second factor off or making new recovery codes asks for the password again. */
@@ -60,6 +81,46 @@ const SessionType = builder.objectRef<SessionListing>('SignedInSession').impleme
       resolve: (s) => s.lastSeenAt.toISOString(),
     }),
     current: t.exposeBoolean('current', { description: 'The session making this request.' }),
+  }),
+});
+
+const PasskeyType = builder.objectRef<PasskeyListing>('Passkey').implement({
+  description: "One of the login's passkeys (WebAuthn); never its key.",
+  fields: (t) => ({
+    id: t.exposeString('id'),
+    name: t.exposeString('name'),
+    rpId: t.exposeString('rpId', { description: 'The site address it was made on; it works only there.' }),
+    synced: t.boolean({
+      description: "Backed up across the person's devices (a synced passkey), as the authenticator said.",
+      resolve: (p) => p.backedUp,
+    }),
+    kind: t.string({
+      description:
+        "'platform' (built into a device: Touch ID, Windows Hello, Android) or 'security key' (USB, NFC, Bluetooth), from the transports the authenticator named; null when it named none.",
+      nullable: true,
+      resolve: (p) =>
+        p.transports.includes('internal') || p.transports.includes('hybrid')
+          ? 'platform'
+          : p.transports.some((x) => ['usb', 'nfc', 'ble'].includes(x))
+            ? 'security key'
+            : null,
+    }),
+    createdAt: t.string({ resolve: (p) => p.createdAt.toISOString() }),
+    lastUsedAt: t.string({ nullable: true, resolve: (p) => p.lastUsedAt?.toISOString() ?? null }),
+  }),
+});
+
+type PasskeyRegistration = { passkey: PasskeyListing; recoveryCodes: string[] | null };
+
+const PasskeyRegistrationType = builder.objectRef<PasskeyRegistration>('PasskeyRegistration').implement({
+  fields: (t) => ({
+    passkey: t.field({ type: PasskeyType, resolve: (r) => r.passkey }),
+    recoveryCodes: t.stringList({
+      nullable: true,
+      description:
+        "The 10 recovery codes, shown once, when this passkey is the login's first second factor; else null.",
+      resolve: (r) => r.recoveryCodes,
+    }),
   }),
 });
 
@@ -93,6 +154,10 @@ const AccountSecurityType = builder.objectRef<Security>('AccountSecurity').imple
     mayRequireForTeam: t.boolean({
       description: "Whether this login may change the team setting (the account's owner).",
       resolve: (s) => s.owner,
+    }),
+    passkeys: t.field({
+      type: [PasskeyType],
+      resolve: (s, _a, ctx) => listPasskeys(ctx.db, s.userId),
     }),
     sessions: t.field({
       type: [SessionType],
@@ -179,11 +244,14 @@ builder.mutationFields((t) => ({
     resolve: async (_r, a, ctx) => {
       const person = loginOf(ctx);
       await confirmPassword(person, a.password);
-      await mayTurnOffSecondFactor(ctx.db, {
-        person,
-        accountId: ctx.user?.id ?? null,
-        adminTwoFactor: ctx.config.adminTwoFactorRequired,
-      });
+      // Refused only when the app is the last second factor of a login that must keep one.
+      if ((await twoFactorStatus(ctx.db, person.id)).passkeys === 0) {
+        await mayTurnOffSecondFactor(ctx.db, {
+          person,
+          accountId: ctx.user?.id ?? null,
+          adminTwoFactor: ctx.config.adminTwoFactorRequired,
+        });
+      }
       await disableTotp(ctx.db, person.id);
       return true;
     },
@@ -196,7 +264,7 @@ builder.mutationFields((t) => ({
     resolve: async (_r, a, ctx) => {
       const person = loginOf(ctx);
       await confirmPassword(person, a.password);
-      if (!(await twoFactorStatus(ctx.db, person.id)).totpEnabled) {
+      if (!(await hasSecondFactor(ctx.db, person.id))) {
         throw new AppError('CONFLICT', 'Turn on two-factor sign-in first.');
       }
       return replaceRecoveryCodes(ctx.db, person.id);
@@ -214,7 +282,7 @@ builder.mutationFields((t) => ({
   resetTwoFactor: t.boolean({
     authScopes: { admin: true },
     description:
-      "Platform admins: removes a login's two-factor sign-in (app and recovery codes) and signs out its sessions, for a person who lost both, after checking who they are out of band. They set it up again at next login. False when it had none.",
+      "Platform admins: removes a login's two-factor sign-in (app, passkeys and recovery codes) and signs out its sessions, for a person who lost both, after checking who they are out of band. They set it up again at next login. False when it had none.",
     args: { uid: t.arg.string({ required: true }) },
     resolve: (_r, a, ctx) => resetTwoFactor(ctx.db, a.uid),
   }),
@@ -238,5 +306,119 @@ builder.mutationFields((t) => ({
     description: 'Signs out every session of the login but this one; answers how many ended.',
     resolve: (_r, _a, ctx) =>
       revokeOtherSessions(ctx.db, { userId: loginOf(ctx).id, currentSessionId: ctx.sessionId }),
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  beginPasskeyRegistration: t.string({
+    authScopes: { loggedIn: true },
+    description:
+      "Starts adding a passkey to the login on this site's address: the options (JSON) for the browser's navigator.credentials.create (@simplewebauthn/browser's startRegistration). The challenge works once, for five minutes.",
+    resolve: async (_r, _a, ctx) => {
+      const person = loginOf(ctx);
+      const options = await beginPasskeyRegistration(ctx.db, {
+        user: {
+          id: person.id,
+          email: person.email,
+          displayName: `${person.firstName ?? ''} ${person.lastName ?? ''}`.trim(),
+        },
+        rp: relyingPartyOf(ctx),
+      });
+      return JSON.stringify(options);
+    },
+  }),
+  finishPasskeyRegistration: t.field({
+    type: PasskeyRegistrationType,
+    authScopes: { loggedIn: true },
+    description:
+      "Keeps the passkey the browser made (its answer as JSON) under a name, after checking the challenge, origin and RP ID. From then on a password login asks for a second factor. The login's first second factor also answers its 10 recovery codes, shown once.",
+    args: { name: t.arg.string({ required: true }), response: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      const person = loginOf(ctx);
+      const { passkey, first } = await finishPasskeyRegistration(ctx.db, {
+        userId: person.id,
+        name: a.name,
+        response: a.response,
+        rp: relyingPartyOf(ctx),
+      });
+      return { passkey, recoveryCodes: first ? await replaceRecoveryCodes(ctx.db, person.id) : null };
+    },
+  }),
+  renamePasskey: t.field({
+    type: PasskeyType,
+    authScopes: { loggedIn: true },
+    args: { id: t.arg.string({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => renamePasskey(ctx.db, { userId: loginOf(ctx).id, id: a.id, name: a.name }),
+  }),
+  removePasskey: t.boolean({
+    authScopes: { loggedIn: true },
+    description:
+      "Removes one of the login's passkeys (the password again). Refused for the last second factor of a login that must keep one; with the last one the recovery codes go too.",
+    args: { id: t.arg.string({ required: true }), password: t.arg.string({ required: true }) },
+    resolve: async (_r, a, ctx) => {
+      const person = loginOf(ctx);
+      await confirmPassword(person, a.password);
+      if (await isLastSecondFactor(ctx.db, { userId: person.id, id: a.id })) {
+        await mayTurnOffSecondFactor(ctx.db, {
+          person,
+          accountId: ctx.user?.id ?? null,
+          adminTwoFactor: ctx.config.adminTwoFactorRequired,
+        });
+      }
+      await removePasskey(ctx.db, { userId: person.id, id: a.id });
+      return true;
+    },
+  }),
+  beginPasskeySignIn: t.string({
+    description:
+      "Options (JSON) for the browser's navigator.credentials.get (@simplewebauthn/browser's startAuthentication). Without `challenge`: a sign-in without a password, with any passkey made on this address. With the challenge of a password login's second step: one of that login's passkeys.",
+    args: { challenge: t.arg.string() },
+    resolve: async (_r, a, ctx) => {
+      const userId = a.challenge ? readLoginChallenge(ctx.config.appSecret, a.challenge, new Date()) : null;
+      return JSON.stringify(await beginPasskeySignIn(ctx.db, { rp: relyingPartyOf(ctx), userId }));
+    },
+  }),
+  passkeySignIn: t.field({
+    type: AuthPayloadType,
+    description:
+      "Signs in with the browser's passkey answer (JSON): alone, or with `challenge` as a password login's second step. Failures count as failed logins (RATE_LIMITED with retryAfter).",
+    args: { response: t.arg.string({ required: true }), challenge: t.arg.string() },
+    resolve: async (_r, a, ctx) => {
+      const result = await passkeyLogin(ctx.db, {
+        response: a.response,
+        challenge: a.challenge ?? null,
+        rp: relyingPartyOf(ctx),
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+        sessionDays: ctx.config.SESSION_DAYS,
+        secret: ctx.config.appSecret,
+        deviceCookie: ctx.req.cookies[LOGIN_DEVICE_COOKIE],
+      });
+      setSessionCookie(ctx, result.token, result.expiresAt);
+      setLoginDeviceCookie(ctx, result.deviceCookie);
+      return result;
+    },
+  }),
+}));
+
+type TwoFactorSummary = { totpEnabled: boolean; passkeys: number; recoveryCodesLeft: number };
+
+const TwoFactorSummaryType = builder.objectRef<TwoFactorSummary>('TwoFactorSummary').implement({
+  description: "What second factors a login has (for a platform admin's support; never a secret).",
+  fields: (t) => ({
+    totpEnabled: t.exposeBoolean('totpEnabled'),
+    passkeys: t.exposeInt('passkeys', { description: 'How many passkeys.' }),
+    recoveryCodesLeft: t.exposeInt('recoveryCodesLeft'),
+  }),
+});
+
+builder.queryFields((t) => ({
+  userTwoFactor: t.field({
+    type: TwoFactorSummaryType,
+    authScopes: { admin: true },
+    description:
+      'Platform admins: whether a login has two-factor sign-in (an app, passkeys, recovery codes left), before resetting it with resetTwoFactor.',
+    args: { uid: t.arg.string({ required: true }) },
+    resolve: (_r, a, ctx) => twoFactorStatus(ctx.db, a.uid),
   }),
 }));

@@ -20,6 +20,7 @@ import {
   locations,
   memberRegions,
   orders,
+  passkeys,
   recoveryCodes,
   regions,
   sessions,
@@ -38,6 +39,8 @@ import {
   customer,
   guestInput,
 } from '../test/order-wizard.js';
+import { softRegister } from '../test/soft-authenticator.js';
+import { MSG_PASSKEY_NOT_FOUND } from '../two-factor/passkeys.js';
 import { MSG_SESSION_NOT_FOUND } from '../two-factor/sessions.js';
 
 // Every account operation (issue 18, Done-when: "the access tests of every reporting and account
@@ -122,6 +125,20 @@ async function snapshot(): Promise<string> {
     out[name] = rows.map((row) => row.r);
   }
   return JSON.stringify(out);
+}
+
+/** A passkey row of `userId`'s (its key is never read by these calls). */
+async function passkeyOf(userId: string): Promise<string> {
+  const id = newId();
+  await t.db.insert(passkeys).values({
+    id,
+    userId,
+    credentialId: newId(32),
+    publicKey: 'pQECAyYgASFYIA',
+    rpId: 'localhost',
+    name: 'Phone',
+  });
+  return id;
 }
 
 const CONFIRM_TOTP = 'mutation ($code: String!) { confirmTotpSetup(code: $code) }';
@@ -703,6 +720,71 @@ const OPS: Op[] = [
       expect(d.signOutOtherSessions).toBeGreaterThanOrEqual(1);
       const mine = f.tokens[who as Exclude<Caller, 'anonymous'>];
       expect((await t.gql('{ currentUser { email } }', {}, { token: mine })).data.currentUser).not.toBeNull();
+    },
+  },
+  // Passkeys: the login's own; another customer naming the owner's passkey finds none.
+  {
+    field: 'beginPasskeyRegistration',
+    doc: 'mutation { beginPasskeyRegistration }',
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d, f, who) => {
+      const options = JSON.parse(d.beginPasskeyRegistration);
+      expect(options.user.name).toBe(f.emails[who as Exclude<Caller, 'anonymous'>]);
+      expect(options.rp.id).toBe('localhost');
+    },
+  },
+  {
+    field: 'finishPasskeyRegistration',
+    doc: 'mutation ($r: String!) { finishPasskeyRegistration(name: "Phone", response: $r) { passkey { rpId } } }',
+    // Each caller answers a challenge of their own with a software authenticator.
+    vars: async (f, who) => {
+      if (who === 'anonymous') return { r: '{}' };
+      const begun = await t.gql('mutation { beginPasskeyRegistration }', {}, { token: f.tokens[who] });
+      return {
+        r: softRegister(begun.data.beginPasskeyRegistration, { origin: 'http://localhost:80' }).response,
+      };
+    },
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: async (d, f, who) => {
+      expect(d.finishPasskeyRegistration.passkey.rpId).toBe('localhost');
+      const id = f.ids[who as Exclude<Caller, 'anonymous'>];
+      expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, id))).toHaveLength(1);
+      await t.db.delete(passkeys).where(eq(passkeys.userId, id));
+    },
+  },
+  {
+    field: 'renamePasskey',
+    doc: 'mutation ($id: String!) { renamePasskey(id: $id, name: "Work laptop") { name } }',
+    vars: async (f, who) => ({
+      id: await passkeyOf(who === 'anonymous' || who === 'other' ? f.owner : f.ids[who]),
+    }),
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: MSG_PASSKEY_NOT_FOUND,
+    check: async (d, f, who) => {
+      expect(d.renamePasskey.name).toBe('Work laptop');
+      await t.db.delete(passkeys).where(eq(passkeys.userId, f.ids[who as Exclude<Caller, 'anonymous'>]));
+    },
+  },
+  {
+    field: 'removePasskey',
+    doc: 'mutation ($id: String!) { removePasskey(id: $id, password: "password123") }',
+    vars: async (f, who) => ({
+      id: await passkeyOf(who === 'anonymous' || who === 'other' ? f.owner : f.ids[who]),
+    }),
+    allowed: EVERYONE,
+    anonymous: LOG_IN,
+    other: MSG_PASSKEY_NOT_FOUND,
+    check: async (d, f, who) => {
+      expect(d.removePasskey).toBe(true);
+      const id = f.ids[who as Exclude<Caller, 'anonymous'>];
+      // The owner keeps the two that the anonymous caller and the other customer failed to remove.
+      const left = await t.db.select().from(passkeys).where(eq(passkeys.userId, id));
+      expect(left).toHaveLength(who === 'owner' ? 2 : 0);
     },
   },
 ];

@@ -31,6 +31,8 @@ export const SECOND_FACTOR_SETUP_FIELDS = new Set([
   'accountSecurity',
   'beginTotpSetup',
   'confirmTotpSetup',
+  'beginPasskeyRegistration',
+  'finishPasskeyRegistration',
   'signOutSession',
   'signOutOtherSessions',
   'logout',

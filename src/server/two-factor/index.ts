@@ -13,9 +13,28 @@ export {
 export {
   askSecondFactor,
   loginSecondFactor,
+  MSG_PASSKEY_REQUIRED,
   MSG_SECOND_FACTOR_REQUIRED,
+  passkeyLogin,
   type SecondFactorPrompt,
 } from './login.js';
+export {
+  beginPasskeyRegistration,
+  beginPasskeySignIn,
+  finishPasskeyRegistration,
+  isLastSecondFactor,
+  listPasskeys,
+  MSG_NO_PASSKEY_HERE,
+  MSG_PASSKEY_EXPIRED,
+  MSG_PASSKEY_FAILED,
+  MSG_PASSKEY_NAME,
+  MSG_PASSKEY_NOT_FOUND,
+  MSG_PASSKEY_NOT_VERIFIED,
+  type PasskeyListing,
+  type RelyingParty,
+  removePasskey,
+  renamePasskey,
+} from './passkeys.js';
 export {
   describeDevice,
   listSessions,
@@ -34,6 +53,7 @@ export {
   MSG_CHALLENGE_EXPIRED,
   MSG_NOT_SET_UP,
   RECOVERY_CODE_COUNT,
+  readLoginChallenge,
   replaceRecoveryCodes,
   resetTwoFactor,
   type TwoFactorStatus,

@@ -6,7 +6,7 @@ import { hashToken, hmac, safeEqual } from '../auth/tokens.js';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../auth/totp.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
-import { recoveryCodes, sessions, twoFactorTotp } from '../db/schema.js';
+import { passkeys, recoveryCodes, sessions, twoFactorTotp, webauthnChallenges } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 const SEAL_PURPOSE = 'totp-secret';
@@ -18,22 +18,28 @@ export const MSG_NOT_SET_UP = 'Start the setup again: no authenticator app is wa
 export const MSG_ALREADY_ON = 'Two-factor sign-in is already on. Turn it off first to use another app.';
 export const MSG_CHALLENGE_EXPIRED = 'Your sign-in took too long. Enter your email and password again.';
 
-/** What the account's security page shows of a login's second factor (never the secret). */
-export type TwoFactorStatus = { totpEnabled: boolean; recoveryCodesLeft: number };
+/** What the account's security page shows of a login's second factors (never a secret). */
+export type TwoFactorStatus = { totpEnabled: boolean; recoveryCodesLeft: number; passkeys: number };
 
 export async function twoFactorStatus(db: Db, userId: string): Promise<TwoFactorStatus> {
   const [row] = await db
     .select({
       confirmed: sql<boolean>`(select ${twoFactorTotp.confirmedAt} is not null from ${twoFactorTotp} where ${twoFactorTotp.userId} = ${userId})`,
       left: sql<number>`(select count(*)::int from ${recoveryCodes} where ${recoveryCodes.userId} = ${userId} and ${recoveryCodes.usedAt} is null)`,
+      passkeys: sql<number>`(select count(*)::int from ${passkeys} where ${passkeys.userId} = ${userId})`,
     })
     .from(sql`(select 1) one`);
-  return { totpEnabled: row?.confirmed === true, recoveryCodesLeft: row?.left ?? 0 };
+  return {
+    totpEnabled: row?.confirmed === true,
+    recoveryCodesLeft: row?.left ?? 0,
+    passkeys: row?.passkeys ?? 0,
+  };
 }
 
-/** Whether the login must give a second factor after its password. */
+/** Whether the login must give a second factor after its password: an authenticator app or a passkey. */
 export async function hasSecondFactor(db: Db, userId: string): Promise<boolean> {
-  return (await twoFactorStatus(db, userId)).totpEnabled;
+  const status = await twoFactorStatus(db, userId);
+  return status.totpEnabled || status.passkeys > 0;
 }
 
 /**
@@ -161,17 +167,22 @@ export async function checkSecondFactor(
   return spent.length === 1 ? 'recovery' : null;
 }
 
-/** Turns two-factor sign-in off: the app's secret and the recovery codes are deleted. */
+/**
+ * Removes the authenticator app: its secret is deleted, and the recovery codes with it unless a
+ * passkey stays as a second factor.
+ */
 export async function disableTotp(db: Db, userId: string): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(twoFactorTotp).where(eq(twoFactorTotp.userId, userId));
-    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    const [kept] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
+    if ((kept?.n ?? 0) === 0) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   });
 }
 
 /**
- * A platform admin's recovery for a login that lost its phone and its codes: the second factor goes
- * and every session of the login ends. Answers whether there was one.
+ * A platform admin's recovery for a login that lost its phone, passkeys and codes: every second
+ * factor (app, passkeys, recovery codes) goes and every session of the login ends. Answers whether
+ * there was one.
  */
 export async function resetTwoFactor(db: Db, userId: string): Promise<boolean> {
   return db.transaction(async (tx) => {
@@ -179,12 +190,14 @@ export async function resetTwoFactor(db: Db, userId: string): Promise<boolean> {
       .delete(twoFactorTotp)
       .where(eq(twoFactorTotp.userId, userId))
       .returning({ userId: twoFactorTotp.userId });
+    const keys = await tx.delete(passkeys).where(eq(passkeys.userId, userId)).returning({ id: passkeys.id });
+    await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx
       .update(sessions)
       .set({ revokedAt: new Date() })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    return gone.length > 0;
+    return gone.length > 0 || keys.length > 0;
   });
 }
 

@@ -38,7 +38,11 @@ export const RESET_PASSWORD = graphql(`
 `);
 
 export const CHANGE_PASSWORD = graphql(`
-  mutation ChangePassword($oldPassword: String!, $newPassword: String!) {
-    changePassword(oldPassword: $oldPassword, newPassword: $newPassword)
+  mutation ChangePassword($oldPassword: String!, $newPassword: String!, $signOutOtherSessions: Boolean) {
+    changePassword(
+      oldPassword: $oldPassword
+      newPassword: $newPassword
+      signOutOtherSessions: $signOutOtherSessions
+    )
   }
 `);

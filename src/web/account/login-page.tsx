@@ -1,7 +1,7 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Text, TextInput } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { Anchor, Button, Divider, Group, Text, TextInput } from '@mantine/core';
+import { type ReactNode, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useSearchParams } from 'react-router';
 import { type TLoginInput, ZLoginInput } from '../../domain';
@@ -9,7 +9,13 @@ import { errorMessage } from '../app/apollo';
 import { PasswordField } from '../components/password-field';
 import { AuthCard } from './auth-card';
 import { LOGIN } from './graphql';
-import { SecondFactorStep, secondFactorChallenge } from './second-factor-step';
+import { passkeysSupported } from './passkey-browser';
+import {
+  SecondFactorStep,
+  secondFactorChallenge,
+  secondFactorMethods,
+  usePasskeySignIn,
+} from './second-factor-step';
 
 /** Only same-site paths are followed after login. */
 export function safeRedirect(target: string | null, fallback = '/account'): string {
@@ -32,7 +38,12 @@ export function LoginPage({
   const [login, { loading }] = useMutation(LOGIN);
   const [error, setError] = useState<string | null>(null);
   /** Set when the password was right and two-factor sign-in asks for a code. */
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ challenge: string; methods: string[] } | null>(null);
+  const passkeySignIn = usePasskeySignIn();
+  const [usingPasskey, setUsingPasskey] = useState(false);
+  // Known only in the browser: the server's render and the first paint leave the button out.
+  const [canUsePasskey, setCanUsePasskey] = useState(false);
+  useEffect(() => setCanUsePasskey(passkeysSupported()), []);
   const form = useForm<TLoginInput>({
     resolver: zodResolver(ZLoginInput),
     defaultValues: { email: '', password: '' },
@@ -50,15 +61,30 @@ export function LoginPage({
       else done();
     } catch (err) {
       const asked = secondFactorChallenge(err);
-      if (asked) setChallenge(asked);
+      if (asked) setChallenge({ challenge: asked, methods: secondFactorMethods(err) });
       else setError(errorMessage(err));
     }
   });
 
+  const signInWithPasskey = async () => {
+    setError(null);
+    setUsingPasskey(true);
+    try {
+      const signedIn = await passkeySignIn(null);
+      if (signedIn?.setupRequired) window.location.assign('/account/security');
+      else if (signedIn) done();
+    } catch (err) {
+      setError(errorMessage(err));
+    } finally {
+      setUsingPasskey(false);
+    }
+  };
+
   if (challenge) {
     return (
       <SecondFactorStep
-        challenge={challenge}
+        challenge={challenge.challenge}
+        methods={challenge.methods}
         onDone={done}
         onRestart={() => {
           setChallenge(null);
@@ -97,6 +123,14 @@ export function LoginPage({
           </Button>
         </Group>
       </form>
+      {canUsePasskey && (
+        <>
+          <Divider label="or" labelPosition="center" />
+          <Button variant="default" onClick={signInWithPasskey} loading={usingPasskey} fullWidth>
+            Sign in with a passkey
+          </Button>
+        </>
+      )}
       {footer ?? (
         <Text size="sm" c="dimmed">
           New here?{' '}

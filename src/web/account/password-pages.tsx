@@ -1,7 +1,7 @@
 import '../app/full-styles';
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -13,7 +13,7 @@ import { NewPasswordFields } from '../components/new-password-fields';
 import { PasswordField } from '../components/password-field';
 import { AuthCard } from './auth-card';
 import { CHANGE_PASSWORD, RESET_PASSWORD, SEND_RESET_PASSWORD_EMAIL } from './graphql';
-import { SecondFactorStep, secondFactorChallenge } from './second-factor-step';
+import { SecondFactorStep, secondFactorChallenge, secondFactorMethods } from './second-factor-step';
 
 export function ForgotPasswordPage() {
   const navigate = useNavigate();
@@ -85,7 +85,7 @@ export function ResetPasswordPage() {
     defaultValues: { password: '', confirmPassword: '' },
   });
   /** With two-factor sign-in on, the new password is set and the code is still asked. */
-  const [challenge, setChallenge] = useState<string | null>(null);
+  const [challenge, setChallenge] = useState<{ challenge: string; methods: string[] } | null>(null);
   const onSubmit = form.handleSubmit(async ({ password }) => {
     setError(null);
     try {
@@ -93,14 +93,15 @@ export function ResetPasswordPage() {
       window.location.assign('/account');
     } catch (err) {
       const asked = secondFactorChallenge(err);
-      if (asked) setChallenge(asked);
+      if (asked) setChallenge({ challenge: asked, methods: secondFactorMethods(err) });
       else setError(errorMessage(err));
     }
   });
   if (challenge) {
     return (
       <SecondFactorStep
-        challenge={challenge}
+        challenge={challenge.challenge}
+        methods={challenge.methods}
         onDone={() => window.location.assign('/account')}
         onRestart={() => window.location.assign('/login')}
       />
@@ -128,6 +129,8 @@ export function ChangePasswordPage() {
   const navigate = useNavigate();
   const [change, { loading }] = useMutation(CHANGE_PASSWORD);
   const [error, setError] = useState<string | null>(null);
+  // Offered, and on by default: a changed password usually means the old one may be known to someone.
+  const [signOutOthers, setSignOutOthers] = useState(true);
   const form = useForm<TChangeForm>({
     resolver: zodResolver(ZChangePasswordForm),
     defaultValues: { oldPassword: '', password: '', confirmPassword: '' },
@@ -136,7 +139,9 @@ export function ChangePasswordPage() {
   const onSubmit = form.handleSubmit(async ({ oldPassword, password }) => {
     setError(null);
     try {
-      await change({ variables: { oldPassword, newPassword: password } });
+      await change({
+        variables: { oldPassword, newPassword: password, signOutOtherSessions: signOutOthers },
+      });
       navigate('/account');
     } catch (err) {
       setError(errorMessage(err));
@@ -168,6 +173,14 @@ export function ChangePasswordPage() {
           autoComplete="new-password"
           {...form.register('confirmPassword')}
           error={e.confirmPassword?.message}
+        />
+        <Checkbox
+          mt="md"
+          label="Sign out my other sessions"
+          description="Every other browser and API login signed in as you must sign in again with the new password."
+          checked={signOutOthers}
+          onChange={(ev) => setSignOutOthers(ev.currentTarget.checked)}
+          data-testid="sign-out-others"
         />
         <Group justify="flex-end" mt="lg">
           <Button type="submit" loading={loading}>

@@ -10,6 +10,15 @@ export const ACCOUNT_SECURITY = graphql(`
       setupRequired
       teamRequiresTwoFactor
       mayRequireForTeam
+      passkeys {
+        id
+        name
+        rpId
+        kind
+        synced
+        createdAt
+        lastUsedAt
+      }
       sessions {
         id
         device
@@ -77,5 +86,55 @@ export const LOGIN_SECOND_FACTOR = graphql(`
 export const SET_TEAM_REQUIRES_TWO_FACTOR = graphql(`
   mutation SetTeamRequiresTwoFactor($required: Boolean!) {
     setTeamRequiresTwoFactor(required: $required)
+  }
+`);
+
+export const BEGIN_PASSKEY_REGISTRATION = graphql(`
+  mutation BeginPasskeyRegistration {
+    beginPasskeyRegistration
+  }
+`);
+
+export const FINISH_PASSKEY_REGISTRATION = graphql(`
+  mutation FinishPasskeyRegistration($name: String!, $response: String!) {
+    finishPasskeyRegistration(name: $name, response: $response) {
+      passkey {
+        id
+      }
+      recoveryCodes
+    }
+  }
+`);
+
+export const RENAME_PASSKEY = graphql(`
+  mutation RenamePasskey($id: String!, $name: String!) {
+    renamePasskey(id: $id, name: $name) {
+      id
+      name
+    }
+  }
+`);
+
+export const REMOVE_PASSKEY = graphql(`
+  mutation RemovePasskey($id: String!, $password: String!) {
+    removePasskey(id: $id, password: $password)
+  }
+`);
+
+export const BEGIN_PASSKEY_SIGN_IN = graphql(`
+  mutation BeginPasskeySignIn($challenge: String) {
+    beginPasskeySignIn(challenge: $challenge)
+  }
+`);
+
+export const PASSKEY_SIGN_IN = graphql(`
+  mutation PasskeySignIn($response: String!, $challenge: String) {
+    passkeySignIn(response: $response, challenge: $challenge) {
+      token
+      secondFactorSetupRequired
+      user {
+        _id
+      }
+    }
   }
 `);

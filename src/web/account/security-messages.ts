@@ -9,6 +9,11 @@ export const MSG_SIGN_OUT_OTHERS_OFFER =
 
 export const MSG_SETUP_REQUIRED = {
   admin:
-    'Platform admins must use two-factor sign-in. Set up an authenticator app below to continue admin work.',
-  team: "Your team's owner requires two-factor sign-in. Set up an authenticator app below to continue.",
+    'Platform admins must use two-factor sign-in. Set up an authenticator app or a passkey below to continue admin work.',
+  team: "Your team's owner requires two-factor sign-in. Set up an authenticator app or a passkey below to continue.",
 } as const;
+
+export const MSG_PASSKEYS_INTRO =
+  'A passkey is a key kept by your phone, computer or a security key, unlocked with your fingerprint, face or PIN. It signs you in without a password ("Sign in with a passkey" on the login page), or after your password instead of a code. It only works on this site\'s address, so a look-alike site cannot use it.';
+export const MSG_PASSKEYS_UNSUPPORTED =
+  'This browser cannot make passkeys. Use a recent Chrome, Edge, Safari or Firefox to add one.';

@@ -20,21 +20,28 @@ import {
   TextInput,
 } from '@mantine/core';
 import { type FormEvent, useState } from 'react';
-import { formatDateTimeUs } from '../../domain';
+import { describeUserAgent, formatDateTimeUs } from '../../domain';
 import { errorMessage, notifySuccess } from '../app/apollo';
 import { Page } from '../components/page';
 import { Section } from '../components/section';
+import { createPasskey, passkeyCancelled, passkeysSupported } from './passkey-browser';
 import {
   ACCOUNT_SECURITY,
+  BEGIN_PASSKEY_REGISTRATION,
   BEGIN_TOTP_SETUP,
   CONFIRM_TOTP_SETUP,
   DISABLE_TOTP,
+  FINISH_PASSKEY_REGISTRATION,
   REGENERATE_RECOVERY_CODES,
+  REMOVE_PASSKEY,
+  RENAME_PASSKEY,
   SET_TEAM_REQUIRES_TWO_FACTOR,
   SIGN_OUT_OTHER_SESSIONS,
   SIGN_OUT_SESSION,
 } from './security-documents';
 import {
+  MSG_PASSKEYS_INTRO,
+  MSG_PASSKEYS_UNSUPPORTED,
   MSG_RECOVERY_SHOWN_ONCE,
   MSG_SETUP_REQUIRED,
   MSG_SIGN_OUT_OTHERS_OFFER,
@@ -45,6 +52,39 @@ const refetch = { refetchQueries: ['AccountSecurity'], awaitRefetchQueries: true
 
 /** The key in groups of four, as people type it into an app. */
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/**
+ * After a second factor was added (or the password changed): the other sessions are still signed in
+ * with what they had; offer to sign them out.
+ */
+function SignOutOthersOffer({ othersSignedIn }: { othersSignedIn: number }) {
+  const [signOutOthers, { loading }] = useMutation(SIGN_OUT_OTHER_SESSIONS, refetch);
+  const [offered, setOffered] = useState(othersSignedIn > 0);
+  if (!offered) return null;
+  return (
+    <Alert color="blue" title="Signed in elsewhere" data-testid="sign-out-offer">
+      <Stack gap="xs">
+        <Text size="sm">{MSG_SIGN_OUT_OTHERS_OFFER}</Text>
+        <Group>
+          <Button
+            size="xs"
+            loading={loading}
+            onClick={async () => {
+              const { data } = await signOutOthers();
+              setOffered(false);
+              notifySuccess(`Signed out ${data?.signOutOtherSessions ?? 0} other session(s).`);
+            }}
+          >
+            Sign Out Everywhere Else
+          </Button>
+          <Button size="xs" variant="subtle" onClick={() => setOffered(false)}>
+            Not Now
+          </Button>
+        </Group>
+      </Stack>
+    </Alert>
+  );
+}
 
 /** The recovery codes, once: a warning, the codes, Copy and Download. */
 function RecoveryCodesModal({
@@ -57,8 +97,6 @@ function RecoveryCodesModal({
   onClose: () => void;
 }) {
   const text = codes.join('\n');
-  const [signOutOthers, { loading }] = useMutation(SIGN_OUT_OTHER_SESSIONS, refetch);
-  const [offered, setOffered] = useState(othersSignedIn > 0);
   return (
     <Modal opened onClose={onClose} title="Your recovery codes" size="lg" closeOnClickOutside={false}>
       <Stack gap="md">
@@ -90,29 +128,7 @@ function RecoveryCodesModal({
           </CopyButton>
           <Button onClick={onClose}>I Saved Them</Button>
         </Group>
-        {offered && (
-          <Alert color="blue" title="Signed in elsewhere" data-testid="sign-out-offer">
-            <Stack gap="xs">
-              <Text size="sm">{MSG_SIGN_OUT_OTHERS_OFFER}</Text>
-              <Group>
-                <Button
-                  size="xs"
-                  loading={loading}
-                  onClick={async () => {
-                    const { data } = await signOutOthers();
-                    setOffered(false);
-                    notifySuccess(`Signed out ${data?.signOutOtherSessions ?? 0} other session(s).`);
-                  }}
-                >
-                  Sign Out Everywhere Else
-                </Button>
-                <Button size="xs" variant="subtle" onClick={() => setOffered(false)}>
-                  Not Now
-                </Button>
-              </Group>
-            </Stack>
-          </Alert>
-        )}
+        <SignOutOthersOffer othersSignedIn={othersSignedIn} />
       </Stack>
     </Modal>
   );
@@ -193,10 +209,14 @@ function TotpSetup({ onDone }: { onDone: (codes: string[]) => void }) {
 function PasswordAction({
   label,
   color,
+  size,
+  ariaLabel,
   onConfirm,
 }: {
   label: string;
   color?: string;
+  size?: string;
+  ariaLabel?: string;
   onConfirm: (password: string) => Promise<void>;
 }) {
   const [open, setOpen] = useState(false);
@@ -219,7 +239,13 @@ function PasswordAction({
   };
   return (
     <>
-      <Button variant="default" color={color} onClick={() => setOpen(true)}>
+      <Button
+        variant="default"
+        color={color}
+        size={size}
+        aria-label={ariaLabel}
+        onClick={() => setOpen(true)}
+      >
         {label}
       </Button>
       <Modal opened={open} onClose={() => setOpen(false)} title={label}>
@@ -301,10 +327,227 @@ function TwoFactorSection({
             <Badge color="gray" variant="light" data-testid="totp-status">
               Off
             </Badge>
+            <Text size="sm">Authenticator app</Text>
           </Group>
           <TotpSetup onDone={(c) => setCodes({ codes: c, offer: othersSignedIn })} />
         </>
       )}
+      {codes && (
+        <RecoveryCodesModal
+          codes={codes.codes}
+          othersSignedIn={codes.offer}
+          onClose={() => {
+            setCodes(null);
+            onCodesSaved?.();
+          }}
+        />
+      )}
+    </Section>
+  );
+}
+
+type PasskeyRow = {
+  id: string;
+  name: string;
+  rpId: string;
+  kind?: string | null;
+  synced: boolean;
+  createdAt: string;
+  lastUsedAt?: string | null;
+};
+
+/** Renames a passkey in a small modal. */
+function RenamePasskey({ passkey }: { passkey: PasskeyRow }) {
+  const [open, setOpen] = useState(false);
+  const [name, setName] = useState(passkey.name);
+  const [error, setError] = useState<string | null>(null);
+  const [rename, { loading }] = useMutation(RENAME_PASSKEY, refetch);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError(null);
+    try {
+      await rename({ variables: { id: passkey.id, name } });
+      setOpen(false);
+    } catch (err) {
+      setError(errorMessage(err));
+    }
+  };
+  return (
+    <>
+      <Button size="xs" variant="default" onClick={() => setOpen(true)} aria-label={`Rename ${passkey.name}`}>
+        Rename
+      </Button>
+      <Modal opened={open} onClose={() => setOpen(false)} title="Rename Passkey">
+        <form onSubmit={submit} noValidate>
+          <Stack gap="sm">
+            <TextInput
+              label="Name"
+              value={name}
+              maxLength={60}
+              onChange={(e) => setName(e.currentTarget.value)}
+              error={error}
+              data-autofocus
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={loading}>
+                Save
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
+
+/** Adds a passkey: a name (the device by default), then the browser's own dialog. */
+function AddPasskey({ onAdded }: { onAdded: (recoveryCodes: string[] | null) => void }) {
+  const [name, setName] = useState(() =>
+    typeof navigator === 'undefined' ? 'Passkey' : describeUserAgent(navigator.userAgent),
+  );
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [begin] = useMutation(BEGIN_PASSKEY_REGISTRATION);
+  const [finish] = useMutation(FINISH_PASSKEY_REGISTRATION, refetch);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await begin();
+      if (!data) return;
+      const response = await createPasskey(data.beginPasskeyRegistration);
+      const done = await finish({ variables: { name, response } });
+      notifySuccess(`Passkey "${name.trim()}" added.`);
+      setName(describeUserAgent(navigator.userAgent));
+      onAdded(done.data?.finishPasskeyRegistration.recoveryCodes ?? null);
+    } catch (err) {
+      if (!passkeyCancelled(err)) setError(errorMessage(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Group align="flex-end" gap="sm" wrap="wrap">
+        <TextInput
+          label="Name for the new passkey"
+          description="So you can tell your passkeys apart: the device or key it lives on."
+          value={name}
+          maxLength={60}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
+          w={{ base: '100%', xs: 320 }}
+        />
+        <Button type="submit" loading={busy}>
+          Add a Passkey
+        </Button>
+      </Group>
+    </form>
+  );
+}
+
+function PasskeysSection({
+  passkeys,
+  totpEnabled,
+  codesLeft,
+  othersSignedIn,
+  onCodesSaved,
+}: {
+  passkeys: PasskeyRow[];
+  totpEnabled: boolean;
+  codesLeft: number;
+  othersSignedIn: number;
+  onCodesSaved?: () => void;
+}) {
+  const [removePasskey] = useMutation(REMOVE_PASSKEY, refetch);
+  const [regenerate] = useMutation(REGENERATE_RECOVERY_CODES, refetch);
+  const [codes, setCodes] = useState<{ codes: string[]; offer: number } | null>(null);
+  /** After a passkey was added that needed no new codes: the offer to sign out the rest. */
+  const [offer, setOffer] = useState(0);
+  const supported = passkeysSupported();
+  const here = typeof window === 'undefined' ? '' : window.location.hostname;
+  return (
+    <Section title="Passkeys">
+      <Text size="sm">{MSG_PASSKEYS_INTRO}</Text>
+      {passkeys.length === 0 ? (
+        <Text size="sm" c="dimmed" data-testid="no-passkeys">
+          No passkeys yet.
+        </Text>
+      ) : (
+        <Stack gap="xs" data-testid="passkeys">
+          {passkeys.map((p) => (
+            <Paper key={p.id} withBorder p="sm" data-testid="passkey">
+              <Group justify="space-between" wrap="wrap" gap="xs">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Group gap="xs">
+                    <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                      {p.name}
+                    </Text>
+                    {p.kind && (
+                      <Badge variant="light" color="gray">
+                        {p.kind === 'platform' ? 'Built-in' : 'Security key'}
+                      </Badge>
+                    )}
+                    {p.synced && (
+                      <Badge variant="light" color="blue">
+                        Synced
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="sm" c="dimmed">
+                    Added {formatDateTimeUs(p.createdAt)} ·{' '}
+                    {p.lastUsedAt ? `last used ${formatDateTimeUs(p.lastUsedAt)}` : 'not used yet'}
+                    {p.rpId !== here ? ` · works on ${p.rpId}` : ''}
+                  </Text>
+                </Stack>
+                <Group gap="xs">
+                  <RenamePasskey passkey={p} />
+                  <PasswordAction
+                    label="Remove"
+                    color="red"
+                    size="xs"
+                    ariaLabel={`Remove ${p.name}`}
+                    onConfirm={async (password) => {
+                      await removePasskey({ variables: { id: p.id, password } });
+                      notifySuccess(`Passkey "${p.name}" removed.`);
+                    }}
+                  />
+                </Group>
+              </Group>
+            </Paper>
+          ))}
+        </Stack>
+      )}
+      {!totpEnabled && passkeys.length > 0 && (
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm" c={codesLeft <= 2 ? 'red' : undefined} data-testid="passkey-recovery-left">
+            {codesLeft} of 10 recovery codes left.
+          </Text>
+          <PasswordAction
+            label="New Recovery Codes"
+            size="xs"
+            onConfirm={async (password) => {
+              const { data } = await regenerate({ variables: { password } });
+              if (data) setCodes({ codes: data.regenerateRecoveryCodes, offer: 0 });
+            }}
+          />
+        </Group>
+      )}
+      {supported ? (
+        <AddPasskey
+          onAdded={(recovery) => {
+            if (recovery) setCodes({ codes: recovery, offer: othersSignedIn });
+            else setOffer(othersSignedIn);
+          }}
+        />
+      ) : (
+        <Alert color="gray">{MSG_PASSKEYS_UNSUPPORTED}</Alert>
+      )}
+      {offer > 0 && <SignOutOthersOffer key={offer} othersSignedIn={offer} />}
       {codes && (
         <RecoveryCodesModal
           codes={codes.codes}
@@ -438,7 +681,7 @@ export function SecurityPage() {
           <Loader />
         </Center>
       )}
-      {security?.setupRequired && !security.totpEnabled && (
+      {security?.setupRequired && !security.totpEnabled && security.passkeys.length === 0 && (
         <Alert color="orange" title="Two-factor sign-in required" data-testid="setup-required">
           {MSG_SETUP_REQUIRED[security.setupRequired as keyof typeof MSG_SETUP_REQUIRED] ??
             MSG_SETUP_REQUIRED.team}
@@ -457,8 +700,22 @@ export function SecurityPage() {
                 : undefined
             }
           />
+          <PasskeysSection
+            passkeys={security.passkeys}
+            totpEnabled={security.totpEnabled}
+            codesLeft={security.recoveryCodesLeft}
+            othersSignedIn={security.sessions.filter((s) => !s.current).length}
+            onCodesSaved={
+              security.setupRequired
+                ? () => window.location.assign(security.setupRequired === 'admin' ? '/admin' : '/account')
+                : undefined
+            }
+          />
           {security.mayRequireForTeam && (
-            <TeamRequirement required={security.teamRequiresTwoFactor} ownOn={security.totpEnabled} />
+            <TeamRequirement
+              required={security.teamRequiresTwoFactor}
+              ownOn={security.totpEnabled || security.passkeys.length > 0}
+            />
           )}
           <SessionsSection sessions={security.sessions} />
         </>

@@ -167,3 +167,19 @@ export const ADMIN_INVOICE = graphql(`
     }
   }
 `);
+
+export const USER_TWO_FACTOR = graphql(`
+  query UserTwoFactor($uid: String!) {
+    userTwoFactor(uid: $uid) {
+      totpEnabled
+      passkeys
+      recoveryCodesLeft
+    }
+  }
+`);
+
+export const RESET_TWO_FACTOR = graphql(`
+  mutation ResetTwoFactor($uid: String!) {
+    resetTwoFactor(uid: $uid)
+  }
+`);

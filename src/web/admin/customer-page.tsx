@@ -15,6 +15,7 @@ import { CustomerActiveShops } from './customer-active-shops';
 import { CustomerApiKeys } from './customer-api-keys';
 import { CustomerBrandForm } from './customer-brand-form';
 import { CustomerOrders, CustomerPayments } from './customer-history';
+import { CustomerTwoFactor } from './customer-two-factor';
 
 export const MSG_CUSTOMER_NOT_FOUND = 'Customer Not Found';
 
@@ -108,7 +109,7 @@ const backToCustomers = <BackLink to="/admin/customers">Back to Customers</BackL
 
 /**
  * /admin/customers/{uid}: the customer's profile and associated brand, a View Reports link, their
- * team's members, API keys (revocable), orders, payments and active shops (each cancellable).
+ * team's members, two-factor sign-in (resettable), API keys (revocable), orders, payments and active shops (each cancellable).
  */
 export function AdminCustomerPage() {
   const uid = useParams().uid ?? '';
@@ -154,6 +155,9 @@ export function AdminCustomerPage() {
       <Profile customer={customer} />
       <Section title="Team">
         <CustomerTeam members={customer.teamMembers} />
+      </Section>
+      <Section title="Two-Factor Sign-In">
+        <CustomerTwoFactor uid={customer._id} email={customer.email} />
       </Section>
       <Section title="API Keys">
         <CustomerApiKeys uid={customer._id} />
