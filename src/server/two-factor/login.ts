@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { rememberDevice, trustedDevice } from '../accounts/login-device.js';
 import { beginLoginAttempt, loginAttemptSucceeded } from '../accounts/login-rate-limit.js';
-import { createSession } from '../accounts/sessions.js';
+import { startSession } from '../accounts/sessions.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -73,7 +73,8 @@ export async function loginSecondFactor(
   if (!method)
     throw new AppError('UNAUTHENTICATED', MSG_BAD_CODE, [{ field: 'code', message: MSG_BAD_CODE }]);
   await loginAttemptSucceeded(db, attempt);
-  const session = await createSession(db, {
+  const session = await startSession(db, {
+    knownDevice: deviceNonce !== null,
     userId,
     days: opts.sessionDays,
     ip: opts.ip,

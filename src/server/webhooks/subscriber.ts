@@ -1,4 +1,4 @@
-import type { DomainEventType, WebhookEvent } from '../../domain/index.js';
+import type { DomainEventType, SECURITY_EVENT_TYPES, WebhookEvent } from '../../domain/index.js';
 import type { Subscriber } from '../events/index.js';
 import { emitWebhookEvent } from './emit-event.js';
 
@@ -16,7 +16,12 @@ export const WEBHOOK_EVENT_OF = {
   'invoice.failed': 'invoice.payment_failed',
   'plan.created': 'action_plan.created',
   'plan.resolved': 'action_plan.completed',
-} as const satisfies Record<DomainEventType, WebhookEvent>;
+} as const satisfies Record<Exclude<DomainEventType, SecurityEventType>, WebhookEvent>;
+
+/** Security events (issue 50) are the person's, not the account's integrations'. */
+type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+type WebhookedEventType = keyof typeof WEBHOOK_EVENT_OF;
+const webhooked = (t: DomainEventType): t is WebhookedEventType => Object.hasOwn(WEBHOOK_EVENT_OF, t);
 
 /**
  * Outgoing webhooks as a subscriber of the event log: the account's endpoints that chose the event get
@@ -27,6 +32,7 @@ export const webhookSubscriber: Subscriber = {
   name: 'webhooks',
   events: Object.keys(WEBHOOK_EVENT_OF) as DomainEventType[],
   async handle(tx, event) {
+    if (!webhooked(event.type)) return;
     await emitWebhookEvent(tx, {
       accountId: event.accountId,
       type: WEBHOOK_EVENT_OF[event.type],
