@@ -76,6 +76,8 @@ const ZEnv = z.object({
   DIGEST_AT: dailyTime.default('07:00'),
   /** When action plans due tomorrow and overdue are told (HH:MM, UTC), or `off` (run `npm run action-plan-reminders`). */
   ACTION_PLAN_REMINDERS_AT: dailyTime.default('08:00'),
+  /** When audit entries older than 400 days are deleted (HH:MM, UTC), or `off` (the log then only grows). */
+  AUDIT_PRUNE_AT: dailyTime.default('03:30'),
   /**
    * A JSON file of more trusted documents ("sha256:<hash>" → text, the format of the web app's list) that
    * clients may send by id: an operator's own integrations, the order-flow benchmark.

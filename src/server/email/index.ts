@@ -21,6 +21,8 @@ export type { ReportReadyContent } from './report-ready.js';
 export { renderReportReady } from './report-ready.js';
 export type { ResetPasswordContent } from './reset-password.js';
 export { renderResetPassword } from './reset-password.js';
+export type { SecurityNoticeContent } from './security-notice.js';
+export { renderSecurityNotice } from './security-notice.js';
 export type {
   ShopScheduledContent,
   ShopSentToQaContent,

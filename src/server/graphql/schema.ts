@@ -21,5 +21,6 @@ import './webhooks.js';
 import './api-keys.js';
 import './payables.js';
 import './two-factor.js';
+import './audit.js';
 
 export const schema = enforceInputLimits(builder.toSchema());

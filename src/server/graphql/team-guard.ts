@@ -49,6 +49,9 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   webhookEndpointSecret: 'settings',
   webhookEventTypes: 'anyone',
   apiKeys: 'apiKeys',
+  auditLog: 'team',
+  auditLogCsv: 'team',
+  auditActions: 'anyone',
   // Mutation
   acceptTeamInvitation: 'anyone',
   changePassword: 'anyone',
