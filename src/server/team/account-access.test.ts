@@ -872,7 +872,7 @@ function cartOps(): Op[] {
  * owner, a platform admin, the location's manager, another manager, another customer, anonymous).
  */
 const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
-  auditActions: 'public (the names of the audit log\'s actions)',
+  auditActions: "public (the names of the audit log's actions)",
   brand: 'public',
   brands: 'public',
   currentBrand: 'public',
