@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { totpAt } from '../src/server/auth/totp';
-import { MSG_AUDIT_INTRO } from '../src/web/account/audit-page';
+import { MSG_AUDIT_INTRO } from '../src/web/account/audit-messages';
 import { MSG_RECOVERY_SHOWN_ONCE, MSG_SETUP_REQUIRED } from '../src/web/account/security-messages';
 import { adminToken, gql, loginThroughForm, test } from './support';
 

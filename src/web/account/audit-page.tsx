@@ -20,10 +20,8 @@ import { describeUserAgent } from '../../domain';
 import { errorMessage } from '../app/apollo';
 import { Page } from '../components/page';
 import { AUDIT_LOG, AUDIT_LOG_CSV } from './audit-documents';
+import { MSG_AUDIT_EMPTY, MSG_AUDIT_INTRO } from './audit-messages';
 
-export const MSG_AUDIT_INTRO =
-  'Every change to your team, roles, regions, invitations, API keys, webhooks, card, two-factor settings and ownership, and every look at your account by our support staff: who, when and from where.';
-export const MSG_AUDIT_EMPTY = 'No entries match these filters.';
 const PAGE_SIZE = 25;
 
 type Filter = { actor: string; action: string; from: string; to: string; accountId: string };
