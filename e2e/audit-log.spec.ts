@@ -121,7 +121,7 @@ test('an owner requires two-factor sign-in; a manager is led through it; the own
 
   // Filtered to one action, then exported: the CSV holds the same entries.
   await page.getByLabel('Action').first().click();
-  await page.getByRole('option', { name: 'Invitation sent' }).click();
+  await page.getByRole('option', { name: 'Invitation sent', exact: true }).click();
   await page.getByRole('button', { name: 'Apply filters' }).click();
   await expect(page.getByText('1 entry.', { exact: false })).toBeVisible();
   await expect(entries).toHaveCount(1);
