@@ -583,7 +583,13 @@ export async function acceptInvitation(
     await replaceGrants(tx, member!.id, { regionIds, locationIds });
     await recordAudit(
       tx,
-      { person: person!, ip: opts.caller.ip, userAgent: opts.caller.userAgent },
+      {
+        person: person!,
+        // The invitee acts as the member they now are.
+        member: { role: inv.role as TeamRole, removed: false, accountId: inv.accountId },
+        ip: opts.caller.ip,
+        userAgent: opts.caller.userAgent,
+      },
       {
         accountId: inv.accountId,
         action: 'team.invitation_accepted',
