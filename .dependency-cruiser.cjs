@@ -21,6 +21,7 @@ const PLATFORM = [
   'adapters/',
   'jobs/',
   'events/',
+  'audit/',
   'email/',
 ];
 const INTERFACES = [

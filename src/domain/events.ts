@@ -99,6 +99,40 @@ export type DomainEventPayloads = {
   'plan.submitted': PlanFacts & { submittedAt: string };
   /** The plan went back to the location with a note of what is needed (no webhook). */
   'plan.returned': PlanFacts & { returnedAt: string };
+  // Security events (issue 50): told to the person they concern (security-notices), never to webhooks.
+  /** A login signed in from a browser or app it had not used before. */
+  'security.new_sign_in': {
+    userId: string;
+    sessionId: string;
+    /** The device as the sessions list names it ("Chrome on macOS"). */
+    device: string;
+    ip: string | null;
+    signedInAt: string;
+  };
+  /** A login's second factor was removed: by the person, or by a platform admin's reset. */
+  'security.second_factor_removed': {
+    userId: string;
+    method: 'totp' | 'passkey';
+    byAdmin: boolean;
+    removedAt: string;
+  };
+  /** An API key was made for the account (the owner hears). */
+  'security.api_key_created': {
+    apiKeyId: string;
+    name: string;
+    prefix: string;
+    scopes: string[];
+    byUserId: string | null;
+    createdAt: string;
+  };
+  /** The account was handed to another member (both hear). */
+  'security.ownership_transferred': {
+    accountName: string;
+    fromUserId: string;
+    toUserId: string;
+    byUserId: string | null;
+    at: string;
+  };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -115,6 +149,18 @@ export const DOMAIN_EVENT_TYPES = [
   'plan.resolved',
   'plan.submitted',
   'plan.returned',
+  'security.new_sign_in',
+  'security.second_factor_removed',
+  'security.api_key_created',
+  'security.ownership_transferred',
+] as const satisfies readonly DomainEventType[];
+
+/** The security events: for the person they concern only (no webhook carries them). */
+export const SECURITY_EVENT_TYPES = [
+  'security.new_sign_in',
+  'security.second_factor_removed',
+  'security.api_key_created',
+  'security.ownership_transferred',
 ] as const satisfies readonly DomainEventType[];
 
 /** One event as a use case records it: the union over every type, each with its own payload. */

@@ -1,5 +1,6 @@
 export * from './action-plans';
 export * from './api-keys';
+export * from './audit';
 export * from './billing-calendar';
 export * from './brand-capabilities';
 export * from './brand-text-colors';

@@ -34,6 +34,7 @@ export const EMAIL_KINDS = [
   'evaluation-rejected',
   'action-plan',
   'daily-digest',
+  'security-notice',
 ] as const;
 export type EmailKind = (typeof EMAIL_KINDS)[number];
 

@@ -7,7 +7,7 @@ import { users } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
 import { rememberDevice, trustedDevice } from './login-device.js';
 import { beginLoginAttempt, loginAttemptPending, loginAttemptSucceeded } from './login-rate-limit.js';
-import { createSession } from './sessions.js';
+import { startSession } from './sessions.js';
 
 /** The one answer for an unknown e-mail and a wrong password, so accounts cannot be discovered. */
 export const MSG_BAD_CREDENTIALS = 'Incorrect email or password.';
@@ -81,7 +81,8 @@ export async function login(
     }
   }
   await loginAttemptSucceeded(db, attempt);
-  const session = await createSession(db, {
+  const session = await startSession(db, {
+    knownDevice: deviceNonce !== null,
     userId: user.id,
     days: opts.sessionDays,
     ip: opts.ip,

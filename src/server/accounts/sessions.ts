@@ -1,9 +1,11 @@
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { describeUserAgent } from '../../domain/index.js';
 import { hashToken } from '../auth/tokens.js';
 import type { UserRow } from '../context.js';
-import type { Db } from '../db/client.js';
+import { type Db, inTransaction } from '../db/client.js';
 import { newId, newToken } from '../db/ids.js';
 import { sessions, users } from '../db/schema.js';
+import { recordEvent } from '../events/index.js';
 
 export const SESSION_COOKIE = 'sid';
 
@@ -27,6 +29,53 @@ export async function createSession(
     lastSeenVia: 'browser',
   });
   return { token, sessionId, expiresAt };
+}
+
+/**
+ * A login's new session, and, when it comes from a device the login has not used before, the
+ * `security.new_sign_in` event in the same transaction (security-notices e-mails the person). A device
+ * is known when the browser shows the login's device cookie (login-device.ts), or when an earlier
+ * session of the login had the same user agent. A login's very first session tells nothing.
+ */
+export async function startSession(
+  db: Db,
+  opts: {
+    userId: string;
+    days: number;
+    ip: string;
+    userAgent: string;
+    /** Whether the browser showed a genuine device cookie for this login. */
+    knownDevice: boolean;
+    now: Date;
+  },
+): Promise<{ token: string; sessionId: string; expiresAt: Date }> {
+  if (opts.knownDevice) return createSession(db, opts);
+  return inTransaction(db, async (tx) => {
+    const agent = opts.userAgent.slice(0, 300);
+    const [earlier] = await tx
+      .select({
+        any: sql<number>`count(*)::int`,
+        same: sql<number>`count(*) filter (where ${sessions.userAgent} = ${agent})::int`,
+      })
+      .from(sessions)
+      .where(eq(sessions.userId, opts.userId));
+    const session = await createSession(tx, opts);
+    if ((earlier?.any ?? 0) > 0 && (earlier?.same ?? 0) === 0) {
+      await recordEvent(tx, {
+        type: 'security.new_sign_in',
+        accountId: null,
+        at: opts.now,
+        payload: {
+          userId: opts.userId,
+          sessionId: session.sessionId,
+          device: describeUserAgent(opts.userAgent),
+          ip: opts.ip || null,
+          signedInAt: opts.now.toISOString(),
+        },
+      });
+    }
+    return session;
+  });
 }
 
 /** The user behind a bearer or cookie token, if the session is live (not revoked, not expired). */

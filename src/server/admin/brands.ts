@@ -1,6 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { isBundledAsset, type TBrandInput, ZBrandInput } from '../../domain/index.js';
 import type { StorageAdapter } from '../adapters/storage.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { brandsChanged } from '../brands/resolve-brand.js';
 import { catalogueChanged } from '../catalogue/published-industries.js';
 import type { BrandRow } from '../context.js';
@@ -198,8 +199,16 @@ export const MSG_ASSOCIATE_AUTHENTICATED_ONLY =
 export const MSG_CUSTOMER_NOT_FOUND = 'Customer Not Found';
 
 /** associateBrandToUser: a customer joins an authenticated-type brand (their storefront after login). */
-export async function associateBrandToUser(db: Db, opts: { uid: string; brandId: string }) {
+export async function associateBrandToUser(
+  db: Db,
+  opts: { uid: string; brandId: string; actor?: AuditActor },
+) {
   return inTransaction(db, async (tx) => {
+    const [old] = await tx
+      .select({ brandId: users.associatedBrandId })
+      .from(users)
+      .where(eq(users.id, opts.uid))
+      .limit(1);
     const [brand] = await tx.select().from(brands).where(eq(brands.id, opts.brandId)).limit(1);
     if (!brand)
       throw new AppError('NOT_FOUND', MSG_BRAND_NOT_FOUND, [
@@ -219,6 +228,13 @@ export async function associateBrandToUser(db: Db, opts: { uid: string; brandId:
       throw new AppError('NOT_FOUND', MSG_CUSTOMER_NOT_FOUND, [
         { field: 'uid', message: MSG_CUSTOMER_NOT_FOUND },
       ]);
+    await recordAudit(tx, opts.actor ?? { person: null }, {
+      accountId: user.id,
+      action: 'admin.brand_assigned',
+      subject: { type: 'account', id: user.id, label: user.email },
+      before: { brandId: old?.brandId ?? null },
+      after: { brandId: brand.id, brandName: brand.name },
+    });
     return user;
   });
 }

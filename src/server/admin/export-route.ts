@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { recordAudit } from '../audit/index.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -20,8 +21,16 @@ export const ZExportQuery = z.object({
 
 /** Whether the user a download link was made for is still an admin (a link outlives no demotion). */
 export async function isStillAdmin(db: Db, uid: string): Promise<boolean> {
-  const [row] = await db.select({ admin: users.admin }).from(users).where(eq(users.id, uid)).limit(1);
-  return row?.admin === true;
+  return (await adminOf(db, uid)) !== null;
+}
+
+async function adminOf(db: Db, uid: string) {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, admin: users.admin })
+    .from(users)
+    .where(eq(users.id, uid))
+    .limit(1);
+  return row?.admin === true ? row : null;
 }
 
 /**
@@ -47,7 +56,14 @@ export async function registerExportRoute(
         .type('text/plain')
         .send('This export link is invalid or has expired. Start the export again from the admin area.');
     }
-    if (!(await isStillAdmin(deps.db, uid))) return reply.code(403).type('text/plain').send('Not Authorized');
+    const admin = await adminOf(deps.db, uid);
+    if (!admin) return reply.code(403).type('text/plain').send('Not Authorized');
+    // Every customer's data leaves the platform: on the audit log (of no one account).
+    await recordAudit(
+      deps.db,
+      { person: admin, ip: req.ip, userAgent: String(req.headers['user-agent'] ?? '') },
+      { accountId: null, action: 'admin.export', subject: { type: 'export', label: type } },
+    );
     // The rows from the read replica when there is one (an export may lag by its replay delay); the
     // admin check above is on the primary.
     return reply

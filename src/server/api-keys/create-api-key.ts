@@ -7,11 +7,13 @@ import {
   MSG_TOO_MANY_API_KEYS,
   ZCreateApiKeyInput,
 } from '../../domain/index.js';
+import { recordAudit } from '../audit/index.js';
 import { hashToken } from '../auth/tokens.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { apiKeys } from '../db/schema.js';
 import { AppError, parseInput } from '../errors.js';
+import { recordEvent } from '../events/index.js';
 import { type KeyManager, keysAccountOf } from './access.js';
 import { type ApiKeyView, apiKeyView } from './list-api-keys.js';
 
@@ -47,6 +49,29 @@ export async function createApiKey(
         createdBy: c.person?.id ?? null,
       })
       .returning();
+    const at = inserted!.createdAt;
+    await recordAudit(tx, c, {
+      accountId,
+      action: 'api_key.created',
+      subject: { type: 'api_key', id: inserted!.id, label: parsed.name },
+      // The key's visible prefix only: its secret and hash never enter the log.
+      after: { name: parsed.name, scopes: parsed.scopes, prefix: inserted!.prefix },
+      at,
+    });
+    // The account's owner hears of every new key (security-notices, not suppressible).
+    await recordEvent(tx, {
+      type: 'security.api_key_created',
+      accountId,
+      at,
+      payload: {
+        apiKeyId: inserted!.id,
+        name: parsed.name,
+        prefix: inserted!.prefix,
+        scopes: parsed.scopes,
+        byUserId: c.person?.id ?? null,
+        createdAt: at.toISOString(),
+      },
+    });
     return inserted!;
   });
   return { key: apiKeyView(row, c.person?.email ?? null), secret };

@@ -1,5 +1,6 @@
 import { desc, eq, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { recordAudit } from '../audit/index.js';
 import type { Db } from '../db/client.js';
 import { apiKeys, users } from '../db/schema.js';
 import { type KeyManager, keysAccountOf } from './access.js';
@@ -57,5 +58,13 @@ export async function selectApiKeys(db: Db, where: SQL): Promise<ApiKeyView[]> {
 
 /** The account's keys, newest first, the revoked ones too (with when). */
 export async function listApiKeys(db: Db, c: KeyManager, clientId?: string | null): Promise<ApiKeyView[]> {
-  return selectApiKeys(db, eq(apiKeys.accountId, keysAccountOf(c, clientId)));
+  const accountId = keysAccountOf(c, clientId);
+  // A platform admin reading a customer's keys is on the customer's audit log.
+  if (c.person?.admin && accountId !== c.user?.id)
+    await recordAudit(db, c, {
+      accountId,
+      action: 'admin.api_keys_viewed',
+      subject: { type: 'account', id: accountId },
+    });
+  return selectApiKeys(db, eq(apiKeys.accountId, accountId));
 }

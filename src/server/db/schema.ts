@@ -1504,3 +1504,45 @@ export const reportScheduleRecipients = pgTable(
   },
   (t) => [primaryKey({ columns: [t.accountId, t.userId] })],
 );
+
+// ---------------------------------------------------------------- audit log (issue 50)
+
+/** A field's value before and after a change, as the audit log keeps it (never a secret). */
+export type AuditChange = { before: unknown; after: unknown };
+
+/**
+ * Who changed what in a customer's account, or what a platform admin did with it (read included):
+ * written by the use case in the transaction of its change (src/server/audit). Append-only: the
+ * database refuses UPDATE, and DELETE of an entry younger than the retention (400 days, migration
+ * 0031); the app has no path that changes or removes one. No foreign keys: an entry outlives the
+ * login, the key or the account it names (names are copied in at the time).
+ */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    id: id(),
+    /** The customer account it concerns; null for a platform admin's action on no one account. */
+    accountId: text('account_id'),
+    /** The login that acted (null: the system, or an API key's account acting through the key). */
+    actorId: text('actor_id'),
+    /** The actor's e-mail at the time (the login may be renamed or deleted later). */
+    actorEmail: text('actor_email'),
+    /** 'owner', 'admin', 'manager', 'platform-admin', 'api-key' or 'system'. */
+    actorRole: text('actor_role').notNull(),
+    /** Dotted verb, e.g. 'team.member_changed' (domain/audit.ts lists them). */
+    action: text('action').notNull(),
+    /** What it acted on: 'member', 'invitation', 'api_key', ... and its id and a readable name. */
+    subjectType: text('subject_type'),
+    subjectId: text('subject_id'),
+    subjectLabel: text('subject_label'),
+    /** The changed fields, each with before and after; secrets never appear (audit.ts drops them). */
+    changes: jsonb('changes').$type<Record<string, AuditChange>>().notNull().default({}),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_entries_account_at_idx').on(t.accountId, t.at),
+    index('audit_entries_at_idx').on(t.at),
+  ],
+);

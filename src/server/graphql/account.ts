@@ -18,6 +18,7 @@ import {
   saveDefaultCard,
   saveEmailPreferences,
 } from '../account/index.js';
+import { recordAudit } from '../audit/index.js';
 import type { AppContext, UserRow } from '../context.js';
 import { users } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
@@ -175,8 +176,17 @@ builder.queryFields((t) => ({
     description: 'Any user, for admins.',
     authScopes: { admin: true },
     args: { uid: t.arg.string({ required: true }) },
-    resolve: async (_r, a, ctx) =>
-      (await ctx.db.select().from(users).where(eq(users.id, a.uid)).limit(1))[0] ?? null,
+    resolve: async (_r, a, ctx) => {
+      const [row] = await ctx.db.select().from(users).where(eq(users.id, a.uid)).limit(1);
+      // A platform admin reading a customer in admin mode is on that customer's audit log.
+      if (row && row.id !== ctx.person?.id)
+        await recordAudit(ctx.db, ctx, {
+          accountId: row.id,
+          action: 'admin.customer_viewed',
+          subject: { type: 'account', id: row.id, label: row.email },
+        });
+      return row ?? null;
+    },
   }),
 }));
 
@@ -229,6 +239,7 @@ builder.mutationFields((t) => ({
         user: caller(ctx),
         payments: ctx.adapters.payments,
         stripeToken: a.stripeToken,
+        actor: ctx,
       }),
   }),
   saveEmailPreferences: t.field({
@@ -237,7 +248,11 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: EmailPreferencesInput, required: true }) },
     description: "The caller's own preferences (a team member's, not the account's).",
     resolve: (_r, a, ctx) =>
-      saveEmailPreferences(ctx.db, { user: ctx.person ?? caller(ctx), input: a.input }),
+      saveEmailPreferences(ctx.db, {
+        user: ctx.person ?? caller(ctx),
+        input: a.input,
+        audit: { actor: ctx, accountId: caller(ctx).id },
+      }),
   }),
   removeLocationFromAccount: t.field({
     type: LocationRef,

@@ -223,7 +223,7 @@ builder.mutationFields((t) => ({
     type: UserType,
     authScopes: admin,
     args: { uid: t.arg.string({ required: true }), brandId: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => associateBrandToUser(ctx.db, a),
+    resolve: (_r, a, ctx) => associateBrandToUser(ctx.db, { ...a, actor: ctx }),
   }),
   createExportLink: t.field({
     type: ExportLinkType,

@@ -187,6 +187,9 @@ const QUERIES: Record<string, Entry> = {
   },
   actionPlanTrigger: { as: CUSTOMER, ids: { programId: 'uq' } },
   apiKeys: { as: ['customer', 'admin'], ids: { clientId: 'user' } },
+  // The audit log (issue 50): the account's owner and admins, platform admins any account's.
+  auditLog: { as: ['customer', 'admin'], ids: { 'filter.accountId': 'user' } },
+  auditLogCsv: { as: ['customer', 'admin'], ids: { 'filter.accountId': 'user' } },
   payables: {
     as: ADMIN,
     ids: { shopperId: 'user' },
@@ -233,7 +236,9 @@ const QUERIES: Record<string, Entry> = {
 };
 
 /** Tables a refused call may still write: a failed login is recorded by design (throttling). */
-const MAY_CHANGE_WHEN_REFUSED = new Set(['login_attempts']);
+// audit_entries: a platform admin's read of a customer (user, apiKeys with clientId) is itself recorded
+// (issue 50); every other entry is written with the change it records, which is counted.
+const MAY_CHANGE_WHEN_REFUSED = new Set(['login_attempts', 'audit_entries']);
 
 /**
  * Updates counted as changes where not every column is: any request with a session may note when it

@@ -22,5 +22,6 @@ import './api-keys.js';
 import './payables.js';
 import './two-factor.js';
 import './report-schedules.js';
+import './audit.js';
 
 export const schema = enforceInputLimits(builder.toSchema());

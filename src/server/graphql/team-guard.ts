@@ -50,6 +50,9 @@ export const MEMBER_FIELDS: Record<string, TeamPermission | 'anyone'> = {
   webhookEventTypes: 'anyone',
   apiKeys: 'apiKeys',
   reportSchedule: 'ownership',
+  auditLog: 'team',
+  auditLogCsv: 'team',
+  auditActions: 'anyone',
   // Mutation
   acceptTeamInvitation: 'anyone',
   changePassword: 'anyone',

@@ -54,6 +54,11 @@ function loginOf(ctx: AppContext): UserRow {
 export function relyingPartyOf(ctx: AppContext): RelyingParty {
   return { rpId: new URL(ctx.origin).hostname, origin: ctx.origin, name: ctx.brand.name };
 }
+/** The audit log's view of a change to the caller's own second factor: in the account they act for. */
+const twoFactorAudit = (ctx: AppContext) => {
+  const person = loginOf(ctx);
+  return { actor: ctx, accountId: ctx.user?.id ?? person.id, email: person.email };
+};
 
 /** Turning the second factor off or making new recovery codes asks for the password again. */
 async function confirmPassword(person: UserRow, password: string): Promise<void> {
@@ -235,7 +240,12 @@ builder.mutationFields((t) => ({
       'Turns two-factor sign-in on with a code from the app; answers the 10 recovery codes, shown once.',
     args: { code: t.arg.string({ required: true }) },
     resolve: (_r, a, ctx) =>
-      confirmTotpSetup(ctx.db, { userId: loginOf(ctx).id, code: a.code, appSecret: ctx.config.appSecret }),
+      confirmTotpSetup(ctx.db, {
+        userId: loginOf(ctx).id,
+        code: a.code,
+        appSecret: ctx.config.appSecret,
+        audit: twoFactorAudit(ctx),
+      }),
   }),
   disableTotp: t.boolean({
     authScopes: { loggedIn: true },
@@ -252,7 +262,7 @@ builder.mutationFields((t) => ({
           adminTwoFactor: ctx.config.adminTwoFactorRequired,
         });
       }
-      await disableTotp(ctx.db, person.id);
+      await disableTotp(ctx.db, person.id, twoFactorAudit(ctx));
       return true;
     },
   }),
@@ -267,7 +277,7 @@ builder.mutationFields((t) => ({
       if (!(await hasSecondFactor(ctx.db, person.id))) {
         throw new AppError('CONFLICT', 'Turn on two-factor sign-in first.');
       }
-      return replaceRecoveryCodes(ctx.db, person.id);
+      return replaceRecoveryCodes(ctx.db, person.id, twoFactorAudit(ctx));
     },
   }),
   signOutSession: t.boolean({
@@ -284,7 +294,7 @@ builder.mutationFields((t) => ({
     description:
       "Platform admins: removes a login's two-factor sign-in (app, passkeys and recovery codes) and signs out its sessions, for a person who lost both, after checking who they are out of band. They set it up again at next login. False when it had none.",
     args: { uid: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => resetTwoFactor(ctx.db, a.uid),
+    resolve: (_r, a, ctx) => resetTwoFactor(ctx.db, a.uid, ctx),
   }),
   setTeamRequiresTwoFactor: t.boolean({
     authScopes: { loggedIn: true },
@@ -297,6 +307,7 @@ builder.mutationFields((t) => ({
         accountId: account.id,
         owner: loginOf(ctx),
         required: a.required,
+        actor: ctx,
       });
       return a.required;
     },

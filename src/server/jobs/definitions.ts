@@ -68,6 +68,14 @@ export const JOBS = {
     expireInSeconds: 3600,
     batchSize: 1,
   },
+  /** The daily prune of audit entries past their retention (audit/audit-log.ts); safe to repeat. */
+  'audit-prune': {
+    retryLimit: 4,
+    retryDelay: 5 * 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    batchSize: 1,
+  },
   /** The daily action plan reminders: due tomorrow, overdue (action-plans/plans.ts); safe to repeat. */
   'action-plan-reminders': {
     retryLimit: 4,
@@ -153,6 +161,7 @@ export type JobData = {
     frequency: 'weekly' | 'monthly';
   };
   'action-plan-reminders': { day: string };
+  'audit-prune': { day: string };
   'webhook-delivery': { deliveryId: string };
   'domain-event': { eventId: string };
   'event-subscriber': { eventId: string; subscriber: string };

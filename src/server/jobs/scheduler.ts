@@ -6,7 +6,12 @@ import { enqueue } from './enqueue.js';
 export type DailySchedule = {
   job: Extract<
     JobName,
-    'billing-run' | 'visit-scheduling' | 'daily-digest' | 'action-plan-reminders' | 'report-schedules'
+    | 'billing-run'
+    | 'visit-scheduling'
+    | 'daily-digest'
+    | 'action-plan-reminders'
+    | 'report-schedules'
+    | 'audit-prune'
   >;
   at: string;
 };

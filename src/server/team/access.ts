@@ -6,8 +6,17 @@ import { accountMembers, locations, memberLocations, memberRegions } from '../db
 import { notAuthorized, notLoggedIn } from '../errors.js';
 import type { TeamMember } from '../request-identity.js';
 
-/** Who is calling, as the team rules see it (a subset of AppContext). */
-export type Caller = { user: UserRow | null; person: UserRow | null; member: TeamMember | null };
+/**
+ * Who is calling, as the team rules see it (a subset of AppContext); `ip` and `userAgent` say from
+ * where, for the audit log.
+ */
+export type Caller = {
+  user: UserRow | null;
+  person: UserRow | null;
+  member: TeamMember | null;
+  ip?: string;
+  userAgent?: string;
+};
 
 /**
  * The caller's role in the account they act for: a login without a team row owns its own account;

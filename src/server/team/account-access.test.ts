@@ -506,6 +506,26 @@ const OPS: Op[] = [
         role: 'owner',
       }),
   },
+  // The audit log (issue 50): the owner and the team's admins read their account's; another customer
+  // reads their own (the first request of this test in their account wrote nothing there).
+  {
+    field: 'auditLog',
+    doc: '{ auditLog { total entries { accountId } } }',
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d, f, who) => {
+      for (const e of d.auditLog.entries) expect(e.accountId).toBe(who === 'other' ? f.ids.other : f.owner);
+    },
+  },
+  {
+    field: 'auditLogCsv',
+    doc: '{ auditLogCsv }',
+    allowed: OWNER_ADMIN,
+    anonymous: LOG_IN,
+    other: 'ok',
+    check: (d) => expect(d.auditLogCsv).toMatch(/^Time \(UTC\),Action,Actor/),
+  },
   // API keys (issue 20): the owner's alone, since a key reads the whole account without a login.
   {
     field: 'apiKeys',
@@ -957,6 +977,7 @@ function cartOps(): Op[] {
  * owner, a platform admin, the location's manager, another manager, another customer, anonymous).
  */
 const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
+  auditActions: "public (the names of the audit log's actions)",
   brand: 'public',
   brands: 'public',
   currentBrand: 'public',

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { MSG_REGION_NAME_REQUIRED, MSG_REGION_NAME_TAKEN, MSG_REGION_NOT_FOUND } from '../../domain/index.js';
+import { recordAudit } from '../audit/index.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { locations, regions } from '../db/schema.js';
@@ -73,10 +74,22 @@ async function uniqueName<T>(fn: () => Promise<T>): Promise<T> {
 export async function createRegion(db: Db, c: Caller, input: { name: string }): Promise<RegionView> {
   const account = requireTeam(c, 'team');
   const { name } = parseInput(ZName, input);
-  const [row] = await uniqueName(() =>
-    db.insert(regions).values({ id: newId(), accountId: account.id, name }).returning(),
+  const row = await uniqueName(() =>
+    inTransaction(db, async (tx) => {
+      const [made] = await tx
+        .insert(regions)
+        .values({ id: newId(), accountId: account.id, name })
+        .returning();
+      await recordAudit(tx, c, {
+        accountId: account.id,
+        action: 'region.created',
+        subject: { type: 'region', id: made!.id, label: name },
+        after: { name },
+      });
+      return made!;
+    }),
   );
-  return { id: row!.id, name: row!.name, locationCount: 0 };
+  return { id: row.id, name: row.name, locationCount: 0 };
 }
 
 export async function renameRegion(
@@ -86,16 +99,35 @@ export async function renameRegion(
 ): Promise<RegionView> {
   const account = requireTeam(c, 'team');
   const { name } = parseInput(ZName, { name: input.name });
-  await loadRegion(db, account.id, input.regionId);
-  await uniqueName(() => db.update(regions).set({ name }).where(eq(regions.id, input.regionId)));
+  const old = await loadRegion(db, account.id, input.regionId);
+  await uniqueName(() =>
+    inTransaction(db, async (tx) => {
+      await tx.update(regions).set({ name }).where(eq(regions.id, input.regionId));
+      await recordAudit(tx, c, {
+        accountId: account.id,
+        action: 'region.renamed',
+        subject: { type: 'region', id: input.regionId, label: name },
+        before: { name: old.name },
+        after: { name },
+      });
+    }),
+  );
   return (await listRegions(db, c)).find((r) => r.id === input.regionId)!;
 }
 
 /** Deletes a region: its locations are in no region afterwards, and its managers lose it. */
 export async function deleteRegion(db: Db, c: Caller, regionId: string): Promise<boolean> {
   const account = requireTeam(c, 'team');
-  await loadRegion(db, account.id, regionId);
-  await db.delete(regions).where(eq(regions.id, regionId));
+  const old = await loadRegion(db, account.id, regionId);
+  await inTransaction(db, async (tx) => {
+    await tx.delete(regions).where(eq(regions.id, regionId));
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'region.deleted',
+      subject: { type: 'region', id: regionId, label: old.name },
+      before: { name: old.name },
+    });
+  });
   return true;
 }
 
@@ -123,6 +155,13 @@ export async function setLocationsRegion(
       .where(inArray(locations.id, ids));
     // The regions the locations left and joined now count other shops.
     await rebuildRegionRollups(tx, [...moved]);
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'region.locations_moved',
+      subject: { type: 'region', id: input.regionId ?? null, label: `${ids.length} location(s)` },
+      before: { regions: Object.fromEntries(found.map((l) => [l.id, l.regionId])) },
+      after: { regions: Object.fromEntries(found.map((l) => [l.id, input.regionId ?? null])) },
+    });
     return ids.length;
   });
 }

@@ -6,6 +6,7 @@ import {
   type TeamRole,
 } from '../../domain/index.js';
 import type { MailAdapter } from '../adapters/mail.js';
+import { recordAudit } from '../audit/index.js';
 import { hashToken } from '../auth/tokens.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newToken } from '../db/ids.js';
@@ -63,6 +64,14 @@ export async function resendInvitation(
       ]);
     const rendered = invitationMail({ ...opts, account, role: row.role as TeamRole, token });
     await mail.send(tx, { to: row.email, kind: 'team-invitation', ...rendered });
+    await recordAudit(tx, opts.caller, {
+      accountId: account.id,
+      action: 'team.invitation_resent',
+      subject: { type: 'invitation', id: row.id, label: row.email },
+      before: { expiresAt: inv.expiresAt },
+      after: { expiresAt: row.expiresAt },
+      at: now,
+    });
     return invitationView(row, now);
   });
 }

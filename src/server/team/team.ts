@@ -32,6 +32,7 @@ import {
   zPassword,
 } from '../../domain/index.js';
 import type { MailAdapter } from '../adapters/mail.js';
+import { recordAudit } from '../audit/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import { hashToken } from '../auth/tokens.js';
 import type { UserRow } from '../context.js';
@@ -49,6 +50,7 @@ import {
 } from '../db/schema.js';
 import { type EmailBrand, renderTeamInvitation } from '../email/index.js';
 import { AppError, badInput, notAuthorized, parseInput } from '../errors.js';
+import { recordEvent } from '../events/index.js';
 import { isStaff } from '../fieldwork/roles.js';
 import { MSG_LOCATION_NOT_FOUND } from '../locations/location-access.js';
 import { type Caller, requireTeam, teamRoleOf } from './access.js';
@@ -386,6 +388,13 @@ export async function inviteMember(
       })
       .returning();
     await mail.send(tx, { to: input.email, kind: 'team-invitation', ...rendered });
+    await recordAudit(tx, opts.caller, {
+      accountId: account.id,
+      action: 'team.invitation_sent',
+      subject: { type: 'invitation', id: row!.id, label: input.email },
+      after: { email: input.email, role: input.role, ...grant },
+      at: now,
+    });
     return invitationView(row!, now);
   });
 }
@@ -393,23 +402,32 @@ export async function inviteMember(
 /** Withdraws a pending invitation: its link stops working. */
 export async function withdrawInvitation(db: Db, c: Caller, id: string): Promise<boolean> {
   const account = requireTeam(c, 'team');
-  const done = await db
-    .update(teamInvitations)
-    .set({ revokedAt: new Date() })
-    .where(
-      and(
-        eq(teamInvitations.id, id),
-        eq(teamInvitations.accountId, account.id),
-        isNull(teamInvitations.acceptedAt),
-        isNull(teamInvitations.revokedAt),
-      ),
-    )
-    .returning({ id: teamInvitations.id });
-  if (done.length === 0)
-    throw new AppError('NOT_FOUND', MSG_INVITATION_INVALID, [
-      { field: 'id', message: MSG_INVITATION_INVALID },
-    ]);
-  return true;
+  return inTransaction(db, async (tx) => {
+    const done = await tx
+      .update(teamInvitations)
+      .set({ revokedAt: new Date() })
+      .where(
+        and(
+          eq(teamInvitations.id, id),
+          eq(teamInvitations.accountId, account.id),
+          isNull(teamInvitations.acceptedAt),
+          isNull(teamInvitations.revokedAt),
+        ),
+      )
+      .returning({ id: teamInvitations.id, email: teamInvitations.email, role: teamInvitations.role });
+    if (done.length === 0)
+      throw new AppError('NOT_FOUND', MSG_INVITATION_INVALID, [
+        { field: 'id', message: MSG_INVITATION_INVALID },
+      ]);
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'team.invitation_withdrawn',
+      subject: { type: 'invitation', id, label: done[0]!.email },
+      before: { email: done[0]!.email, role: done[0]!.role, state: 'pending' },
+      after: { email: done[0]!.email, role: done[0]!.role, state: 'withdrawn' },
+    });
+    return true;
+  });
 }
 
 /** What the invitation page shows before the invitee accepts. */
@@ -563,6 +581,23 @@ export async function acceptInvitation(
       })
       .returning({ id: accountMembers.id });
     await replaceGrants(tx, member!.id, { regionIds, locationIds });
+    await recordAudit(
+      tx,
+      {
+        person: person!,
+        // The invitee acts as the member they now are.
+        member: { role: inv.role as TeamRole, removed: false, accountId: inv.accountId },
+        ip: opts.caller.ip,
+        userAgent: opts.caller.userAgent,
+      },
+      {
+        accountId: inv.accountId,
+        action: 'team.invitation_accepted',
+        subject: { type: 'member', id: member!.id, label: person!.email },
+        after: { email: person!.email, role: inv.role, regionIds, locationIds, newLogin: !!newLogin },
+        at: now,
+      },
+    );
     return { person: person!, created: !!newLogin };
   });
 }
@@ -616,6 +651,39 @@ async function loadMember(db: Db, accountId: string, memberId: string) {
   return m;
 }
 
+/** A member as the audit log shows it: their login's e-mail, role and grants. */
+async function memberFacts(tx: Db, memberId: string) {
+  const [m] = await tx
+    .select({ email: users.email, role: accountMembers.role, userId: accountMembers.userId })
+    .from(accountMembers)
+    .innerJoin(users, eq(users.id, accountMembers.userId))
+    .where(eq(accountMembers.id, memberId));
+  const regionIds = (
+    await tx
+      .select({ id: memberRegions.regionId })
+      .from(memberRegions)
+      .where(eq(memberRegions.memberId, memberId))
+  )
+    .map((r) => r.id)
+    .sort();
+  const locationIds = (
+    await tx
+      .select({ id: memberLocations.locationId })
+      .from(memberLocations)
+      .where(eq(memberLocations.memberId, memberId))
+  )
+    .map((r) => r.id)
+    .sort();
+  return { email: m?.email ?? '', userId: m?.userId ?? '', role: m?.role ?? '', regionIds, locationIds };
+}
+
+const memberSubject = (id: string, facts: { email: string }) => ({ type: 'member', id, label: facts.email });
+const shownFacts = ({ role, regionIds, locationIds }: Awaited<ReturnType<typeof memberFacts>>) => ({
+  role,
+  regionIds,
+  locationIds,
+});
+
 /** Changes a member's role and, for a manager, their regions and locations; applies at their next request. */
 export async function changeMember(
   db: Db,
@@ -632,11 +700,19 @@ export async function changeMember(
   if (!mayManageMember(teamRoleOf(c)!, member.role as TeamRole)) throw badInput('memberId', MSG_OWNER_STAYS);
   const grant = await checkGrant(db, c, account.id, parsed);
   await inTransaction(db, async (tx) => {
+    const before = await memberFacts(tx, member.id);
     await tx
       .update(accountMembers)
       .set({ role: parsed.role, updatedAt: new Date() })
       .where(eq(accountMembers.id, member.id));
     await replaceGrants(tx, member.id, grant);
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'team.member_changed',
+      subject: memberSubject(member.id, before),
+      before: shownFacts(before),
+      after: shownFacts(await memberFacts(tx, member.id)),
+    });
   });
 }
 
@@ -647,8 +723,16 @@ export async function removeMember(db: Db, c: Caller, memberId: string): Promise
   if (member.role === 'owner') throw badInput('memberId', MSG_OWNER_STAYS);
   if (member.userId === account.id) throw badInput('memberId', MSG_ACCOUNT_LOGIN_STAYS);
   await inTransaction(db, async (tx) => {
+    const before = await memberFacts(tx, member.id);
     await tx.update(accountMembers).set({ removedAt: new Date() }).where(eq(accountMembers.id, member.id));
     await replaceGrants(tx, member.id, { regionIds: [], locationIds: [] });
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'team.member_removed',
+      subject: memberSubject(member.id, before),
+      before: { ...shownFacts(before), onTeam: true },
+      after: { role: before.role, regionIds: [], locationIds: [], onTeam: false },
+    });
   });
 }
 
@@ -657,16 +741,44 @@ export async function transferOwnership(db: Db, c: Caller, memberId: string): Pr
   const account = requireTeam(c, 'ownership');
   const member = await loadMember(db, account.id, memberId);
   if (member.role === 'owner') throw badInput('memberId', MSG_TRANSFER_TO_MEMBER);
+  const now = new Date();
   await inTransaction(db, async (tx) => {
     await ensureOwnerRow(tx, account.id);
-    await tx
-      .update(accountMembers)
-      .set({ role: 'admin', updatedAt: new Date() })
+    const before = await memberFacts(tx, member.id);
+    const [oldOwner] = await tx
+      .select({ email: users.email, userId: users.id })
+      .from(accountMembers)
+      .innerJoin(users, eq(users.id, accountMembers.userId))
       .where(and(eq(accountMembers.accountId, account.id), eq(accountMembers.role, 'owner')));
     await tx
       .update(accountMembers)
-      .set({ role: 'owner', updatedAt: new Date() })
+      .set({ role: 'admin', updatedAt: now })
+      .where(and(eq(accountMembers.accountId, account.id), eq(accountMembers.role, 'owner')));
+    await tx
+      .update(accountMembers)
+      .set({ role: 'owner', updatedAt: now })
       .where(eq(accountMembers.id, member.id));
     await replaceGrants(tx, member.id, { regionIds: [], locationIds: [] });
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'team.ownership_transferred',
+      subject: memberSubject(member.id, before),
+      before: { owner: oldOwner?.email ?? null, role: before.role },
+      after: { owner: before.email, role: 'owner' },
+      at: now,
+    });
+    // The new owner and the old one hear of it (security-notices, not suppressible).
+    await recordEvent(tx, {
+      type: 'security.ownership_transferred',
+      accountId: account.id,
+      at: now,
+      payload: {
+        accountName: accountNameOf(account),
+        fromUserId: oldOwner?.userId ?? account.id,
+        toUserId: before.userId,
+        byUserId: c.person?.id ?? null,
+        at: now.toISOString(),
+      },
+    });
   });
 }

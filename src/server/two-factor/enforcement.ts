@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { UserRow } from '../context.js';
-import type { Db } from '../db/client.js';
+import { type Db, inTransaction } from '../db/client.js';
 import { accountMembers, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { hasSecondFactor } from './totp-store.js';
@@ -64,15 +65,30 @@ export async function teamRequiresTwoFactor(db: Db, accountId: string): Promise<
 /** The owner's switch; turning it on needs the owner's own second factor first. */
 export async function setTeamRequiresTwoFactor(
   db: Db,
-  opts: { accountId: string; owner: UserRow; required: boolean },
+  opts: { accountId: string; owner: UserRow; required: boolean; actor?: AuditActor },
 ): Promise<void> {
   if (opts.required && !(await hasSecondFactor(db, opts.owner.id))) {
     throw new AppError('CONFLICT', MSG_OWNER_NEEDS_SECOND_FACTOR_FIRST);
   }
-  await db
-    .update(users)
-    .set({ requireTwoFactor: opts.required, updatedAt: new Date() })
-    .where(eq(users.id, opts.accountId));
+  await inTransaction(db, async (tx) => {
+    const [old] = await tx
+      .select({ r: users.requireTwoFactor })
+      .from(users)
+      .where(eq(users.id, opts.accountId))
+      .for('update');
+    await tx
+      .update(users)
+      .set({ requireTwoFactor: opts.required, updatedAt: new Date() })
+      .where(eq(users.id, opts.accountId));
+    if (old?.r === opts.required) return;
+    await recordAudit(tx, opts.actor ?? { person: opts.owner }, {
+      accountId: opts.accountId,
+      action: 'team.two_factor_requirement_changed',
+      subject: { type: 'account', id: opts.accountId },
+      before: { requireTwoFactor: old?.r ?? false },
+      after: { requireTwoFactor: opts.required },
+    });
+  });
 }
 
 /** Refuses turning the second factor off for a login that must have one. */

@@ -5,7 +5,7 @@ import {
   beginLoginAttempt,
   loginAttemptSucceeded,
 } from '../accounts/login-rate-limit.js';
-import { createSession } from '../accounts/sessions.js';
+import { startSession } from '../accounts/sessions.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { users } from '../db/schema.js';
@@ -82,7 +82,8 @@ export async function loginSecondFactor(
   if (!method)
     throw new AppError('UNAUTHENTICATED', MSG_BAD_CODE, [{ field: 'code', message: MSG_BAD_CODE }]);
   await loginAttemptSucceeded(db, attempt);
-  const session = await createSession(db, {
+  const session = await startSession(db, {
+    knownDevice: deviceNonce !== null,
     userId,
     days: opts.sessionDays,
     ip: opts.ip,
@@ -139,7 +140,9 @@ export async function passkeyLogin(
     ]);
   }
   await loginAttemptSucceeded(db, attempt);
-  const session = await createSession(db, {
+  // A new device is told to the person, as after a password (security notices).
+  const session = await startSession(db, {
+    knownDevice: trustedDevice(opts.secret, opts.deviceCookie, user.email, now) !== null,
     userId: user.id,
     days: opts.sessionDays,
     ip: opts.ip,

@@ -1,13 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import QRCode from 'qrcode';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import { openSecret, sealSecret } from '../auth/secret-box.js';
 import { hashToken, hmac, safeEqual } from '../auth/tokens.js';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../auth/totp.js';
-import type { Db } from '../db/client.js';
+import { atomically, type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
-import { passkeys, recoveryCodes, sessions, twoFactorTotp, webauthnChallenges } from '../db/schema.js';
+import {
+  accountMembers,
+  passkeys,
+  recoveryCodes,
+  sessions,
+  twoFactorTotp,
+  users,
+  webauthnChallenges,
+} from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { recordEvent } from '../events/index.js';
 
 const SEAL_PURPOSE = 'totp-secret';
 export const RECOVERY_CODE_COUNT = 10;
@@ -83,15 +93,47 @@ const normalizeRecoveryCode = (code: string) => code.trim().toLowerCase().replac
 const hashRecoveryCode = (code: string) => hashToken(`recovery|${normalizeRecoveryCode(code)}`);
 
 /** Replaces a login's recovery codes with 10 new ones, returned once; only their hashes are kept. */
-export async function replaceRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+export async function replaceRecoveryCodes(
+  db: Db,
+  userId: string,
+  audit: TwoFactorAudit | null = null,
+): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
-  await db.transaction(async (tx) => {
+  await atomically(db, async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx
       .insert(recoveryCodes)
       .values(codes.map((c) => ({ id: newId(), userId, codeHash: hashRecoveryCode(c) })));
+    // How many, never which.
+    if (audit)
+      await auditTwoFactor(tx, audit, userId, 'two_factor.recovery_codes_replaced', {
+        recoveryCodesLeft: RECOVERY_CODE_COUNT,
+      });
   });
   return codes;
+}
+
+/**
+ * Who changes a login's two-factor sign-in, and the account whose audit log records it (the team the
+ * login acts for, else its own).
+ */
+export type TwoFactorAudit = { actor: AuditActor; accountId: string | null; email: string };
+
+async function auditTwoFactor(
+  tx: Db,
+  audit: TwoFactorAudit,
+  userId: string,
+  action: 'two_factor.enabled' | 'two_factor.disabled' | 'two_factor.recovery_codes_replaced',
+  after: Record<string, unknown>,
+  before: Record<string, unknown> | null = null,
+) {
+  await recordAudit(tx, audit.actor, {
+    accountId: audit.accountId ?? userId,
+    action,
+    subject: { type: 'login', id: userId, label: audit.email },
+    before,
+    after,
+  });
 }
 
 async function totpSecretOf(db: Db, userId: string, appSecret: string, confirmed: boolean) {
@@ -125,16 +167,31 @@ async function claimStep(db: Db, userId: string, step: number, confirm: boolean)
  */
 export async function confirmTotpSetup(
   db: Db,
-  opts: { userId: string; code: string; appSecret: string; now?: Date },
+  opts: { userId: string; code: string; appSecret: string; now?: Date; audit?: TwoFactorAudit },
 ): Promise<string[]> {
   const pending = await totpSecretOf(db, opts.userId, opts.appSecret, false);
   if (!pending)
     throw new AppError('BAD_USER_INPUT', MSG_NOT_SET_UP, [{ field: 'code', message: MSG_NOT_SET_UP }]);
   const step = verifyTotp(pending.secret, opts.code, opts.now ?? new Date(), pending.lastStep);
-  if (step === null || !(await claimStep(db, opts.userId, step, true))) {
-    throw new AppError('BAD_USER_INPUT', MSG_BAD_CODE, [{ field: 'code', message: MSG_BAD_CODE }]);
-  }
-  return replaceRecoveryCodes(db, opts.userId);
+  const codes =
+    step === null
+      ? null
+      : await inTransaction(db, async (tx) => {
+          if (!(await claimStep(tx, opts.userId, step, true))) return null;
+          const made = await replaceRecoveryCodes(tx, opts.userId);
+          if (opts.audit)
+            await auditTwoFactor(
+              tx,
+              opts.audit,
+              opts.userId,
+              'two_factor.enabled',
+              { method: 'authenticator app', recoveryCodesLeft: RECOVERY_CODE_COUNT },
+              { method: null, recoveryCodesLeft: 0 },
+            );
+          return made;
+        });
+  if (!codes) throw new AppError('BAD_USER_INPUT', MSG_BAD_CODE, [{ field: 'code', message: MSG_BAD_CODE }]);
+  return codes;
 }
 
 /**
@@ -171,11 +228,61 @@ export async function checkSecondFactor(
  * Removes the authenticator app: its secret is deleted, and the recovery codes with it unless a
  * passkey stays as a second factor.
  */
-export async function disableTotp(db: Db, userId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.delete(twoFactorTotp).where(eq(twoFactorTotp.userId, userId));
+export async function disableTotp(
+  db: Db,
+  userId: string,
+  audit: TwoFactorAudit | null = null,
+): Promise<void> {
+  const now = new Date();
+  await inTransaction(db, async (tx) => {
+    const gone = await tx
+      .delete(twoFactorTotp)
+      .where(eq(twoFactorTotp.userId, userId))
+      .returning({ userId: twoFactorTotp.userId });
     const [kept] = await tx.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, userId));
     if ((kept?.n ?? 0) === 0) await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    if (gone.length === 0) return;
+    if (audit)
+      await auditTwoFactor(
+        tx,
+        audit,
+        userId,
+        'two_factor.disabled',
+        { method: null },
+        {
+          method: 'authenticator app',
+        },
+      );
+    await recordSecondFactorRemoved(tx, {
+      userId,
+      accountId: audit?.accountId ?? null,
+      byAdmin: false,
+      now,
+    });
+  });
+}
+
+/** The login hears that its second factor went (security-notices: not suppressible). */
+async function recordSecondFactorRemoved(
+  tx: Db,
+  o: {
+    userId: string;
+    accountId: string | null;
+    byAdmin: boolean;
+    now: Date;
+    method?: 'totp' | 'passkey';
+  },
+) {
+  await recordEvent(tx, {
+    type: 'security.second_factor_removed',
+    accountId: o.accountId,
+    at: o.now,
+    payload: {
+      userId: o.userId,
+      method: o.method ?? 'totp',
+      byAdmin: o.byAdmin,
+      removedAt: o.now.toISOString(),
+    },
   });
 }
 
@@ -184,8 +291,13 @@ export async function disableTotp(db: Db, userId: string): Promise<void> {
  * factor (app, passkeys, recovery codes) goes and every session of the login ends. Answers whether
  * there was one.
  */
-export async function resetTwoFactor(db: Db, userId: string): Promise<boolean> {
-  return db.transaction(async (tx) => {
+export async function resetTwoFactor(
+  db: Db,
+  userId: string,
+  actor: AuditActor | null = null,
+): Promise<boolean> {
+  const now = new Date();
+  return inTransaction(db, async (tx) => {
     const gone = await tx
       .delete(twoFactorTotp)
       .where(eq(twoFactorTotp.userId, userId))
@@ -195,9 +307,33 @@ export async function resetTwoFactor(db: Db, userId: string): Promise<boolean> {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
     await tx
       .update(sessions)
-      .set({ revokedAt: new Date() })
+      .set({ revokedAt: now })
       .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-    return gone.length > 0 || keys.length > 0;
+    if (gone.length === 0 && keys.length === 0) return false;
+    // The customer's log: the account the login acts for (its team's, else its own).
+    const [who] = await tx
+      .select({ email: users.email, accountId: accountMembers.accountId })
+      .from(users)
+      .leftJoin(accountMembers, and(eq(accountMembers.userId, users.id), isNull(accountMembers.removedAt)))
+      .where(eq(users.id, userId));
+    const accountId = who?.accountId ?? userId;
+    const methods = [gone.length > 0 && 'authenticator app', keys.length > 0 && 'passkeys'].filter(Boolean);
+    await recordAudit(tx, actor ?? { person: null }, {
+      accountId,
+      action: 'two_factor.reset_by_admin',
+      subject: { type: 'login', id: userId, label: who?.email ?? null },
+      before: { method: methods.join(', '), signedIn: true },
+      after: { method: null, signedIn: false },
+      at: now,
+    });
+    await recordSecondFactorRemoved(tx, {
+      userId,
+      accountId,
+      byAdmin: true,
+      now,
+      method: gone.length > 0 ? 'totp' : 'passkey',
+    });
+    return true;
   });
 }
 

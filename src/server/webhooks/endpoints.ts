@@ -7,6 +7,7 @@ import {
   webhookUrlProblem,
   ZWebhookEndpointInput,
 } from '../../domain/index.js';
+import { recordAudit } from '../audit/index.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { users, webhookEndpoints } from '../db/schema.js';
@@ -40,6 +41,14 @@ const columns = {
 const view = (row: { events: string[] } & Omit<EndpointView, 'events'>): EndpointView => ({
   ...row,
   events: row.events as WebhookEvent[],
+});
+
+/** An endpoint's fields as the audit log keeps them (never its secret). */
+const shown = (r: { url: string; description: string; events: string[]; enabled: boolean }) => ({
+  url: r.url,
+  description: r.description,
+  events: [...r.events],
+  enabled: r.enabled,
 });
 
 /** The account the caller manages webhooks for; throws for anyone else. */
@@ -108,6 +117,13 @@ export async function createEndpoint(
         updatedAt: opts.now,
       })
       .returning(columns);
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'webhook.created',
+      subject: { type: 'webhook', id: row!.id, label: row!.url },
+      after: shown(row!),
+      at: opts.now,
+    });
     return view(row!);
   });
 }
@@ -122,12 +138,20 @@ export async function updateEndpoint(
   const account = webhookAccount(c);
   const values = parseEndpoint(input, opts.allowedHosts);
   return inTransaction(db, async (tx) => {
-    await loadEndpoint(tx, account.id, id, { lock: true });
+    const old = await loadEndpoint(tx, account.id, id, { lock: true });
     const [row] = await tx
       .update(webhookEndpoints)
       .set({ ...values, updatedAt: opts.now })
       .where(eq(webhookEndpoints.id, id))
       .returning(columns);
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'webhook.updated',
+      subject: { type: 'webhook', id, label: row!.url },
+      before: shown(old),
+      after: shown(row!),
+      at: opts.now,
+    });
     return view(row!);
   });
 }
@@ -135,26 +159,50 @@ export async function updateEndpoint(
 /** Deletes an endpoint and its delivery log; queued tries then find nothing to send. */
 export async function deleteEndpoint(db: Db, c: Caller, id: string): Promise<boolean> {
   const account = webhookAccount(c);
-  await loadEndpoint(db, account.id, id);
-  await db
-    .delete(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, account.id)));
+  const old = await loadEndpoint(db, account.id, id);
+  await inTransaction(db, async (tx) => {
+    await tx
+      .delete(webhookEndpoints)
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, account.id)));
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'webhook.deleted',
+      subject: { type: 'webhook', id, label: old.url },
+      before: shown(old),
+    });
+  });
   return true;
 }
 
 /** The signing secret, shown on request (as Stripe's "Reveal"). */
 export async function revealSecret(db: Db, c: Caller, id: string): Promise<string> {
-  return (await loadEndpoint(db, webhookAccount(c).id, id)).secret;
+  const account = webhookAccount(c);
+  const row = await loadEndpoint(db, account.id, id);
+  // That it was shown, and to whom; never the secret.
+  await recordAudit(db, c, {
+    accountId: account.id,
+    action: 'webhook.secret_revealed',
+    subject: { type: 'webhook', id, label: row.url },
+  });
+  return row.secret;
 }
 
 /** A new signing secret; the old one stops at once (messages are signed when sent, each try). */
 export async function rollSecret(db: Db, c: Caller, id: string, now: Date): Promise<string> {
   const account = webhookAccount(c);
-  await loadEndpoint(db, account.id, id);
+  const old = await loadEndpoint(db, account.id, id);
   const secret = newWebhookSecret();
-  await db
-    .update(webhookEndpoints)
-    .set({ secret, updatedAt: now })
-    .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, account.id)));
+  await inTransaction(db, async (tx) => {
+    await tx
+      .update(webhookEndpoints)
+      .set({ secret, updatedAt: now })
+      .where(and(eq(webhookEndpoints.id, id), eq(webhookEndpoints.accountId, account.id)));
+    await recordAudit(tx, c, {
+      accountId: account.id,
+      action: 'webhook.secret_rolled',
+      subject: { type: 'webhook', id, label: old.url },
+      at: now,
+    });
+  });
   return secret;
 }

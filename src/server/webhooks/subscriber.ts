@@ -19,8 +19,9 @@ export const WEBHOOK_EVENT_OF = {
   'plan.resolved': 'action_plan.completed',
 } as const satisfies Partial<Record<DomainEventType, WebhookEvent>>;
 
+/** Events no webhook carries: the plan's steps inside the account, and security events (the person's). */
 type WebhookedType = keyof typeof WEBHOOK_EVENT_OF;
-const webhooked = (type: DomainEventType): type is WebhookedType => type in WEBHOOK_EVENT_OF;
+const webhooked = (type: DomainEventType): type is WebhookedType => Object.hasOwn(WEBHOOK_EVENT_OF, type);
 
 /**
  * Outgoing webhooks as a subscriber of the event log: the account's endpoints that chose the event get

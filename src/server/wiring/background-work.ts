@@ -1,6 +1,7 @@
 import { parseAllowedHosts } from '../../domain/index.js';
 import { runActionPlanReminders } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
+import { pruneAuditEntries } from '../audit/index.js';
 import { runBilling } from '../billing/run-billing.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -30,10 +31,13 @@ export type BackgroundLog = {
 
 /**
  * The daily runs the configuration turns on (BILLING_RUN_AT, VISIT_SCHEDULING_AT, DIGEST_AT,
- * ACTION_PLAN_REMINDERS_AT).
+ * ACTION_PLAN_REMINDERS_AT, AUDIT_PRUNE_AT).
  */
 export function dailySchedules(
-  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT'> &
+  config: Pick<
+    Config,
+    'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT' | 'AUDIT_PRUNE_AT'
+  > &
     Partial<Pick<Config, 'REPORT_EMAILS_AT'>>,
 ): DailySchedule[] {
   const schedules: DailySchedule[] = [];
@@ -45,6 +49,7 @@ export function dailySchedules(
     schedules.push({ job: 'action-plan-reminders', at: config.ACTION_PLAN_REMINDERS_AT });
   if (config.REPORT_EMAILS_AT && config.REPORT_EMAILS_AT !== 'off')
     schedules.push({ job: 'report-schedules', at: config.REPORT_EMAILS_AT });
+  if (config.AUDIT_PRUNE_AT !== 'off') schedules.push({ job: 'audit-prune', at: config.AUDIT_PRUNE_AT });
   return schedules;
 }
 
@@ -109,6 +114,10 @@ export async function registerJobs(
     // A job of a subscriber since removed: nothing to do.
     if (!subscriber) return log.warn(`No subscriber '${job.data.subscriber}' for event ${job.data.eventId}.`);
     await deliverEvent(db, job.data.eventId, subscriber);
+  });
+  await queue.work('audit-prune', async (job) => {
+    const gone = await pruneAuditEntries(db, new Date());
+    log.info(`Audit log prune for ${job.data.day}: ${gone} entries past their retention deleted.`);
   });
   await queue.work('visit-scheduling', async (job) => {
     const result = await runVisitScheduling(db, new Date(`${job.data.day}T00:00:00Z`));

@@ -5,6 +5,7 @@ import type { Subscriber } from '../events/index.js';
 import { reportReadySubscriber } from '../fieldwork/index.js';
 import { backgroundMailDeps, notificationsSubscriber } from '../notifications/index.js';
 import { payablesSubscriber } from '../payables/index.js';
+import { securityNoticesSubscriber } from '../security-notices/index.js';
 import { webhookSubscriber } from '../webhooks/index.js';
 
 /** What subscribers may need besides the transaction they run in. */
@@ -24,5 +25,6 @@ export function subscribersOf(deps: SubscriberDeps): Subscriber[] {
     reportReadySubscriber(mail),
     actionPlanTrigger,
     planMailSubscriber(mail),
+    securityNoticesSubscriber(mail),
   ];
 }

@@ -17,6 +17,7 @@ export const ACCOUNT_MENU: readonly AccountLink[] = [
   { label: 'Action Plans', to: '/account/action-plans', needs: 'reports' },
   { label: 'Communication Preferences', to: '/account/preferences', needs: null },
   { label: 'Security', to: '/account/security', needs: null },
+  { label: 'Audit Log', to: '/account/audit', needs: 'team' },
 ];
 
 /** Account pages outside the menu, by path prefix, and what they need. */

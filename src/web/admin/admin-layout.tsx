@@ -4,6 +4,7 @@ import {
   IconCash,
   IconClipboardList,
   IconForms,
+  IconHistory,
   IconMail,
   IconReceipt,
   IconUsers,
@@ -41,6 +42,8 @@ const MENU: MenuEntry[] = [
   // The mail outbox (issue 17): not in the spec's drawer, added after its entries.
   { label: 'Emails', to: '/admin/emails', icon: IconMail, paths: ['/admin/emails'] },
   { label: 'Shopper Payments', to: '/admin/payables', icon: IconCash, paths: ['/admin/payables'] },
+  // The audit log (issue 50): every account's.
+  { label: 'Audit Log', to: '/admin/audit', icon: IconHistory, paths: ['/admin/audit'] },
 ];
 
 function NotAuthorized() {

@@ -63,6 +63,7 @@ const account = {
   reportSchedule: () =>
     import('../account/report-schedule-page').then((m) => ({ Component: m.ReportSchedulePage })),
   security: () => import('../account/security-page').then((m) => ({ Component: m.SecurityPage })),
+  audit: () => import('../account/audit-page').then((m) => ({ Component: m.AuditPage })),
   actionPlans: () =>
     import('../action-plans/action-plans-page').then((m) => ({ Component: m.ActionPlansPage })),
   actionPlan: () => import('../action-plans/plan-page').then((m) => ({ Component: m.ActionPlanPage })),
@@ -86,6 +87,7 @@ const admin = {
   emails: () => import('../admin/emails/emails-page').then((m) => ({ Component: m.AdminEmailsPage })),
   email: () => import('../admin/emails/email-page').then((m) => ({ Component: m.AdminEmailPage })),
   payables: () => import('../admin/payables/payables-page').then((m) => ({ Component: m.AdminPayablesPage })),
+  audit: () => import('../account/audit-page').then((m) => ({ Component: m.AdminAuditPage })),
 };
 
 /** Account forms, the account and admin areas and the legal pages load on demand too. */
@@ -171,6 +173,7 @@ export const routes: RouteObject[] = [
           { path: 'api-keys', lazy: account.apiKeys },
           { path: 'report-emails', lazy: account.reportSchedule },
           { path: 'security', lazy: account.security },
+          { path: 'audit', lazy: account.audit },
           { path: 'action-plans', lazy: account.actionPlans },
           { path: 'action-plans/:id', lazy: account.actionPlan },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },
@@ -190,6 +193,7 @@ export const routes: RouteObject[] = [
           { path: 'orders/:orderNumber', lazy: admin.orderDetails },
           { path: 'customers', lazy: admin.customers },
           { path: 'customers/:uid', lazy: admin.customer },
+          { path: 'audit', lazy: admin.audit },
           { path: 'questionnaires', lazy: pages.brandPicker },
           { path: 'questionnaires/:brandId', lazy: pages.manageQuestionnaires },
           { path: 'questionnaires/:brandId/:qid', lazy: pages.questionnaire },

@@ -1,0 +1,8 @@
+export {
+  type AuditActor,
+  type AuditEntryInput,
+  actorRoleOf,
+  pruneAuditEntries,
+  recordAudit,
+  recordAuditStatement,
+} from './audit-log.js';

@@ -1,0 +1,1 @@
+export { securityNoticesSubscriber } from './subscriber.js';
