@@ -95,6 +95,28 @@ export type DomainEventPayloads = {
   'invoice.failed': InvoiceFacts & { failureMessage: string; nextAttemptAt: string | null };
   'plan.created': PlanFacts & { questions: number };
   'plan.resolved': PlanFacts & { resolvedAt: string };
+  /** An approved shop tripped its program's alert rule (issue 48): once per shop. */
+  'score.alerted': {
+    alertId: string;
+    evaluationId: string;
+    programId: string;
+    programName: string;
+    locationId: string | null;
+    locationName: string;
+    shopDate: string | null;
+    /** The shop's score, 0 to 100. */
+    percentage: number;
+    /** The location's trailing average on the program before this shop, or null for none. */
+    trailingAverage: number | null;
+    reason: 'below' | 'drop' | 'below-and-drop';
+    belowPercent: number | null;
+    dropPoints: number | null;
+    trailingShops: number;
+    /** The plan the program's trigger made for this shop, if it made one. */
+    actionPlanId: string | null;
+    reportUrl: string;
+    alertedAt: string;
+  };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -109,6 +131,7 @@ export const DOMAIN_EVENT_TYPES = [
   'invoice.failed',
   'plan.created',
   'plan.resolved',
+  'score.alerted',
 ] as const satisfies readonly DomainEventType[];
 
 /** One event as a use case records it: the union over every type, each with its own payload. */

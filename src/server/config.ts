@@ -76,6 +76,8 @@ const ZEnv = z.object({
   DIGEST_AT: dailyTime.default('07:00'),
   /** When action plans due tomorrow and overdue are told (HH:MM, UTC), or `off` (run `npm run action-plan-reminders`). */
   ACTION_PLAN_REMINDERS_AT: dailyTime.default('08:00'),
+  /** When the nightly benchmark rollup is queued (HH:MM, UTC), or `off` (run `npm run benchmark-rollup`). */
+  BENCHMARK_ROLLUP_AT: dailyTime.default('02:30'),
   /**
    * A JSON file of more trusted documents ("sha256:<hash>" → text, the format of the web app's list) that
    * clients may send by id: an operator's own integrations, the order-flow benchmark.

@@ -27,6 +27,8 @@ export type {
   SurveyResponsesContent,
 } from './shop-notifications.js';
 export { renderShopScheduled, renderShopSentToQa, renderSurveyResponses } from './shop-notifications.js';
+export type { ScoreAlertContent } from './score-alert.js';
+export { renderScoreAlert } from './score-alert.js';
 export type { TeamInvitationContent } from './team-invitation.js';
 export { renderTeamInvitation } from './team-invitation.js';
 

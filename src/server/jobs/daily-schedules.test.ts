@@ -5,12 +5,13 @@ import { dailySchedules } from '../wiring/background-work.js';
 const config = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'test', ...env });
 
 describe('the daily schedules from the configuration', () => {
-  it('queues visit scheduling at 05:00, billing at 06:00, the digest at 07:00 and action plan reminders at 08:00 UTC by default', () => {
+  it('queues visit scheduling at 05:00, billing at 06:00, the digest at 07:00, action plan reminders at 08:00 and the benchmark rollup at 02:30 UTC by default', () => {
     expect(dailySchedules(config())).toEqual([
       { job: 'visit-scheduling', at: '05:00' },
       { job: 'billing-run', at: '06:00' },
       { job: 'daily-digest', at: '07:00' },
       { job: 'action-plan-reminders', at: '08:00' },
+      { job: 'benchmark-rollup', at: '02:30' },
     ]);
   });
 
@@ -22,6 +23,7 @@ describe('the daily schedules from the configuration', () => {
           VISIT_SCHEDULING_AT: 'off',
           DIGEST_AT: 'off',
           ACTION_PLAN_REMINDERS_AT: 'off',
+          BENCHMARK_ROLLUP_AT: 'off',
         }),
       ),
     ).toEqual([{ job: 'billing-run', at: '23:59' }]);
@@ -32,6 +34,7 @@ describe('the daily schedules from the configuration', () => {
           VISIT_SCHEDULING_AT: '00:00',
           DIGEST_AT: '18:30',
           ACTION_PLAN_REMINDERS_AT: '12:15',
+          BENCHMARK_ROLLUP_AT: 'off',
         }),
       ),
     ).toEqual([

@@ -76,6 +76,14 @@ export const JOBS = {
     expireInSeconds: 3600,
     batchSize: 1,
   },
+  /** The nightly benchmark rollup (benchmarks/rollup.ts): rebuilds benchmark_score_days; safe to repeat. */
+  'benchmark-rollup': {
+    retryLimit: 4,
+    retryDelay: 5 * 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    batchSize: 1,
+  },
   /**
    * Sends one webhook message to one customer endpoint (webhooks/deliver-webhook.ts). A try takes at
    * most WEBHOOK_TIMEOUT_SECONDS, far under the expiry, so a slow try never overlaps its retry.
@@ -125,6 +133,7 @@ export type JobData = {
   };
   'daily-digest': { day: string };
   'action-plan-reminders': { day: string };
+  'benchmark-rollup': { day: string };
   'webhook-delivery': { deliveryId: string };
   'domain-event': { eventId: string };
   'event-subscriber': { eventId: string; subscriber: string };

@@ -16,6 +16,7 @@ export const WEBHOOK_EVENT_OF = {
   'invoice.failed': 'invoice.payment_failed',
   'plan.created': 'action_plan.created',
   'plan.resolved': 'action_plan.completed',
+  'score.alerted': 'score.alert',
 } as const satisfies Record<DomainEventType, WebhookEvent>;
 
 /**

@@ -1,6 +1,7 @@
 import { parseAllowedHosts } from '../../domain/index.js';
 import { runActionPlanReminders } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
+import { rollupBenchmarks } from '../benchmarks/index.js';
 import { runBilling } from '../billing/run-billing.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -29,10 +30,13 @@ export type BackgroundLog = {
 
 /**
  * The daily runs the configuration turns on (BILLING_RUN_AT, VISIT_SCHEDULING_AT, DIGEST_AT,
- * ACTION_PLAN_REMINDERS_AT).
+ * ACTION_PLAN_REMINDERS_AT, BENCHMARK_ROLLUP_AT).
  */
 export function dailySchedules(
-  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT'>,
+  config: Pick<
+    Config,
+    'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT' | 'BENCHMARK_ROLLUP_AT'
+  >,
 ): DailySchedule[] {
   const schedules: DailySchedule[] = [];
   if (config.VISIT_SCHEDULING_AT !== 'off')
@@ -41,6 +45,8 @@ export function dailySchedules(
   if (config.DIGEST_AT !== 'off') schedules.push({ job: 'daily-digest', at: config.DIGEST_AT });
   if (config.ACTION_PLAN_REMINDERS_AT !== 'off')
     schedules.push({ job: 'action-plan-reminders', at: config.ACTION_PLAN_REMINDERS_AT });
+  if (config.BENCHMARK_ROLLUP_AT !== 'off')
+    schedules.push({ job: 'benchmark-rollup', at: config.BENCHMARK_ROLLUP_AT });
   return schedules;
 }
 
@@ -83,6 +89,10 @@ export async function registerJobs(
     log.info(
       `Action plan reminders for ${job.data.day}: ${told.dueSoon} due tomorrow, ${told.overdue} overdue.`,
     );
+  });
+  await queue.work('benchmark-rollup', async (job) => {
+    const result = await rollupBenchmarks(db);
+    log.info(`Benchmark rollup for ${job.data.day}: ${result.rows} rows in ${result.ms} ms.`);
   });
   const allowedHosts = parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS);
   await queue.work('webhook-delivery', (job) => deliverWebhook(db, { allowedHosts }, job));

@@ -1,7 +1,9 @@
 import type { Adapters } from '../adapters/index.js';
 import type { Config } from '../config.js';
 import type { Subscriber } from '../events/index.js';
+import { backgroundMailDeps } from '../notifications/notify.js';
 import { payablesSubscriber } from '../payables/index.js';
+import { scoreAlertsSubscriber } from '../score-alerts/index.js';
 import { webhookSubscriber } from '../webhooks/index.js';
 
 /** What subscribers may need besides the transaction they run in. */
@@ -12,6 +14,10 @@ export type SubscriberDeps = { config: Config; adapters: Adapters };
  * subscriber file in its feature and one line here; no use case changes. Names are stored in each
  * receipt (event_receipts): renaming one makes it run again on events it already handled.
  */
-export function subscribersOf(_deps: SubscriberDeps): Subscriber[] {
-  return [webhookSubscriber, payablesSubscriber];
+export function subscribersOf(deps: SubscriberDeps): Subscriber[] {
+  return [
+    webhookSubscriber,
+    payablesSubscriber,
+    scoreAlertsSubscriber(backgroundMailDeps(deps.config, deps.adapters)),
+  ];
 }
