@@ -144,7 +144,9 @@ export async function readBenchmarks(db: Db, c: Caller, f: BenchmarkFilter): Pro
       score: sql<number>`sum(${evaluations.score})::float8`,
       possible: sql<number>`sum(${evaluations.possibleScore})::float8`,
       locationScore: location
-        ? sql<number | null>`(sum(${evaluations.score}) filter (where ${evaluations.locationId} = ${location}))::float8`
+        ? sql<
+            number | null
+          >`(sum(${evaluations.score}) filter (where ${evaluations.locationId} = ${location}))::float8`
         : sql<null>`null`,
       locationPossible: location
         ? sql<
@@ -194,7 +196,9 @@ export async function readBenchmarks(db: Db, c: Caller, f: BenchmarkFilter): Pro
       possible && possible > 0 ? benchmarkBand((100 * (score ?? 0)) / possible, counts, contributors) : null;
     const accountBand = band(Number(p.score), Number(p.possible));
     const locationBand =
-      location && p.locationPossible !== null ? band(Number(p.locationScore), Number(p.locationPossible)) : null;
+      location && p.locationPossible !== null
+        ? band(Number(p.locationScore), Number(p.locationPossible))
+        : null;
     views.push({
       programId: p.programId,
       programName: p.programName,
