@@ -128,6 +128,10 @@ describe('thresholds and anonymity', () => {
     });
     const [withLocation] = await benchOk(p.alice.token, { locationId });
     expect(withLocation?.location).toEqual({ label: 'Top 25 %', topPercent: 25 });
+    // By the names the Performance Summary filters with.
+    const [named] = await benchOk(p.alice.token, { programName: 'Dine-In', locationName: 'Main Street' });
+    expect(named?.location).toEqual({ label: 'Top 25 %', topPercent: 25 });
+    expect(await benchOk(p.alice.token, { programName: 'Drive-Thru' })).toEqual([]);
     // Only the band: no other account's id, count or score anywhere in the answer.
     const text = JSON.stringify((await bench(p.alice.token, { locationId })).data);
     for (const leak of ['acct-', '"70"', '95', '"shops"', 'accounts']) expect(text).not.toContain(leak);
@@ -171,6 +175,16 @@ describe('the nightly rollup and the opt-out', () => {
       const res = await t.gql(SET, { on: false }, { token });
       expect(res.errors?.[0]?.message).toMatch(/Not Authorized|logged in/i);
     }
+    const SETTINGS = '{ benchmarkSettings { contributes lastRollupAt } }';
+    for (const token of [manager.token, undefined])
+      expect((await t.gql(SETTINGS, {}, { token })).errors?.[0]?.message).toMatch(
+        /Not Authorized|logged in/i,
+      );
+    const settings = await t.gql(SETTINGS, {}, { token: p.alice.token });
+    expect(settings.data.benchmarkSettings).toMatchObject({
+      contributes: true,
+      lastRollupAt: expect.any(String),
+    });
     const res = await t.gql(SET, { on: false }, { token: p.alice.token });
     expect(res.errors).toBeUndefined();
     expect(res.data.setBenchmarkContribution.contributes).toBe(false);

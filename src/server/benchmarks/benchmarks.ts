@@ -13,6 +13,7 @@ import {
   benchmarkScoreDays,
   evaluations,
   industries,
+  locations,
   questionnaires,
   userQuestionnaires,
   users,
@@ -95,6 +96,9 @@ export type BenchmarkFilter = {
   endDate: string;
   programId?: string | null;
   locationId?: string | null;
+  /** As the Performance Summary's filters name them (its reporting calls go by names). */
+  programName?: string | null;
+  locationName?: string | null;
 };
 
 export type BenchmarkBandView = { label: string; topPercent: number | null };
@@ -125,6 +129,16 @@ export async function readBenchmarks(db: Db, c: Caller, f: BenchmarkFilter): Pro
   const scope = await locationScopeOf(db, c);
   if (scope && f.locationId && !scope.includes(f.locationId)) return [];
   if (scope && !scope.length) return [];
+  // The chosen location: by id, or the caller's locations of that name.
+  let chosen: string[] | null = f.locationId ? [f.locationId] : null;
+  if (!chosen && f.locationName) {
+    const named = await db
+      .select({ id: locations.id })
+      .from(locations)
+      .where(and(eq(locations.uid, account.id), eq(locations.name, f.locationName)));
+    chosen = named.map((l) => l.id).filter((id) => !scope || scope.includes(id));
+    if (!chosen.length) return [];
+  }
   const where: SQL[] = [
     eq(evaluations.clientId, account.id),
     eq(evaluations.status, EvaluationStatus.Approved),
@@ -133,7 +147,13 @@ export async function readBenchmarks(db: Db, c: Caller, f: BenchmarkFilter): Pro
   ];
   if (scope) where.push(inArray(evaluations.locationId, scope));
   if (f.programId) where.push(eq(evaluations.uqid, f.programId));
-  const location = f.locationId ?? null;
+  if (f.programName) where.push(eq(questionnaires.title, f.programName));
+  const location = chosen
+    ? sql`${evaluations.locationId} in (${sql.join(
+        chosen.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : null;
   const own = await db
     .select({
       programId: userQuestionnaires.id,
@@ -144,14 +164,10 @@ export async function readBenchmarks(db: Db, c: Caller, f: BenchmarkFilter): Pro
       score: sql<number>`sum(${evaluations.score})::float8`,
       possible: sql<number>`sum(${evaluations.possibleScore})::float8`,
       locationScore: location
-        ? sql<
-            number | null
-          >`(sum(${evaluations.score}) filter (where ${evaluations.locationId} = ${location}))::float8`
+        ? sql<number | null>`(sum(${evaluations.score}) filter (where ${location}))::float8`
         : sql<null>`null`,
       locationPossible: location
-        ? sql<
-            number | null
-          >`(sum(${evaluations.possibleScore}) filter (where ${evaluations.locationId} = ${location}))::float8`
+        ? sql<number | null>`(sum(${evaluations.possibleScore}) filter (where ${location}))::float8`
         : sql<null>`null`,
     })
     .from(evaluations)

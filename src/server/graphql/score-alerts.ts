@@ -103,6 +103,8 @@ const BenchmarkFilterInput = builder.inputType('BenchmarkFilter', {
     endDate: t.string({ required: true, description: 'YYYY-MM-DD' }),
     programId: t.string(),
     locationId: t.string(),
+    programName: t.string({ description: 'The program as the Performance Summary names it.' }),
+    locationName: t.string({ description: 'The location as the Performance Summary names it.' }),
   }),
 });
 
