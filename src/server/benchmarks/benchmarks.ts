@@ -4,7 +4,7 @@
 // accounts' shops, and shows only a band ("Top 25 %") when at least BENCHMARK_MIN_ACCOUNTS other
 // accounts and BENCHMARK_MIN_SHOPS shops contribute. An account may opt out of contributing.
 import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
-import { benchmarkBand, MSG_BENCHMARK_NOT_ENOUGH } from '../../domain/index.js';
+import { benchmarkBand, isDateKey, MSG_BENCHMARK_NOT_ENOUGH } from '../../domain/index.js';
 import { EvaluationStatus } from '../../evaluation/index.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { executedRows } from '../db/json-rows.js';
@@ -116,16 +116,14 @@ export type BenchmarkView = {
   message: string | null;
 };
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
 /**
  * The benchmark of each of the caller's programs with shops in the range (or of the chosen one): the
  * band of the caller's score, and of the chosen location's, among the other accounts' shops.
  */
 export async function readBenchmarks(db: Db, c: Caller, f: BenchmarkFilter): Promise<BenchmarkView[]> {
   const account = requireTeam(c, 'reports');
-  if (!DATE.test(f.startDate)) throw badInput('startDate', 'Start date must be a date as YYYY-MM-DD.');
-  if (!DATE.test(f.endDate)) throw badInput('endDate', 'End date must be a date as YYYY-MM-DD.');
+  if (!isDateKey(f.startDate)) throw badInput('startDate', 'Start date must be a date as YYYY-MM-DD.');
+  if (!isDateKey(f.endDate)) throw badInput('endDate', 'End date must be a date as YYYY-MM-DD.');
   const scope = await locationScopeOf(db, c);
   if (scope && f.locationId && !scope.includes(f.locationId)) return [];
   if (scope && !scope.length) return [];

@@ -1472,9 +1472,7 @@ export const scoreAlerts = pgTable(
   },
   (t) => [
     uniqueIndex('score_alerts_evaluation_uq').on(t.evaluationId),
-    index('score_alerts_open_idx')
-      .on(t.accountId, t.createdAt)
-      .where(sql`${t.acknowledgedAt} is null`),
+    index('score_alerts_open_idx').on(t.accountId, t.createdAt).where(sql`${t.acknowledgedAt} is null`),
   ],
 );
 

@@ -21,14 +21,14 @@ export type { ReportReadyContent } from './report-ready.js';
 export { renderReportReady } from './report-ready.js';
 export type { ResetPasswordContent } from './reset-password.js';
 export { renderResetPassword } from './reset-password.js';
+export type { ScoreAlertContent } from './score-alert.js';
+export { renderScoreAlert } from './score-alert.js';
 export type {
   ShopScheduledContent,
   ShopSentToQaContent,
   SurveyResponsesContent,
 } from './shop-notifications.js';
 export { renderShopScheduled, renderShopSentToQa, renderSurveyResponses } from './shop-notifications.js';
-export type { ScoreAlertContent } from './score-alert.js';
-export { renderScoreAlert } from './score-alert.js';
 export type { TeamInvitationContent } from './team-invitation.js';
 export { renderTeamInvitation } from './team-invitation.js';
 

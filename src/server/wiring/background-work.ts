@@ -35,7 +35,11 @@ export type BackgroundLog = {
 export function dailySchedules(
   config: Pick<
     Config,
-    'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT' | 'BENCHMARK_ROLLUP_AT'
+    | 'BILLING_RUN_AT'
+    | 'VISIT_SCHEDULING_AT'
+    | 'DIGEST_AT'
+    | 'ACTION_PLAN_REMINDERS_AT'
+    | 'BENCHMARK_ROLLUP_AT'
   >,
 ): DailySchedule[] {
   const schedules: DailySchedule[] = [];

@@ -14,6 +14,7 @@ export const ACCOUNT_MENU: readonly AccountLink[] = [
   { label: 'API Keys', to: '/account/api-keys', needs: 'apiKeys' },
   { label: 'Program Reports', to: '/account/reports', needs: 'reports' },
   { label: 'Action Plans', to: '/account/action-plans', needs: 'reports' },
+  { label: 'Alerts & Benchmarks', to: '/account/alerts', needs: 'settings' },
   { label: 'Communication Preferences', to: '/account/preferences', needs: null },
   { label: 'Security', to: '/account/security', needs: null },
 ];

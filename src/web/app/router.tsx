@@ -61,6 +61,8 @@ const account = {
     import('../account/webhook-endpoint-page').then((m) => ({ Component: m.WebhookEndpointPage })),
   apiKeys: () => import('../account/api-keys-page').then((m) => ({ Component: m.ApiKeysPage })),
   security: () => import('../account/security-page').then((m) => ({ Component: m.SecurityPage })),
+  alerts: () =>
+    import('../score-alerts/alert-settings-page').then((m) => ({ Component: m.AlertSettingsPage })),
   actionPlans: () =>
     import('../action-plans/action-plans-page').then((m) => ({ Component: m.ActionPlansPage })),
   actionPlan: () => import('../action-plans/plan-page').then((m) => ({ Component: m.ActionPlanPage })),
@@ -169,6 +171,7 @@ export const routes: RouteObject[] = [
           { path: 'api-keys', lazy: account.apiKeys },
           { path: 'security', lazy: account.security },
           { path: 'action-plans', lazy: account.actionPlans },
+          { path: 'alerts', lazy: account.alerts },
           { path: 'action-plans/:id', lazy: account.actionPlan },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },
           { path: 'invoices/:invoiceId', lazy: account.invoiceDetails },
