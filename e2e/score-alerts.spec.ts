@@ -90,7 +90,7 @@ async function shopBadly(request: APIRequestContext) {
     upsell: 'yes',
     'upsell-detail': 'A slice of pie with the coffee.',
     'would-return': 'definitely',
-    summary: 'A slow start at the door, then good food.',
+    summary: 'A slow start at the door, then good food and a friendly, knowledgeable server at the table.',
     'receipt-total': 18.25,
   };
   await gql(
@@ -123,6 +123,7 @@ test('the owner sets an alert rule, QA approves a low shop, and the owner sees t
   // The owner sets the program's rule on the settings page (a phone's width).
   const owner = await newPage(browser, PHONE);
   await loginThroughForm(owner, OWNER.email, OWNER.password);
+  await owner.waitForURL(/\/account\/dashboard/);
   await owner.goto('/account/alerts');
   await expect(owner.getByTestId('alert-rule-off')).toBeVisible();
   await owner.getByLabel('Alert when a location scores under (%)').fill('70');
@@ -143,6 +144,7 @@ test('the owner sets an alert rule, QA approves a low shop, and the owner sees t
   // The subscriber runs after the approval commits (a job): the dashboard shows it once it has.
   const dashboard = await newPage(browser, DESKTOP);
   await loginThroughForm(dashboard, OWNER.email, OWNER.password);
+  await dashboard.waitForURL(/\/account\/dashboard/);
   const alert = dashboard.getByTestId('score-alert').filter({ hasText: LOCATION });
   await expect(async () => {
     await dashboard.goto('/account/dashboard');

@@ -56,7 +56,9 @@ await withBenchDatabase('rollup', async (db) => {
   const run = await rollupBenchmarks(db.database.db);
   console.log(`Rollup: ${run.rows.toLocaleString('en-US')} rows in ${(run.ms / 1000).toFixed(1)} s.`);
   const again = await rollupBenchmarks(db.database.db);
-  console.log(`Rollup again (warm): ${again.rows.toLocaleString('en-US')} rows in ${(again.ms / 1000).toFixed(1)} s.`);
+  console.log(
+    `Rollup again (warm): ${again.rows.toLocaleString('en-US')} rows in ${(again.ms / 1000).toFixed(1)} s.`,
+  );
 
   // The dashboard's read for one account: a quarter and a year, every program.
   const account = { id: 'u1' } as never;
