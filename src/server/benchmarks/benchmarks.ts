@@ -1,6 +1,6 @@
 // Benchmarks (issue 48): where an account's and a location's score stands among every other account's
 // approved shops of the same industry and questionnaire type. The dashboard reads a nightly rollup
-// (benchmark_score_days: shops per industry, type, day, account and whole percent), never the other
+// (benchmark_score_days: shops per industry, type, month, account and whole percent), never the other
 // accounts' shops, and shows only a band ("Top 25 %") when at least BENCHMARK_MIN_ACCOUNTS other
 // accounts and BENCHMARK_MIN_SHOPS shops contribute. An account may opt out of contributing.
 import { and, eq, gte, inArray, lte, ne, type SQL, sql } from 'drizzle-orm';
@@ -36,7 +36,7 @@ export async function rollupBenchmarks(db: Db, now = new Date()): Promise<{ rows
         with rolled as (
           insert into ${benchmarkScoreDays}
             (industry_id, questionnaire_type, shop_date, account_id, percent, shops)
-          select q.industry_id, q.type, e.shop_date, e.client_id,
+          select q.industry_id, q.type, date_trunc('month', e.shop_date)::date, e.client_id,
             least(100, greatest(0, round(100 * e.score / e.possible_score)))::int as percent, count(*)::int
           from ${evaluations} e
           join ${userQuestionnaires} uq on uq.id = e.uqid
@@ -194,7 +194,8 @@ export async function readBenchmarks(db: Db, c: Caller, f: BenchmarkFilter): Pro
         and(
           eq(benchmarkScoreDays.industryId, p.industryId),
           eq(benchmarkScoreDays.questionnaireType, p.type),
-          gte(benchmarkScoreDays.shopDate, f.startDate),
+          // The rollup is per month: a range takes the months it touches.
+          gte(benchmarkScoreDays.shopDate, `${f.startDate.slice(0, 7)}-01`),
           lte(benchmarkScoreDays.shopDate, f.endDate),
           ne(benchmarkScoreDays.accountId, account.id),
         ),

@@ -1477,8 +1477,8 @@ export const scoreAlerts = pgTable(
 );
 
 /**
- * The nightly benchmark rollup: approved shops per industry, questionnaire type, day, account and whole
- * percent scored. Rebuilt by the `benchmark-rollup` job from evaluations of accounts that did not opt
+ * The nightly benchmark rollup: approved shops per industry, questionnaire type, month (`shop_date` is
+ * the month's first day: a day's rows were as many as the shops themselves), account and whole percent. Rebuilt by the `benchmark-rollup` job from evaluations of accounts that did not opt
  * out; the Performance Summary reads it instead of every account's shops.
  */
 export const benchmarkScoreDays = pgTable(
