@@ -43,7 +43,7 @@ await withBenchDatabase('rollup', async (db) => {
   await sql.unsafe(`
     insert into evaluations (id, form_version_id, document, status, score, possible_score, client_id, uqid,
       is_survey, shop_date, approved_at)
-    select 'e' || s, 'fv', '{}', 10004, 40 + (s * 7919 % 61), 100, 'u' || (1 + s % ${ACCOUNTS}),
+    select 'e' || s, 'fv', '{}', 10004, 40 + (s::bigint * 7919 % 61)::int, 100, 'u' || (1 + s % ${ACCOUNTS}),
       'uq' || (1 + s % ${ACCOUNTS}) || '-' || (s / ${ACCOUNTS}) % 2, (s / ${ACCOUNTS}) % 2 = 1,
       date '2025-01-01' + (s % 730), timestamptz '2025-01-01' + (s % 730) * interval '1 day'
     from generate_series(1, ${SHOPS}) s`);

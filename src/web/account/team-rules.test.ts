@@ -16,6 +16,7 @@ describe('accountMenu', () => {
       'API Keys',
       'Program Reports',
       'Action Plans',
+      'Alerts & Benchmarks',
       'Communication Preferences',
       'Security',
     ]);
