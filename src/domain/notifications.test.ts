@@ -39,7 +39,14 @@ describe('deliveryOf', () => {
       receiveShopComplete: false,
       receiveSurveyComplete: false,
     };
-    expect(NOTIFICATION_KINDS.map((k) => deliveryOf(onlyQa, k))).toEqual(['off', 'now', 'off', 'off', 'now', 'now']);
+    expect(NOTIFICATION_KINDS.map((k) => deliveryOf(onlyQa, k))).toEqual([
+      'off',
+      'now',
+      'off',
+      'off',
+      'now',
+      'now',
+    ]);
   });
 
   it('action plans go out at once even with the digest on, and are on for preferences saved before them', () => {
