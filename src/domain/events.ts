@@ -133,6 +133,28 @@ export type DomainEventPayloads = {
     byUserId: string | null;
     at: string;
   };
+  /** An approved shop tripped its program's alert rule (issue 48): once per shop. */
+  'score.alerted': {
+    alertId: string;
+    evaluationId: string;
+    programId: string;
+    programName: string;
+    locationId: string | null;
+    locationName: string;
+    shopDate: string | null;
+    /** The shop's score, 0 to 100. */
+    percentage: number;
+    /** The location's trailing average on the program before this shop, or null for none. */
+    trailingAverage: number | null;
+    reason: 'below' | 'drop' | 'below-and-drop';
+    belowPercent: number | null;
+    dropPoints: number | null;
+    trailingShops: number;
+    /** The plan the program's trigger made for this shop, if it made one. */
+    actionPlanId: string | null;
+    reportUrl: string;
+    alertedAt: string;
+  };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -153,6 +175,7 @@ export const DOMAIN_EVENT_TYPES = [
   'security.second_factor_removed',
   'security.api_key_created',
   'security.ownership_transferred',
+  'score.alerted',
 ] as const satisfies readonly DomainEventType[];
 
 /** The security events: for the person they concern only (no webhook carries them). */

@@ -28,6 +28,7 @@ export * from './report-schedule';
 export * from './reporting';
 export * from './reporting-signature';
 export * from './schemas';
+export * from './score-alerts';
 export * from './summary-chart';
 export * from './summary-filters';
 export * from './summary-view';

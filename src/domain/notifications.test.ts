@@ -22,7 +22,7 @@ const ALL_ON: EmailPreferences = {
   receiveAsDigest: false,
 };
 
-const DIGESTED = NOTIFICATION_KINDS.filter((k) => k !== 'action-plan');
+const DIGESTED = NOTIFICATION_KINDS.filter((k) => k !== 'action-plan' && k !== 'score-alert');
 
 describe('deliveryOf', () => {
   it.each(DIGESTED)('%s: now when its preference is on, off when off, digest with the digest', (kind) => {
@@ -39,13 +39,26 @@ describe('deliveryOf', () => {
       receiveShopComplete: false,
       receiveSurveyComplete: false,
     };
-    expect(NOTIFICATION_KINDS.map((k) => deliveryOf(onlyQa, k))).toEqual(['off', 'now', 'off', 'off', 'now']);
+    expect(NOTIFICATION_KINDS.map((k) => deliveryOf(onlyQa, k))).toEqual([
+      'off',
+      'now',
+      'off',
+      'off',
+      'now',
+      'now',
+    ]);
   });
 
   it('action plans go out at once even with the digest on, and are on for preferences saved before them', () => {
     expect(deliveryOf({ ...ALL_ON, receiveAsDigest: true }, 'action-plan')).toBe('now');
     expect(deliveryOf({ ...ALL_ON, receiveActionPlans: false }, 'action-plan')).toBe('off');
     expect(deliveryOf(ALL_ON, 'action-plan')).toBe('now');
+  });
+
+  it('score alerts (issue 48) go out at once too, and are on for preferences saved before them', () => {
+    expect(deliveryOf({ ...ALL_ON, receiveAsDigest: true }, 'score-alert')).toBe('now');
+    expect(deliveryOf({ ...ALL_ON, receiveScoreAlerts: false }, 'score-alert')).toBe('off');
+    expect(deliveryOf(ALL_ON, 'score-alert')).toBe('now');
   });
 });
 

@@ -3,8 +3,10 @@
 import type { TEmailPreferencesInput } from './schemas/email-preferences';
 
 /** A customer's preferences as stored: "Action plans" is absent on those saved before it existed (on). */
-export type EmailPreferences = Omit<TEmailPreferencesInput, 'receiveActionPlans'> & {
+export type EmailPreferences = Omit<TEmailPreferencesInput, 'receiveActionPlans' | 'receiveScoreAlerts'> & {
   receiveActionPlans?: boolean;
+  /** Score alerts (issue 48): absent on those saved before it existed (on). */
+  receiveScoreAlerts?: boolean;
 };
 
 /** The events a customer can be told about, one per preference of /account/preferences but news. */
@@ -13,7 +15,8 @@ export type NotificationKind =
   | 'shop-sent-to-qa'
   | 'shop-completed'
   | 'survey-complete'
-  | 'action-plan';
+  | 'action-plan'
+  | 'score-alert';
 
 export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'shop-scheduled',
@@ -21,6 +24,7 @@ export const NOTIFICATION_KINDS: readonly NotificationKind[] = [
   'shop-completed',
   'survey-complete',
   'action-plan',
+  'score-alert',
 ];
 
 /** The preference that governs each kind. */
@@ -30,12 +34,13 @@ export const PREFERENCE_OF: Record<NotificationKind, keyof EmailPreferences> = {
   'shop-completed': 'receiveShopComplete',
   'survey-complete': 'receiveSurveyComplete',
   'action-plan': 'receiveActionPlans',
+  'score-alert': 'receiveScoreAlerts',
 };
 
 /**
  * Kinds that never wait for the daily digest: an action plan asks someone to act by a date (issue 19).
  */
-const TOLD_AT_ONCE: ReadonlySet<NotificationKind> = new Set(['action-plan']);
+const TOLD_AT_ONCE: ReadonlySet<NotificationKind> = new Set(['action-plan', 'score-alert']);
 
 /** Not at all, one e-mail now, or a line in the next daily digest. */
 export type Delivery = 'off' | 'now' | 'digest';
@@ -67,6 +72,7 @@ export const UNSUBSCRIBE_TOPICS: readonly UnsubscribeTopic[] = [
   'reports',
   'action-plan',
   'scheduled-report',
+  'score-alert',
 ];
 
 /** The preferences an account's unsubscribe turns off; `reports` has none (it is kept per address). */
@@ -98,6 +104,7 @@ export const TOPIC_LABEL: Record<UnsubscribeTopic, string> = {
   'shop-completed': 'e-mails when a shop is completed',
   'survey-complete': 'e-mails about new survey responses',
   'action-plan': 'e-mails about action plans',
+  'score-alert': 'e-mails about score alerts',
   digest: 'the daily digest, or the shop and survey e-mails it gathers',
   news: 'news from us',
   reports: 'shop reports for this location',

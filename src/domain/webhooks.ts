@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS = [
   'invoice.payment_failed',
   'action_plan.created',
   'action_plan.completed',
+  'score.alert',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -32,6 +33,7 @@ export const WEBHOOK_EVENT_LABELS: Record<WebhookEvent, string> = {
   'invoice.payment_failed': 'An invoice payment fails',
   'action_plan.created': 'An action plan is created',
   'action_plan.completed': 'An action plan is resolved',
+  'score.alert': "A location's score trips its program's alert rule",
 };
 
 export const isWebhookEvent = (value: unknown): value is WebhookEvent =>

@@ -80,6 +80,8 @@ const ZEnv = z.object({
   REPORT_EMAILS_AT: dailyTime.default('06:30'),
   /** When audit entries older than 400 days are deleted (HH:MM, UTC), or `off` (the log then only grows). */
   AUDIT_PRUNE_AT: dailyTime.default('03:30'),
+  /** When the nightly benchmark rollup is queued (HH:MM, UTC), or `off` (run `npm run benchmark-rollup`). */
+  BENCHMARK_ROLLUP_AT: dailyTime.default('02:30'),
   /**
    * A JSON file of more trusted documents ("sha256:<hash>" → text, the format of the web app's list) that
    * clients may send by id: an operator's own integrations, the order-flow benchmark.

@@ -14,5 +14,10 @@ export const ZEmailPreferencesInput = z.object({
     .union([z.boolean(), z.string(), z.number()])
     .nullish()
     .transform((v) => (v === undefined || v === null ? undefined : zBooleanish().parse(v))),
+  /** Score alerts (issue 48): optional as action plans are. */
+  receiveScoreAlerts: z
+    .union([z.boolean(), z.string(), z.number()])
+    .nullish()
+    .transform((v) => (v === undefined || v === null ? undefined : zBooleanish().parse(v))),
 });
 export type TEmailPreferencesInput = z.infer<typeof ZEmailPreferencesInput>;

@@ -8,7 +8,7 @@ import { parseInput } from '../errors.js';
 
 /**
  * saveEmailPreferences: the caller's communication preferences. Of the spec's six, a missing one is off;
- * "Action plans", not in the spec's contract, keeps its stored value when not sent.
+ * "Action plans" and "Score alerts", not in the spec's contract, keeps its stored value when not sent.
  */
 export async function saveEmailPreferences(
   db: Db,
@@ -19,10 +19,11 @@ export async function saveEmailPreferences(
     audit?: { actor: AuditActor; accountId: string };
   },
 ): Promise<UserRow> {
-  const { receiveActionPlans, ...six } = parseInput(ZEmailPreferencesInput, opts.input);
+  const { receiveActionPlans, receiveScoreAlerts, ...six } = parseInput(ZEmailPreferencesInput, opts.input);
   const emailPreferences = {
     ...six,
     receiveActionPlans: receiveActionPlans ?? opts.user.emailPreferences.receiveActionPlans ?? true,
+    receiveScoreAlerts: receiveScoreAlerts ?? opts.user.emailPreferences.receiveScoreAlerts ?? true,
   };
   return inTransaction(db, async (tx) => {
     const [saved] = await tx

@@ -90,6 +90,8 @@ export type EmailPreferences = {
   receiveAsDigest: boolean;
   /** Absent on accounts that saved their preferences before action plans: on. */
   receiveActionPlans?: boolean;
+  /** Absent on accounts that saved their preferences before score alerts (issue 48): on. */
+  receiveScoreAlerts?: boolean;
 };
 
 export type PaymentCard = { brand: string; expireMonth: number; expireYear: number; last4: string };
@@ -124,6 +126,8 @@ export const users = pgTable(
     paymentCustomerId: text('payment_customer_id'),
     /** Team setting (the owner's): every member must use two-factor sign-in (issue 50). */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** Account setting (issue 48): its approved shops are left out of other accounts' benchmarks. */
+    benchmarkOptOut: boolean('benchmark_opt_out').notNull().default(false),
     /** Shopper profile for the evaluator app. */
     gender: text('gender'),
     birthYear: integer('birth_year'),
@@ -1546,3 +1550,87 @@ export const auditEntries = pgTable(
     index('audit_entries_at_idx').on(t.at),
   ],
 );
+
+// ---------------------------------------------------------------- score alerts and benchmarks (issue 48)
+
+/**
+ * When a program's approved shops raise a score alert: below a line, or a drop of more than some
+ * points against the location's trailing average of its last N shops. No row: no alerts.
+ */
+export const scoreAlertRules = pgTable('score_alert_rules', {
+  uqid: text('uqid')
+    .primaryKey()
+    .references(() => userQuestionnaires.id, { onDelete: 'cascade' }),
+  belowPercent: integer('below_percent'),
+  dropPoints: integer('drop_points'),
+  trailingShops: integer('trailing_shops').notNull().default(5),
+  updatedAt: updatedAt(),
+  updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+});
+
+/** An approved shop that tripped its program's alert rule: one per shop, shown until acknowledged. */
+export const scoreAlerts = pgTable(
+  'score_alerts',
+  {
+    id: id(),
+    accountId: text('account_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id, { onDelete: 'cascade' }),
+    uqid: text('uqid')
+      .notNull()
+      .references(() => userQuestionnaires.id, { onDelete: 'cascade' }),
+    locationId: text('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    reason: text('reason').$type<'below' | 'drop' | 'below-and-drop'>().notNull(),
+    /** The shop's score, 0 to 100. */
+    percentage: doublePrecision('percentage').notNull(),
+    trailingAverage: doublePrecision('trailing_average'),
+    /** The rule as it was when the alert was raised. */
+    belowPercent: integer('below_percent'),
+    dropPoints: integer('drop_points'),
+    trailingShops: integer('trailing_shops').notNull(),
+    shopDate: date('shop_date', { mode: 'string' }),
+    /** The action plan the program's trigger made for the same shop (never a second one). */
+    actionPlanId: text('action_plan_id').references(() => actionPlans.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    acknowledgedAt: timestamp('acknowledged_at', { withTimezone: true }),
+    acknowledgedBy: text('acknowledged_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('score_alerts_evaluation_uq').on(t.evaluationId),
+    index('score_alerts_open_idx').on(t.accountId, t.createdAt).where(sql`${t.acknowledgedAt} is null`),
+  ],
+);
+
+/**
+ * The nightly benchmark rollup: approved shops per industry, questionnaire type, month (`shop_date` is
+ * the month's first day: a day's rows were as many as the shops themselves), account and whole percent. Rebuilt by the `benchmark-rollup` job from evaluations of accounts that did not opt
+ * out; the Performance Summary reads it instead of every account's shops.
+ */
+export const benchmarkScoreDays = pgTable(
+  'benchmark_score_days',
+  {
+    industryId: text('industry_id').notNull(),
+    questionnaireType: text('questionnaire_type').notNull(),
+    shopDate: date('shop_date', { mode: 'string' }).notNull(),
+    accountId: text('account_id').notNull(),
+    percent: integer('percent').notNull(),
+    shops: integer('shops').notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'benchmark_score_days_pk',
+      columns: [t.industryId, t.questionnaireType, t.shopDate, t.accountId, t.percent],
+    }),
+  ],
+);
+
+/** When the benchmark rollup last finished (one row). */
+export const benchmarkRollupRuns = pgTable('benchmark_rollup_runs', {
+  id: integer('id').primaryKey(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
+  rows: integer('rows').notNull(),
+  ms: integer('ms').notNull(),
+});

@@ -23,6 +23,8 @@ export type { ResetPasswordContent } from './reset-password.js';
 export { renderResetPassword } from './reset-password.js';
 export type { ScheduledReportContent } from './scheduled-report.js';
 export { renderScheduledReport } from './scheduled-report.js';
+export type { ScoreAlertContent } from './score-alert.js';
+export { renderScoreAlert } from './score-alert.js';
 export type { SecurityNoticeContent } from './security-notice.js';
 export { renderSecurityNotice } from './security-notice.js';
 export type {

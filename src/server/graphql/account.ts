@@ -213,6 +213,7 @@ const EmailPreferencesInput = builder.inputType('EmailPreferencesInput', {
     receiveSurveyComplete: t.boolean(),
     receiveAsDigest: t.boolean(),
     receiveActionPlans: t.boolean({ description: 'Absent: the stored choice stays.' }),
+    receiveScoreAlerts: t.boolean({ description: 'Absent: the stored choice stays.' }),
   }),
 });
 

@@ -71,6 +71,10 @@ const MUTATIONS: Record<string, Entry> = {
   returnActionPlan: { as: CUSTOMER, ids: { _id: 'actionPlan' } },
   resolveActionPlan: { as: CUSTOMER, ids: { _id: 'actionPlan' } },
   saveActionPlanTrigger: { as: CUSTOMER, ids: { 'input.programId': 'uq', 'input.questionIds': 'element' } },
+  // Score alerts and benchmarks (issue 48).
+  acknowledgeScoreAlert: { as: CUSTOMER },
+  saveScoreAlertRule: { as: CUSTOMER, ids: { 'input.programId': 'uq' } },
+  setBenchmarkContribution: { as: CUSTOMER },
   addBulkLocations: { as: CUSTOMER, ids: { 'input.oids': 'cart' } },
   addEditQuestionnaire: {
     as: ADMIN,
@@ -186,6 +190,13 @@ const QUERIES: Record<string, Entry> = {
     ids: { 'filter.regionId': 'region', 'filter.locationId': 'location', 'filter.programId': 'uq' },
   },
   actionPlanTrigger: { as: CUSTOMER, ids: { programId: 'uq' } },
+  scoreAlerts: { as: CUSTOMER },
+  scoreAlertRule: { as: CUSTOMER, ids: { programId: 'uq' } },
+  benchmarks: {
+    as: CUSTOMER,
+    ids: { 'filter.programId': 'uq', 'filter.locationId': 'location' },
+    values: { 'filter.startDate': dateArb, 'filter.endDate': dateArb },
+  },
   apiKeys: { as: ['customer', 'admin'], ids: { clientId: 'user' } },
   // The audit log (issue 50): the account's owner and admins, platform admins any account's.
   auditLog: { as: ['customer', 'admin'], ids: { 'filter.accountId': 'user' } },

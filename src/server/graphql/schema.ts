@@ -17,6 +17,7 @@ import './reporting.js';
 import './notifications.js';
 import './team.js';
 import './action-plans.js';
+import './score-alerts.js';
 import './webhooks.js';
 import './api-keys.js';
 import './payables.js';

@@ -31,6 +31,7 @@ const EmailPreferencesType = builder.objectRef<EmailPreferences>('EmailPreferenc
     receiveSurveyComplete: t.exposeBoolean('receiveSurveyComplete'),
     receiveAsDigest: t.exposeBoolean('receiveAsDigest'),
     receiveActionPlans: t.boolean({ resolve: (p) => p.receiveActionPlans ?? true }),
+    receiveScoreAlerts: t.boolean({ resolve: (p) => p.receiveScoreAlerts ?? true }),
   }),
 });
 

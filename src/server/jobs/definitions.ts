@@ -92,6 +92,14 @@ export const JOBS = {
     expireInSeconds: 3600,
     batchSize: 1,
   },
+  /** The nightly benchmark rollup (benchmarks/rollup.ts): rebuilds benchmark_score_days; safe to repeat. */
+  'benchmark-rollup': {
+    retryLimit: 4,
+    retryDelay: 5 * 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    batchSize: 1,
+  },
   /**
    * Renders one recipient's scheduled report (their scope) and records its e-mail with the PDF. A render
    * that fails throws: the job is retried, and no e-mail is ever sent without its PDF.
@@ -162,6 +170,7 @@ export type JobData = {
   };
   'action-plan-reminders': { day: string };
   'audit-prune': { day: string };
+  'benchmark-rollup': { day: string };
   'webhook-delivery': { deliveryId: string };
   'domain-event': { eventId: string };
   'event-subscriber': { eventId: string; subscriber: string };

@@ -12,6 +12,7 @@ export type DailySchedule = {
     | 'action-plan-reminders'
     | 'report-schedules'
     | 'audit-prune'
+    | 'benchmark-rollup'
   >;
   at: string;
 };

@@ -46,6 +46,8 @@ export type DigestFacts = {
   'survey-complete': { programName: string; locationName: string; responses: number };
   /** Never in the digest (told at once): kept for the record's shape. */
   'action-plan': { planId: string; event: string };
+  /** Never in the digest (told at once). */
+  'score-alert': { alertId: string };
 };
 
 /** The customer's e-mail links: their preferences page and a one-click unsubscribe for `topic`. */

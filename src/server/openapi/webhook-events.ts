@@ -16,7 +16,8 @@ export const ZWebhookEvent = z.object({
   type: z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]).meta({ description: 'What happened.' }),
   created: z.string().meta({ description: 'When it happened (ISO 8601, UTC).', format: 'date-time' }),
   data: z.record(z.string(), z.unknown()).meta({
-    description: "The event's object (the order, visit, shop report, invoice, …), its ids and facts.",
+    description:
+      "The event's object (the order, visit, shop report, invoice, …), its ids and facts. `score.alert`: `alertId`, `evaluationId`, `programId`, `programName`, `locationId`, `locationName`, `shopDate`, `percentage`, `trailingAverage`, `reason` (below, drop, below-and-drop), `belowPercent`, `dropPoints`, `trailingShops`, `actionPlanId`, `reportUrl`, `alertedAt`.",
   }),
 });
 

@@ -1010,6 +1010,15 @@ const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
   returnActionPlan: 'action-plans.test.ts',
   resolveActionPlan: 'action-plans.test.ts',
   saveActionPlanTrigger: 'action-plans.test.ts',
+  // Score alerts and benchmarks (issue 48): anonymous, another customer, the owner, a platform admin,
+  // the location's manager and another manager.
+  scoreAlerts: 'score-alerts.test.ts',
+  scoreAlertRule: 'score-alerts.test.ts',
+  saveScoreAlertRule: 'score-alerts.test.ts',
+  acknowledgeScoreAlert: 'score-alerts.test.ts',
+  benchmarks: 'benchmarks.test.ts',
+  benchmarkSettings: 'benchmarks.test.ts',
+  setBenchmarkContribution: 'benchmarks.test.ts',
   // Webhooks: every operation for anonymous, another customer, a manager, the owner and an admin.
   webhookEndpoints: 'webhooks.test.ts',
   webhookEndpoint: 'webhooks.test.ts',

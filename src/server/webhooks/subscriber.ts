@@ -17,6 +17,7 @@ export const WEBHOOK_EVENT_OF = {
   'invoice.failed': 'invoice.payment_failed',
   'plan.created': 'action_plan.created',
   'plan.resolved': 'action_plan.completed',
+  'score.alerted': 'score.alert',
 } as const satisfies Partial<Record<DomainEventType, WebhookEvent>>;
 
 /** Events no webhook carries: the plan's steps inside the account, and security events (the person's). */

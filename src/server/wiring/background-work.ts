@@ -2,6 +2,7 @@ import { parseAllowedHosts } from '../../domain/index.js';
 import { runActionPlanReminders } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
 import { pruneAuditEntries } from '../audit/index.js';
+import { rollupBenchmarks } from '../benchmarks/index.js';
 import { runBilling } from '../billing/run-billing.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
@@ -31,12 +32,17 @@ export type BackgroundLog = {
 
 /**
  * The daily runs the configuration turns on (BILLING_RUN_AT, VISIT_SCHEDULING_AT, DIGEST_AT,
- * ACTION_PLAN_REMINDERS_AT, AUDIT_PRUNE_AT).
+ * ACTION_PLAN_REMINDERS_AT, AUDIT_PRUNE_AT, BENCHMARK_ROLLUP_AT).
  */
 export function dailySchedules(
   config: Pick<
     Config,
-    'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT' | 'AUDIT_PRUNE_AT'
+    | 'BILLING_RUN_AT'
+    | 'VISIT_SCHEDULING_AT'
+    | 'DIGEST_AT'
+    | 'ACTION_PLAN_REMINDERS_AT'
+    | 'AUDIT_PRUNE_AT'
+    | 'BENCHMARK_ROLLUP_AT'
   > &
     Partial<Pick<Config, 'REPORT_EMAILS_AT'>>,
 ): DailySchedule[] {
@@ -50,6 +56,8 @@ export function dailySchedules(
   if (config.REPORT_EMAILS_AT && config.REPORT_EMAILS_AT !== 'off')
     schedules.push({ job: 'report-schedules', at: config.REPORT_EMAILS_AT });
   if (config.AUDIT_PRUNE_AT !== 'off') schedules.push({ job: 'audit-prune', at: config.AUDIT_PRUNE_AT });
+  if (config.BENCHMARK_ROLLUP_AT !== 'off')
+    schedules.push({ job: 'benchmark-rollup', at: config.BENCHMARK_ROLLUP_AT });
   return schedules;
 }
 
@@ -100,6 +108,10 @@ export async function registerJobs(
   // A render that fails throws: pg-boss retries the job; no e-mail goes without its PDF.
   await queue.work('report-email', async (job) => {
     await sendReportEmail(db, notify, job.data, new Date());
+  });
+  await queue.work('benchmark-rollup', async (job) => {
+    const result = await rollupBenchmarks(db);
+    log.info(`Benchmark rollup for ${job.data.day}: ${result.rows} rows in ${result.ms} ms.`);
   });
   const allowedHosts = parseAllowedHosts(config.WEBHOOK_ALLOWED_HOSTS);
   await queue.work('webhook-delivery', (job) => deliverWebhook(db, { allowedHosts }, job));

@@ -5,6 +5,7 @@ import type { Subscriber } from '../events/index.js';
 import { reportReadySubscriber } from '../fieldwork/index.js';
 import { backgroundMailDeps, notificationsSubscriber } from '../notifications/index.js';
 import { payablesSubscriber } from '../payables/index.js';
+import { scoreAlertsSubscriber } from '../score-alerts/index.js';
 import { securityNoticesSubscriber } from '../security-notices/index.js';
 import { webhookSubscriber } from '../webhooks/index.js';
 
@@ -26,5 +27,6 @@ export function subscribersOf(deps: SubscriberDeps): Subscriber[] {
     actionPlanTrigger,
     planMailSubscriber(mail),
     securityNoticesSubscriber(mail),
+    scoreAlertsSubscriber(mail),
   ];
 }

@@ -93,6 +93,7 @@ export const EMAIL_PREFERENCES = graphql(`
         receiveSurveyComplete
         receiveAsDigest
         receiveActionPlans
+        receiveScoreAlerts
       }
     }
   }
@@ -111,6 +112,7 @@ export const SAVE_EMAIL_PREFERENCES = graphql(`
         receiveSurveyComplete
         receiveAsDigest
         receiveActionPlans
+        receiveScoreAlerts
       }
     }
   }

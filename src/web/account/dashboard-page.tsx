@@ -1,6 +1,7 @@
 import '../app/full-styles';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { may } from '../../domain';
 import { ActionPlansCard } from '../action-plans/action-plans-card';
@@ -8,6 +9,9 @@ import { useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
 import { DashboardPrograms, PerformanceSummary, preloadDashboardReports } from '../reports';
 import { MSG_CLICK_ORDER_NUMBER, OrderList } from './account-order-list';
+
+// Score alerts (issue 48) load after the dashboard's first render, as their own chunk.
+const ScoreAlertsCard = lazy(() => import('../score-alerts/score-alerts-card'));
 
 /** The route's prefetch (app/router.tsx): the dashboard's first reporting calls. */
 export { prefetchDashboardReports as prefetchDashboard } from '../reports';
@@ -37,6 +41,9 @@ export function DashboardPage() {
         </Group>
       }
     >
+      <Suspense fallback={null}>
+        <ScoreAlertsCard />
+      </Suspense>
       <ActionPlansCard />
       <PerformanceSummary />
       <DashboardPrograms />

@@ -16,6 +16,7 @@ const CHOICES: { key: keyof TEmailPreferencesInput; label: string; description?:
   { key: 'receiveShopComplete', label: 'A shop has been completed' },
   { key: 'receiveSurveyComplete', label: 'A customer survey has been completed' },
   { key: 'receiveActionPlans', label: 'Action plans', description: MSG_ACTION_PLANS_AT_ONCE },
+  { key: 'receiveScoreAlerts', label: 'Score alerts', description: 'Sent at once, never in the digest.' },
   { key: 'receiveAsDigest', label: 'Send these as one daily digest', description: MSG_DIGEST_HOLDS },
 ];
 

@@ -17,6 +17,7 @@ describe('accountMenu', () => {
       'Scheduled Reports',
       'Program Reports',
       'Action Plans',
+      'Alerts & Benchmarks',
       'Communication Preferences',
       'Security',
     ]);

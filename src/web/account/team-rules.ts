@@ -15,6 +15,7 @@ export const ACCOUNT_MENU: readonly AccountLink[] = [
   { label: 'Scheduled Reports', to: '/account/report-emails', needs: 'ownership' },
   { label: 'Program Reports', to: '/account/reports', needs: 'reports' },
   { label: 'Action Plans', to: '/account/action-plans', needs: 'reports' },
+  { label: 'Alerts & Benchmarks', to: '/account/alerts', needs: 'settings' },
   { label: 'Communication Preferences', to: '/account/preferences', needs: null },
   { label: 'Security', to: '/account/security', needs: null },
   { label: 'Audit Log', to: '/account/audit', needs: 'team' },

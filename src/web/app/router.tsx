@@ -64,6 +64,8 @@ const account = {
     import('../account/report-schedule-page').then((m) => ({ Component: m.ReportSchedulePage })),
   security: () => import('../account/security-page').then((m) => ({ Component: m.SecurityPage })),
   audit: () => import('../account/audit-page').then((m) => ({ Component: m.AuditPage })),
+  alerts: () =>
+    import('../score-alerts/alert-settings-page').then((m) => ({ Component: m.AlertSettingsPage })),
   actionPlans: () =>
     import('../action-plans/action-plans-page').then((m) => ({ Component: m.ActionPlansPage })),
   actionPlan: () => import('../action-plans/plan-page').then((m) => ({ Component: m.ActionPlanPage })),
@@ -175,6 +177,7 @@ export const routes: RouteObject[] = [
           { path: 'security', lazy: account.security },
           { path: 'audit', lazy: account.audit },
           { path: 'action-plans', lazy: account.actionPlans },
+          { path: 'alerts', lazy: account.alerts },
           { path: 'action-plans/:id', lazy: account.actionPlan },
           { path: 'orders/:orderNumber', lazy: account.orderDetails },
           { path: 'invoices/:invoiceId', lazy: account.invoiceDetails },

@@ -17,6 +17,8 @@ const SUMMARY_LOADING_HEIGHT = '85vh';
 
 // The chart and its library load only when a program chart is shown.
 const ProgramChart = lazy(() => import('./program-chart'));
+// The benchmark line (issue 48) loads once the summary's parts are in: not part of its first render.
+const BenchmarkLine = lazy(() => import('../../score-alerts/benchmark-line'));
 
 function Block({ title, children, testId }: { title: string; children: React.ReactNode; testId?: string }) {
   return (
@@ -112,6 +114,21 @@ export default function PerformanceSummary({ scope = OWN_REPORTS }: { scope?: Re
         </Group>
         <SummaryFiltersBar summary={summary} />
         <ActiveFilters summary={summary} />
+        {!scope.admin &&
+          scope.clientId === null &&
+          !summary.loading &&
+          parts >= PARTS &&
+          summary.inRange.length > 0 && (
+            <Suspense fallback={null}>
+              <BenchmarkLine
+                start={summary.range.start}
+                end={summary.range.end}
+                rangeChoice={summary.rangeChoice}
+                program={summary.filters.program}
+                location={summary.filters.location}
+              />
+            </Suspense>
+          )}
         {summary.loading || parts < 1 ? (
           <SummaryLoading text="Loading..." />
         ) : summary.inRange.length === 0 ? (
