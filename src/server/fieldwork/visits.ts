@@ -10,6 +10,7 @@ import { type NotifyDeps, notifyShopScheduled } from '../notifications/notify.js
 import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
 import { requireShopper } from './roles.js';
+import { checkMayTake } from './take-rules.js';
 
 export const MSG_VISIT_NOT_FOUND = 'Visit not found.';
 export const MSG_VISIT_TAKEN = 'Another shopper has already accepted this visit.';
@@ -103,6 +104,7 @@ export async function acceptVisit(
         visit: visits,
         shop: shops,
         location: locations,
+        qid: questionnaires.id,
         formId: questionnaires.formId,
         shopperFee: questionnaires.shopperFee,
         oid: orders.id,
@@ -125,6 +127,8 @@ export async function acceptVisit(
       const message = refusalOf(row.visit, row.shop.status, shopper.id);
       throw new AppError('CONFLICT', message, [{ field: 'visitId', message }]);
     }
+    // Qualification and rotation, again at the moment of taking (serialized per shopper).
+    await checkMayTake(tx, { shopper, visit: row.visit, qid: row.qid, now: opts.now });
     const version = await latestFormVersion(tx, row.formId);
     const l = row.location;
     const address = l.formattedAddress ?? [l.line1, l.city, l.state, l.postalCode].filter(Boolean).join(', ');
