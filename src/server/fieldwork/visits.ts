@@ -36,7 +36,8 @@ const openVisitColumns = {
   status: visits.status,
   questionnaireTitle: shops.questionnaireTitle,
   locationName: locations.name,
-  address: sql<string>`coalesce(${locations.formattedAddress}, ${locations.line1})`,
+  // The area only: shoppers see the street address once they accept (issue 47).
+  address: sql<string>`concat_ws(', ', nullif(${locations.city}, ''), nullif(${locations.state}, ''))`,
   city: locations.city,
   state: locations.state,
   reimbursement: sql<number>`coalesce(${shops.billedReimbursement}, ${shops.reimbursement})`.mapWith(Number),
