@@ -233,74 +233,111 @@ export async function listShopboard(db: Db, opts: ShopboardOptions): Promise<Sho
         ? [desc(pay), asc(visits.dueDate), asc(visits.id)]
         : [asc(distance), asc(visits.dueDate), asc(visits.id)];
 
-  const rows = await db
-    .select({
-      id: visits.id,
-      questionnaireTitle: shops.questionnaireTitle,
-      locationName: locations.name,
-      city: locations.city,
-      state: locations.state,
-      latitude: locations.searchLatitude,
-      longitude: locations.searchLongitude,
-      distance: distance.mapWith(Number),
-      cycleStart: visits.cycleStart,
-      dueDate: visits.dueDate,
-      fee: questionnaires.shopperFee,
-      reimbursement: sql<number>`coalesce(${shops.billedReimbursement}, ${shops.reimbursement})`.mapWith(
-        Number,
-      ),
-      formId: questionnaires.formId,
-    })
-    .from(locations)
-    .innerJoin(visits, and(eq(visits.locationId, locations.id), eq(visits.status, VisitStatus.Open)))
-    .innerJoin(shops, eq(shops.id, visits.shopId))
-    .innerJoin(questionnaires, eq(questionnaires.id, shops.qid))
-    .leftJoin(questionnaireShopperRules, eq(questionnaireShopperRules.qid, shops.qid))
-    .where(
-      and(
-        sql`${locations.searchLatitude} between ${box.minLat}::float8 and ${box.maxLat}::float8`,
-        sql`${locations.searchLongitude} between ${box.minLng}::float8 and ${box.maxLng}::float8`,
-        sql`${distance} <= ${radiusMiles}::float8`,
-        eq(shops.status, 'active'),
-        opts.dueFrom ? gte(visits.dueDate, opts.dueFrom) : undefined,
-        opts.dueTo ? lte(visits.dueDate, opts.dueTo) : undefined,
-        opts.minPay ? sql`${pay} >= ${opts.minPay}` : undefined,
-        qualifiesSql(facts),
-      ),
-    )
-    .orderBy(...order)
-    .limit(limit + 1)
-    .offset(offset);
+  const needed = offset + limit + 1;
+  const inBox = and(
+    sql`${locations.searchLatitude} between ${box.minLat}::float8 and ${box.maxLat}::float8`,
+    sql`${locations.searchLongitude} between ${box.minLng}::float8 and ${box.maxLng}::float8`,
+    sql`${distance} <= ${radiusMiles}::float8`,
+  );
+  /**
+   * Nearest first: the page needs only the nearest locations with an open visit, so they are found
+   * first (the box, then distance order, a few times the page) and the visits joined to those alone;
+   * when filters leave too few, the set grows until it holds every location in the radius.
+   */
+  let nearest: string[] | null = null;
+  if (sort === 'distance') {
+    for (let k = Math.max(60, needed * 3); ; k *= 4) {
+      const ids = await db
+        .select({ id: locations.id })
+        .from(locations)
+        .where(
+          and(
+            inBox,
+            sql`exists (select 1 from visits ov where ov.location_id = ${locations.id} and ov.status = ${VisitStatus.Open})`,
+          ),
+        )
+        .orderBy(asc(distance), asc(locations.id))
+        .limit(k);
+      nearest = ids.map((r) => r.id);
+      if (ids.length < k) break;
+      const found = await boardRows(nearest, needed);
+      if (found.length >= needed) return page(found);
+    }
+    return page(await boardRows(nearest, needed));
+  }
+  return page(await boardRows(null, needed));
 
-  const page = rows.slice(0, limit);
-  const lengths = await lengthsOf(db, [
-    ...new Set(page.map((r) => r.formId).filter((f): f is string => !!f)),
-  ]);
-  const today = opts.now.toISOString().slice(0, 10);
-  return {
-    items: page.map((r) => {
-      const length = (r.formId && lengths.get(r.formId)) || { questionCount: 0, estimatedMinutes: 5 };
-      const point = { latitude: r.latitude ?? lat, longitude: r.longitude ?? lng };
-      return {
-        id: r.id,
-        questionnaireTitle: r.questionnaireTitle,
-        locationName: r.locationName,
-        city: r.city,
-        state: r.state,
-        distanceMiles: round1(r.distance),
-        direction: r.distance < 0.1 ? '' : compassFrom(origin, point),
-        areaLatitude: round2(point.latitude),
-        areaLongitude: round2(point.longitude),
-        earliestDate: r.cycleStart > today ? r.cycleStart : today,
-        dueDate: r.dueDate,
-        fee: r.fee,
-        reimbursement: r.reimbursement,
-        ...length,
-      };
-    }),
-    hasMore: rows.length > limit,
-    offset,
-    radiusMiles,
-    origin: near ? 'current' : 'home',
-  };
+  async function boardRows(locationIds: string[] | null, take: number) {
+    if (locationIds && locationIds.length === 0) return [];
+    return db
+      .select({
+        id: visits.id,
+        questionnaireTitle: shops.questionnaireTitle,
+        locationName: locations.name,
+        city: locations.city,
+        state: locations.state,
+        latitude: locations.searchLatitude,
+        longitude: locations.searchLongitude,
+        distance: distance.mapWith(Number),
+        cycleStart: visits.cycleStart,
+        dueDate: visits.dueDate,
+        fee: questionnaires.shopperFee,
+        reimbursement: sql<number>`coalesce(${shops.billedReimbursement}, ${shops.reimbursement})`.mapWith(
+          Number,
+        ),
+        formId: questionnaires.formId,
+      })
+      .from(locations)
+      .innerJoin(visits, and(eq(visits.locationId, locations.id), eq(visits.status, VisitStatus.Open)))
+      .innerJoin(shops, eq(shops.id, visits.shopId))
+      .innerJoin(questionnaires, eq(questionnaires.id, shops.qid))
+      .leftJoin(questionnaireShopperRules, eq(questionnaireShopperRules.qid, shops.qid))
+      .where(
+        and(
+          locationIds ? inArray(locations.id, locationIds) : inBox,
+          eq(shops.status, 'active'),
+          opts.dueFrom ? gte(visits.dueDate, opts.dueFrom) : undefined,
+          opts.dueTo ? lte(visits.dueDate, opts.dueTo) : undefined,
+          opts.minPay ? sql`${pay} >= ${opts.minPay}` : undefined,
+          qualifiesSql(facts),
+        ),
+      )
+      .orderBy(...order)
+      .limit(take - offset)
+      .offset(offset);
+  }
+
+  async function page(rows: Awaited<ReturnType<typeof boardRows>>): Promise<ShopboardPage> {
+    const items = rows.slice(0, limit);
+    const lengths = await lengthsOf(db, [
+      ...new Set(items.map((r) => r.formId).filter((f): f is string => !!f)),
+    ]);
+    const today = opts.now.toISOString().slice(0, 10);
+    return {
+      items: items.map((r) => {
+        const length = (r.formId && lengths.get(r.formId)) || { questionCount: 0, estimatedMinutes: 5 };
+        const point = { latitude: r.latitude ?? lat, longitude: r.longitude ?? lng };
+        return {
+          id: r.id,
+          questionnaireTitle: r.questionnaireTitle,
+          locationName: r.locationName,
+          city: r.city,
+          state: r.state,
+          distanceMiles: round1(r.distance),
+          direction: r.distance < 0.1 ? '' : compassFrom({ latitude: lat, longitude: lng }, point),
+          areaLatitude: round2(point.latitude),
+          areaLongitude: round2(point.longitude),
+          earliestDate: r.cycleStart > today ? r.cycleStart : today,
+          dueDate: r.dueDate,
+          fee: r.fee,
+          reimbursement: r.reimbursement,
+          ...length,
+        };
+      }),
+      hasMore: rows.length > limit,
+      offset,
+      radiusMiles,
+      origin: near ? 'current' : 'home',
+    };
+  }
 }
