@@ -46,7 +46,7 @@ ALTER TABLE "shopper_certifications" ADD CONSTRAINT "shopper_certifications_cert
 ALTER TABLE "shopper_profiles" ADD CONSTRAINT "shopper_profiles_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "certifications_name_uq" ON "certifications" USING btree (lower("name"));--> statement-breakpoint
 CREATE INDEX "evaluations_user_location_idx" ON "evaluations" USING btree ("user_id","location_id","created_at");--> statement-breakpoint
-CREATE INDEX "locations_search_point_idx" ON "locations" USING btree ("search_latitude","search_longitude");--> statement-breakpoint
+CREATE INDEX "locations_search_point_idx" ON "locations" USING btree ("search_latitude","search_longitude","id");--> statement-breakpoint
 CREATE INDEX "visits_open_location_idx" ON "visits" USING btree ("location_id","due_date") WHERE "visits"."status" = 10000;--> statement-breakpoint
 -- Backfill the shopboard's point of existing locations: the geocoded point, else the city's centre, else the state's.
 UPDATE "locations" SET "search_latitude" = "latitude", "search_longitude" = "longitude" WHERE "latitude" IS NOT NULL AND "longitude" IS NOT NULL;--> statement-breakpoint

@@ -425,8 +425,11 @@ export const locations = pgTable(
     index('locations_uid_idx').on(t.uid),
     index('locations_state_city_idx').on(t.state, t.city),
     index('locations_region_idx').on(t.regionId),
-    /** The shopboard's bounding box: a latitude band, then the longitude within it. */
-    index('locations_search_point_idx').on(t.searchLatitude, t.searchLongitude),
+    /**
+     * The shopboard's bounding box: a latitude band, then the longitude within it; with the id, the
+     * nearest locations are found from the index alone.
+     */
+    index('locations_search_point_idx').on(t.searchLatitude, t.searchLongitude, t.id),
   ],
 );
 
