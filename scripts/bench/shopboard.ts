@@ -1,9 +1,9 @@
 import { performance } from 'node:perf_hooks';
-import type postgres from 'postgres';
-import type { Database } from '../../src/server/db/client.js';
 import { eq } from 'drizzle-orm';
+import type postgres from 'postgres';
 import { newForm } from '../../src/evaluation/index.js';
 import { CITY_CENTROIDS } from '../../src/server/adapters/us-places.js';
+import type { Database } from '../../src/server/db/client.js';
 import { users } from '../../src/server/db/schema.js';
 import { listShopboard } from '../../src/server/fieldwork/shopboard.js';
 import { percentile, withBenchDatabase } from './bench-database.js';
@@ -117,7 +117,6 @@ async function seed(sql: postgres.Sql, t0: number) {
     console.log(
       `Seeded ${counts!.v} open visits at ${locationCount} locations and ${counts!.s} shoppers in ${((performance.now() - t0) / 1000).toFixed(1)} s.`,
     );
-
   }
 }
 

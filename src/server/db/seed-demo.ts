@@ -343,17 +343,15 @@ export async function seedDemo(db: Db, { now = new Date() }: { now?: Date } = {}
     associatedBrandId: optix.id,
   });
   // Home at the Texas Capitol: the shopboard measures from it.
-  await db
-    .insert(shopperProfiles)
-    .values({
-      userId: shopper.id,
-      line1: '1100 Congress Ave',
-      postalCode: '78701',
-      latitude: 30.2747,
-      longitude: -97.7404,
-      pointPrecision: 'geocoded',
-      hasCar: true,
-    });
+  await db.insert(shopperProfiles).values({
+    userId: shopper.id,
+    line1: '1100 Congress Ave',
+    postalCode: '78701',
+    latitude: 30.2747,
+    longitude: -97.7404,
+    pointPrecision: 'geocoded',
+    hasCar: true,
+  });
   await seedDemoForms(db);
   await seedReportingDemo(db, { brandId: optix.id, now });
   await seedDemoPayables(db, { shopperId: shopper.id, adminId: admin.id, now });
