@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Locator, type Page } from '@playwr
 import type { StandIn } from '../src/server/adapters/stand-in-server';
 import { MSG_CHECK_IN_WAITING } from '../src/web/evaluator/visit-proof-messages';
 import { CONGRESS_AVE, startGeocoderStandIn } from './geocoder-stand-in';
-import { DEMO, gql, loginThroughForm, placeOrderThroughApi, screenshot, test } from './support';
+import { DEMO, gql, loginThroughForm, placeOrderThroughApi, screenshot, test, visitCard } from './support';
 
 // The evaluator app in the field (docs/offline-evaluator.md, docs/visit-proof.md,
 // docs/shopper-payments.md), on a phone: a shopper accepts a visit and checks in, loses the
@@ -103,7 +103,7 @@ test('a shopper checks in, fills in a visit offline, reloads offline, submits on
   await signup.getByLabel('State').selectOption('TX');
   await signup.getByRole('button', { name: 'Sign up as a shopper' }).click();
   await expect(page).toHaveURL(/\/evaluator\/visits$/, { timeout: 15_000 });
-  const card = page.getByTestId('visit-card').filter({ hasText: locationName });
+  const card = await visitCard(page, locationName);
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(page).toHaveURL(/\/evaluator\/evaluations\/[^/]+$/);
   const evaluationId = page.url().split('/').pop()!;

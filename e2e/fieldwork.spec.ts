@@ -8,6 +8,7 @@ import {
   placeOrderThroughApi,
   screenshot,
   test,
+  visitCard,
 } from './support';
 
 // Fieldwork journeys: a customer's mystery shop goes from order to report through the evaluator app
@@ -168,11 +169,13 @@ test('a mystery shop goes from order to report through the evaluator app', async
   await signup.getByLabel('Birth year (optional)').fill('1990');
   await signup.getByRole('button', { name: 'Sign up as a shopper' }).click();
 
-  // Open visits in the shopper's state: accept the one at the new location.
+  // Open visits near the shopper's home (their city, no street given): accept the one at the new location.
   await expect(shopper).toHaveURL(/\/evaluator\/visits$/, { timeout: 15_000 });
-  const card = shopper.getByTestId('visit-card').filter({ hasText: locationName });
+  const card = await visitCard(shopper, locationName);
   await expect(card).toContainText('Dine-In Experience');
-  await expect(card).toContainText('600 Congress Ave, Austin, TX 78701');
+  // The area and distance, not the street address: that comes once the visit is accepted (issue 47).
+  await expect(card).toContainText('Austin, TX');
+  await expect(card).not.toContainText('600 Congress Ave');
   await expect(card).toContainText('$25.00');
   await card.scrollIntoViewIfNeeded();
   await shot(shopper, 'visits-390');

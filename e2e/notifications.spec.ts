@@ -9,6 +9,7 @@ import {
   placeOrderThroughApi,
   screenshot,
   test,
+  visitCard,
 } from './support';
 
 // Issue 17's journey: a customer turns "A shop has been scheduled" and the daily digest on, a shopper
@@ -145,7 +146,7 @@ test('a customer gets the day’s shop notifications as one branded digest, seen
   await loginThroughForm(shopper, SHOPPER.email, SHOPPER.password);
   await expect(shopper.getByTestId('header-user')).toBeVisible();
   await shopper.goto('/evaluator/visits');
-  const card = shopper.getByTestId('visit-card').filter({ hasText: LOCATION });
+  const card = await visitCard(shopper, LOCATION);
   await card.getByRole('button', { name: 'Accept' }).click();
   await expect(shopper).toHaveURL(/\/evaluator\/evaluations\/[^/]+$/);
   await fillAndSubmitVisit(shopper);

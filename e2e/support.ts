@@ -257,3 +257,20 @@ export function saveShopThroughApi(
     token,
   );
 }
+
+/**
+ * The shopboard's card of a visit at `locationName` (/evaluator/visits): pages on with 'Show more
+ * visits' until it is listed, since the board shows 20 visits at a time, nearest first.
+ */
+export async function visitCard(page: Page, locationName: string) {
+  const card = page.getByTestId('visit-card').filter({ hasText: locationName });
+  await expect(page.getByTestId('visit-card').first()).toBeVisible({ timeout: 15_000 });
+  for (let i = 0; i < 20 && (await card.count()) === 0; i++) {
+    const more = page.getByRole('button', { name: 'Show more visits' });
+    if ((await more.count()) === 0) break;
+    const before = await page.getByTestId('visit-card').count();
+    await more.click();
+    await expect(page.getByTestId('visit-card')).not.toHaveCount(before);
+  }
+  return card.first();
+}

@@ -459,6 +459,12 @@ export const locations = pgTable(
     googlePlacesId: text('google_places_id'),
     latitude: real('latitude'),
     longitude: real('longitude'),
+    /**
+     * The shopboard's point (distances to shoppers): the geocoded one, else the built-in approximation
+     * of the city or state (src/server/adapters/us-places.ts). Never shown to shoppers before accepting.
+     */
+    searchLatitude: doublePrecision('search_latitude'),
+    searchLongitude: doublePrecision('search_longitude'),
     locationIdNumeric: bigint('location_id_numeric', { mode: 'number' })
       .notNull()
       .generatedAlwaysAsIdentity(),
@@ -472,6 +478,11 @@ export const locations = pgTable(
     index('locations_uid_idx').on(t.uid),
     index('locations_state_city_idx').on(t.state, t.city),
     index('locations_region_idx').on(t.regionId),
+    /**
+     * The shopboard's bounding box: a latitude band, then the longitude within it; with the id, the
+     * nearest locations are found from the index alone.
+     */
+    index('locations_search_point_idx').on(t.searchLatitude, t.searchLongitude, t.id),
   ],
 );
 
@@ -665,6 +676,8 @@ export const visits = pgTable(
     index('visits_status_due_idx').on(t.status, t.dueDate),
     // A program's latest visits first (/api/shops/ reads a page per program and merges them).
     index('visits_uqid_due_idx').on(t.uqid, t.dueDate.desc(), t.id),
+    /** The shopboard: the open visits of the locations in a bounding box. */
+    index('visits_open_location_idx').on(t.locationId, t.dueDate).where(sql`${t.status} = 10000`),
   ],
 );
 
@@ -753,6 +766,8 @@ export const evaluations = pgTable(
   },
   (t) => [
     index('evaluations_visit_idx').on(t.visitId),
+    /** Rotation rules on accepting: the shopper's last visit at a location. */
+    index('evaluations_user_location_idx').on(t.userId, t.locationId, t.createdAt),
     index('evaluations_survey_link_idx').on(t.surveyLinkId),
     index('evaluations_status_idx').on(t.status, t.submittedAt),
     index('evaluations_client_date_idx').on(t.clientId, t.status, t.shopDate),
@@ -1633,4 +1648,80 @@ export const benchmarkRollupRuns = pgTable('benchmark_rollup_runs', {
   finishedAt: timestamp('finished_at', { withTimezone: true }).notNull(),
   rows: integer('rows').notNull(),
   ms: integer('ms').notNull(),
+});
+
+// ---------------------------------------------------------------- shopboard (issue 47)
+
+/**
+ * A shopper's profile for the shopboard: home address and its point (geocoded at sign-up or in the
+ * profile; a browser position is never stored here), whether they have a car, and their rating.
+ */
+export const shopperProfiles = pgTable('shopper_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  line1: text('line1').notNull().default(''),
+  postalCode: text('postal_code').notNull().default(''),
+  /** Home point, degrees; null when the address could not be placed. */
+  latitude: doublePrecision('latitude'),
+  longitude: doublePrecision('longitude'),
+  /** geocoded | city | state: how the home point was found. */
+  pointPrecision: text('point_precision'),
+  hasCar: boolean('has_car').notNull().default(false),
+  /**
+   * The shopper's rating, 1-10 (QA grades, weighted recent average; written by the rating side).
+   * Null while unrated: an unrated shopper does not meet a questionnaire's minimum rating.
+   */
+  shopperRating: real('shopper_rating'),
+  updatedAt: updatedAt(),
+});
+
+/** Certifications an admin defines (e.g. "Alcohol compliance"); questionnaires may require one. */
+export const certifications = pgTable(
+  'certifications',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('certifications_name_uq').on(sql`lower(${t.name})`)],
+);
+
+/** Which shopper holds which certification (granted by an admin). */
+export const shopperCertifications = pgTable(
+  'shopper_certifications',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    certificationId: text('certification_id')
+      .notNull()
+      .references(() => certifications.id, { onDelete: 'cascade' }),
+    grantedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.certificationId] })],
+);
+
+/**
+ * Who may take a questionnaire's visits (requirements: a shopper who does not meet them does not see
+ * the visit) and its rotation rules (checked when accepting). One row per questionnaire; none: no rule.
+ */
+export const questionnaireShopperRules = pgTable('questionnaire_shopper_rules', {
+  qid: text('qid')
+    .primaryKey()
+    .references(() => questionnaires.id, { onDelete: 'cascade' }),
+  minAge: integer('min_age'),
+  maxAge: integer('max_age'),
+  /** female | male | other; null: any. */
+  gender: text('gender'),
+  requiresCar: boolean('requires_car').notNull().default(false),
+  certificationId: text('certification_id').references(() => certifications.id, { onDelete: 'set null' }),
+  /** 1-10; null: none. */
+  minRating: real('min_rating'),
+  /** Rotation: no shopper at the same location within this many days; null: no limit. */
+  locationGapDays: integer('location_gap_days'),
+  /** Rotation: at most this many visits per shopper per program per cycle; null: no limit. */
+  maxVisitsPerCycle: integer('max_visits_per_cycle'),
+  updatedAt: updatedAt(),
 });

@@ -1,7 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Db } from './client.js';
 import { createBrand, createIndustry, createQuestionnaire, createUser } from './factories.js';
-import { brands } from './schema.js';
+import { brands, shopperProfiles } from './schema.js';
 import { seedDemoForms } from './seed-forms.js';
 import { seedDemoPayables } from './seed-payables.js';
 import { seedReportingDemo } from './seed-reporting.js';
@@ -341,6 +341,16 @@ export async function seedDemo(db: Db, { now = new Date() }: { now?: Date } = {}
     roles: ['shopper'],
     emailVerified: true,
     associatedBrandId: optix.id,
+  });
+  // Home at the Texas Capitol: the shopboard measures from it.
+  await db.insert(shopperProfiles).values({
+    userId: shopper.id,
+    line1: '1100 Congress Ave',
+    postalCode: '78701',
+    latitude: 30.2747,
+    longitude: -97.7404,
+    pointPrecision: 'geocoded',
+    hasCar: true,
   });
   await seedDemoForms(db);
   await seedReportingDemo(db, { brandId: optix.id, now });

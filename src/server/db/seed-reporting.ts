@@ -11,6 +11,7 @@ import {
   score,
   VisitStatus,
 } from '../../evaluation/index.js';
+import { approximatePoint } from '../adapters/us-places.js';
 import { formOfVersion, rollUpScores } from '../fieldwork/index.js';
 import type { Db } from './client.js';
 import { createUser } from './factories.js';
@@ -207,6 +208,9 @@ export async function seedReportingDemo(db: Db, opts: { brandId: string; now: Da
       state,
       postalCode,
       formattedAddress: `${line1}, ${city}, ${state} ${postalCode}`,
+      // The shopboard's point: the built-in approximation of the address.
+      searchLatitude: approximatePoint({ line1, city, state, postalCode })?.latitude ?? null,
+      searchLongitude: approximatePoint({ line1, city, state, postalCode })?.longitude ?? null,
     },
     quality,
   }));

@@ -31,6 +31,23 @@ export { registerShopper } from './register-shopper.js';
 export { reportReadySubscriber } from './report-subscriber.js';
 export { isShopper, isStaff, ROLES, requireShopper } from './roles.js';
 export { cancelShopVisits, runVisitScheduling, visitsInsert } from './schedule-visits.js';
+export {
+  listShopboard,
+  SHOPBOARD_SORTS,
+  type ShopboardItem,
+  type ShopboardPage,
+  type ShopboardSort,
+} from './shopboard.js';
+export { myShopperProfile, type ShopperProfile, updateShopperProfile } from './shopper-profile.js';
+export {
+  addCertification,
+  type CertificationView,
+  listCertifications,
+  type ShopperRulesView,
+  saveShopperRules,
+  setShopperCertification,
+  shopperRulesOf,
+} from './shopper-rules.js';
 export { registerSurveyRoutes, surveyUrl, ZSurveyQrParams } from './survey-routes.js';
 export {
   findSurvey,

@@ -9,6 +9,7 @@ import { recordEvent } from '../events/index.js';
 import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
 import { requireShopper } from './roles.js';
+import { checkMayTake } from './take-rules.js';
 
 export const MSG_VISIT_NOT_FOUND = 'Visit not found.';
 export const MSG_VISIT_TAKEN = 'Another shopper has already accepted this visit.';
@@ -34,7 +35,8 @@ const openVisitColumns = {
   status: visits.status,
   questionnaireTitle: shops.questionnaireTitle,
   locationName: locations.name,
-  address: sql<string>`coalesce(${locations.formattedAddress}, ${locations.line1})`,
+  // The area only: shoppers see the street address once they accept (issue 47).
+  address: sql<string>`concat_ws(', ', nullif(${locations.city}, ''), nullif(${locations.state}, ''))`,
   city: locations.city,
   state: locations.state,
   reimbursement: sql<number>`coalesce(${shops.billedReimbursement}, ${shops.reimbursement})`.mapWith(Number),
@@ -99,6 +101,7 @@ export async function acceptVisit(db: Db, opts: { user: UserRow | null; visitId:
         visit: visits,
         shop: shops,
         location: locations,
+        qid: questionnaires.id,
         formId: questionnaires.formId,
         shopperFee: questionnaires.shopperFee,
         oid: orders.id,
@@ -121,6 +124,8 @@ export async function acceptVisit(db: Db, opts: { user: UserRow | null; visitId:
       const message = refusalOf(row.visit, row.shop.status, shopper.id);
       throw new AppError('CONFLICT', message, [{ field: 'visitId', message }]);
     }
+    // Qualification and rotation, again at the moment of taking (serialized per shopper).
+    await checkMayTake(tx, { shopper, visit: row.visit, qid: row.qid, now: opts.now });
     const version = await latestFormVersion(tx, row.formId);
     const l = row.location;
     const address = l.formattedAddress ?? [l.line1, l.city, l.state, l.postalCode].filter(Boolean).join(', ');

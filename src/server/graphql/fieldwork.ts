@@ -400,6 +400,9 @@ const ShopperRegisterInput = builder.inputType('ShopperRegisterInput', {
     state: t.string(),
     gender: t.string(),
     birthYear: t.int(),
+    line1: t.string({ description: 'Home street address; placed by the geocoder for the shopboard.' }),
+    postalCode: t.string(),
+    hasCar: t.boolean(),
   }),
 });
 
@@ -506,7 +509,14 @@ builder.mutationFields((t) => ({
     args: { input: t.arg({ type: ShopperRegisterInput, required: true }) },
     resolve: async (_r, a, ctx) => {
       await limitRequest(ctx, RATE_LIMITED_REQUESTS.signUp(ctx.ip));
-      return startSession(ctx, await registerShopper(ctx.db, { input: a.input, brandId: ctx.brand.id }));
+      return startSession(
+        ctx,
+        await registerShopper(ctx.db, {
+          input: a.input,
+          brandId: ctx.brand.id,
+          geocoding: ctx.adapters.geocoding,
+        }),
+      );
     },
   }),
   acceptVisit: t.field({

@@ -39,6 +39,13 @@ const ANONYMOUS = ['anonymous'] as const;
 const MUTATIONS: Record<string, Entry> = {
   acceptTeamInvitation: { as: ['anonymous', 'customer'], ids: { token: 'invitation' } },
   acceptVisit: { as: SHOPPER, ids: { visitId: 'visit' } },
+  addCertification: { as: ADMIN },
+  saveQuestionnaireShopperRules: {
+    as: ADMIN,
+    ids: { qid: 'questionnaire', 'input.certificationId': 'certification' },
+  },
+  setShopperCertification: { as: ADMIN, ids: { certificationId: 'certification' } },
+  updateShopperProfile: { as: SHOPPER },
   markPayablesPaid: { as: ADMIN, ids: { payableIds: 'payable' } },
   createPayoutCsvLink: { as: ADMIN, ids: { batchId: 'payoutBatch' } },
   checkIn: { as: SHOPPER, ids: { _id: 'evaluation' } },
@@ -218,6 +225,8 @@ const QUERIES: Record<string, Entry> = {
   invoice: { as: CUSTOMER, ids: { invoiceId: 'invoice' } },
   nextLocationID: { as: CUSTOMER, ids: { oid: 'cart' } },
   openVisits: { as: SHOPPER },
+  questionnaireShopperRules: { as: ADMIN, ids: { qid: 'questionnaire' } },
+  shopboard: { as: SHOPPER },
   order: { as: ['customer', 'admin'], ids: { _id: 'order' } },
   orders: { as: ADMIN },
   outbox: {
@@ -347,6 +356,7 @@ async function fillPools() {
     form: await idsOf(`select id from forms limit 3`),
     evaluation: await idsOf(`select id from evaluations order by status limit 6`),
     visit: await idsOf(`select id from visits limit 4`),
+    certification: await idsOf(`select id from certifications limit 2`),
     actionPlan: await idsOf(`select id from action_plans limit 3`),
     invoice: await idsOf(`select id from invoices limit 3`),
     survey: await idsOf(`select survey_code as id from survey_links limit 3`),

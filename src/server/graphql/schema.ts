@@ -13,6 +13,7 @@ import './account.js';
 import './forms.js';
 import './admin.js';
 import './fieldwork.js';
+import './shopboard.js';
 import './reporting.js';
 import './notifications.js';
 import './team.js';

@@ -1,5 +1,6 @@
 import type { TAddress } from '../../domain/index.js';
 import type { GeocodingAdapter } from '../adapters/geocoding.js';
+import { approximatePoint } from '../adapters/us-places.js';
 
 export type StoredAddress = {
   addressName: string | null;
@@ -13,7 +14,20 @@ export type StoredAddress = {
   googlePlacesId: string | null;
   latitude: number | null;
   longitude: number | null;
+  /** The shopboard's point: the geocoded one, else the built-in approximation (city or state centre). */
+  searchLatitude: number | null;
+  searchLongitude: number | null;
 };
+
+/** The shopboard's point of an address: its geocoded point, else the built-in approximation. */
+export function searchPointOf(
+  a: Pick<StoredAddress, 'latitude' | 'longitude' | 'line1' | 'city' | 'state' | 'postalCode'>,
+): Pick<StoredAddress, 'searchLatitude' | 'searchLongitude'> {
+  if (a.latitude != null && a.longitude != null)
+    return { searchLatitude: a.latitude, searchLongitude: a.longitude };
+  const p = approximatePoint(a);
+  return { searchLatitude: p?.latitude ?? null, searchLongitude: p?.longitude ?? null };
+}
 
 /**
  * The address to store. The state drives Nevada pricing, so the server geocodes the address itself
@@ -28,7 +42,7 @@ export async function resolveAddress(geocoding: GeocodingAdapter, input: TAddres
   const result = line ? await geocoding.geocode(line) : null;
   if (result?.status === 'OK') {
     const a = result.address;
-    return {
+    const stored = {
       addressName: input.addressName || null,
       line1: a.line1,
       line2: a.line2 || input.line2,
@@ -41,8 +55,9 @@ export async function resolveAddress(geocoding: GeocodingAdapter, input: TAddres
       latitude: a.latitude,
       longitude: a.longitude,
     };
+    return { ...stored, ...searchPointOf(stored) };
   }
-  return {
+  const typed = {
     addressName: input.addressName || null,
     line1: input.line1,
     line2: input.line2,
@@ -55,4 +70,5 @@ export async function resolveAddress(geocoding: GeocodingAdapter, input: TAddres
     latitude: null,
     longitude: null,
   };
+  return { ...typed, ...searchPointOf(typed) };
 }

@@ -12,6 +12,8 @@ const fieldwork = {
   layout: () => import('../evaluator/evaluator-layout').then((m) => ({ Component: m.EvaluatorLayout })),
   home: () => import('../evaluator/evaluator-home-page').then((m) => ({ Component: m.EvaluatorHomePage })),
   visits: () => import('../evaluator/visits-page').then((m) => ({ Component: m.VisitsPage })),
+  profile: () =>
+    import('../evaluator/shopper-profile-page').then((m) => ({ Component: m.ShopperProfilePage })),
   evaluations: () =>
     import('../evaluator/my-evaluations-page').then((m) => ({ Component: m.MyEvaluationsPage })),
   evaluation: () => import('../evaluator/evaluation-page').then((m) => ({ Component: m.EvaluationPage })),
@@ -227,6 +229,7 @@ export const routes: RouteObject[] = [
         children: [
           { index: true, lazy: fieldwork.home },
           { path: 'visits', lazy: fieldwork.visits },
+          { path: 'profile', lazy: fieldwork.profile },
           { path: 'evaluations', lazy: fieldwork.evaluations },
           { path: 'evaluations/:id', lazy: fieldwork.evaluation },
           { path: 'payments', lazy: fieldwork.payments },

@@ -1,6 +1,17 @@
 import { useMutation } from '@apollo/client';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -38,6 +49,9 @@ export function ShopperSignupForm() {
       state: '',
       gender: null,
       birthYear: null,
+      line1: '',
+      postalCode: '',
+      hasCar: false,
     },
   });
   const e = form.formState.errors;
@@ -119,7 +133,14 @@ export function ShopperSignupForm() {
               {...phone}
               error={e.phone?.message}
             />
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+            <TextInput
+              label="Home street address"
+              description="Visits are listed by distance from it; businesses never see it."
+              autoComplete="address-line1"
+              {...form.register('line1')}
+              error={e.line1?.message}
+            />
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
               <TextInput
                 label="City"
                 required
@@ -133,6 +154,13 @@ export function ShopperSignupForm() {
                 data={[{ value: '', label: 'Select your state' }, ...STATE_OPTIONS]}
                 {...form.register('state')}
                 error={e.state?.message}
+              />
+              <TextInput
+                label="ZIP Code"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                {...form.register('postalCode')}
+                error={e.postalCode?.message}
               />
             </SimpleGrid>
             <SimpleGrid cols={2} spacing="sm">
@@ -153,6 +181,7 @@ export function ShopperSignupForm() {
                 error={e.birthYear?.message}
               />
             </SimpleGrid>
+            <Checkbox label="I have a car for visits" {...form.register('hasCar')} />
             <Button type="submit" loading={loading} fullWidth mt="xs">
               Sign up as a shopper
             </Button>

@@ -10,6 +10,7 @@ import { Page } from '../../components/page';
 import { ADMIN_QUESTIONNAIRE, BRAND_CATALOGUE, EVALUATION_FORM_CHOICES } from './questionnaire-documents';
 import { type Choice, QuestionnaireForm } from './questionnaire-form';
 import { newQuestionnaireValues, questionnaireToValues } from './questionnaire-form-values';
+import { ShopperRulesPanel } from './shopper-rules-panel';
 
 /** An evaluation form as the select lists it: inactive and never-published forms are marked. */
 const formChoice = (f: {
@@ -62,14 +63,17 @@ export function QuestionnairePage() {
           industries.some((i) => i.value === wanted) ? wanted : (industries[0]?.value ?? ''),
         );
     body = (
-      <QuestionnaireForm
-        key={questionnaire?._id ?? 'new'}
-        questionnaireId={questionnaire?._id ?? null}
-        brandId={brand._id}
-        defaultValues={defaults}
-        industries={industries}
-        forms={forms.data ? forms.data.forms.map(formChoice) : null}
-      />
+      <>
+        <QuestionnaireForm
+          key={questionnaire?._id ?? 'new'}
+          questionnaireId={questionnaire?._id ?? null}
+          brandId={brand._id}
+          defaultValues={defaults}
+          industries={industries}
+          forms={forms.data ? forms.data.forms.map(formChoice) : null}
+        />
+        {questionnaire && <ShopperRulesPanel qid={questionnaire._id} />}
+      </>
     );
   }
 
