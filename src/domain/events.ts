@@ -95,6 +95,23 @@ export type DomainEventPayloads = {
   'invoice.failed': InvoiceFacts & { failureMessage: string; nextAttemptAt: string | null };
   'plan.created': PlanFacts & { questions: number };
   'plan.resolved': PlanFacts & { resolvedAt: string };
+  /**
+   * A shopper's hold of a visit ended without a submission (issue 47): the deadline passed, they gave
+   * it back, or a scheduler took it back. A fieldwork event (accountId null): it names the shopper, so
+   * it is never sent to customers (no webhook; see SHOPPER_EVENT_TYPES).
+   */
+  'visit.released': {
+    visitId: string;
+    evaluationId: string;
+    shopperId: string;
+    reason: 'deadline' | 'shopper' | 'scheduler';
+    dueDate: string;
+    submitBy: string | null;
+    programName: string;
+    city: string;
+    state: string;
+    releasedAt: string;
+  };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -109,7 +126,13 @@ export const DOMAIN_EVENT_TYPES = [
   'invoice.failed',
   'plan.created',
   'plan.resolved',
+  'visit.released',
 ] as const satisfies readonly DomainEventType[];
+
+/** Events about shoppers, not customers: no subscriber may pass them on to a customer (webhooks). */
+export const SHOPPER_EVENT_TYPES = ['visit.released'] as const satisfies readonly DomainEventType[];
+export type ShopperEventType = (typeof SHOPPER_EVENT_TYPES)[number];
+export type CustomerEventType = Exclude<DomainEventType, ShopperEventType>;
 
 /** One event as a use case records it: the union over every type, each with its own payload. */
 export type DomainEvent = {

@@ -54,7 +54,7 @@ export const mayReceiveMarketing = (prefs: EmailPreferences) => prefs.receiveMar
  * What a one-click unsubscribe link stops: a notification kind, the daily digest (everything it
  * gathers), news, or, for a location's report address (no login, no preferences), its shop reports.
  */
-export type UnsubscribeTopic = NotificationKind | 'digest' | 'news' | 'reports';
+export type UnsubscribeTopic = NotificationKind | 'digest' | 'news' | 'reports' | 'visit-offers';
 
 /** In a fixed order: a topic's index is in the links of e-mails already sent, so new ones go last. */
 export const UNSUBSCRIBE_TOPICS: readonly UnsubscribeTopic[] = [
@@ -66,6 +66,8 @@ export const UNSUBSCRIBE_TOPICS: readonly UnsubscribeTopic[] = [
   'news',
   'reports',
   'action-plan',
+  // A shopper's offers of open visits near them (issue 47): kept in their offers settings.
+  'visit-offers',
 ];
 
 /** The preferences an account's unsubscribe turns off; `reports` has none (it is kept per address). */
@@ -82,6 +84,7 @@ export function preferencesOffFor(topic: UnsubscribeTopic): Partial<EmailPrefere
         receiveSurveyComplete: false,
       };
     case 'reports':
+    case 'visit-offers':
       return {};
     default:
       return { [PREFERENCE_OF[topic]]: false };
@@ -98,6 +101,7 @@ export const TOPIC_LABEL: Record<UnsubscribeTopic, string> = {
   digest: 'the daily digest, or the shop and survey e-mails it gathers',
   news: 'news from us',
   reports: 'shop reports for this location',
+  'visit-offers': 'e-mails offering open visits near you',
 };
 
 /** The UTC hour an instant falls in: survey responses are told once per link per hour, after it. */

@@ -10,6 +10,7 @@ import { type NotifyDeps, notifyShopScheduled } from '../notifications/notify.js
 import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
 import { requireShopper } from './roles.js';
+import { startHold } from './visit-history.js';
 
 export const MSG_VISIT_NOT_FOUND = 'Visit not found.';
 export const MSG_VISIT_TAKEN = 'Another shopper has already accepted this visit.';
@@ -94,7 +95,14 @@ const ageOf = (birthYear: number | null, now: Date) => (birthYear ? now.getUTCFu
  */
 export async function acceptVisit(
   db: Db,
-  opts: { user: UserRow | null; visitId: string; now: Date; notify: NotifyDeps },
+  opts: {
+    user: UserRow | null;
+    visitId: string;
+    now: Date;
+    notify: NotifyDeps;
+    /** A scheduler hands the visit to this shopper (the desk): recorded as assigned, by them, with why. */
+    assignedBy?: { actorId: string; reason: string };
+  },
 ) {
   const shopper = requireShopper(opts.user);
   return inTransaction(db, async (tx) => {
@@ -105,6 +113,7 @@ export async function acceptVisit(
         location: locations,
         formId: questionnaires.formId,
         shopperFee: questionnaires.shopperFee,
+        submitWithinDays: questionnaires.submitWithinDays,
         oid: orders.id,
         client: users,
       })
@@ -191,6 +200,18 @@ export async function acceptVisit(
       .update(visits)
       .set({ status: VisitStatus.InProgress, shopperId: shopper.id, updatedAt: opts.now })
       .where(eq(visits.id, row.visit.id));
+    // The hold's deadline and the visit's history (visit-history.ts).
+    await startHold(tx, {
+      visitId: row.visit.id,
+      dueDate: row.visit.dueDate,
+      submitWithinDays: row.submitWithinDays,
+      shopperId: shopper.id,
+      evaluationId: id,
+      action: opts.assignedBy ? 'assigned' : 'accepted',
+      actorId: opts.assignedBy?.actorId ?? shopper.id,
+      reason: opts.assignedBy?.reason,
+      now: opts.now,
+    });
     if (row.shop.uid) {
       // Nothing of the shopper's: the customer learns that the visit is taken, not by whom.
       await recordEvent(tx, {

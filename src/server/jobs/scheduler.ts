@@ -4,7 +4,15 @@ import { enqueue } from './enqueue.js';
 
 /** A job queued once a day, for that day, from `at` (HH:MM, UTC) on. */
 export type DailySchedule = {
-  job: Extract<JobName, 'billing-run' | 'visit-scheduling' | 'daily-digest' | 'action-plan-reminders'>;
+  job: Extract<
+    JobName,
+    | 'billing-run'
+    | 'visit-scheduling'
+    | 'daily-digest'
+    | 'action-plan-reminders'
+    | 'visit-deadlines'
+    | 'visit-offers'
+  >;
   at: string;
 };
 

@@ -12,7 +12,7 @@ import {
 } from '../../domain/index.js';
 import { hashToken, hmac, safeEqual } from '../auth/tokens.js';
 import { type Db, inTransaction } from '../db/client.js';
-import { emailSuppressions, users } from '../db/schema.js';
+import { emailSuppressions, shopperOfferSettings, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export const MSG_UNSUBSCRIBE_LINK =
@@ -105,6 +105,15 @@ async function subjectOf(db: Db, secret: string, token: string) {
     .where(eq(users.id, subject.userId))
     .limit(1);
   if (!user) throw invalidLink();
+  if (subject.topic === 'visit-offers') {
+    // A shopper's offers live in their offers settings, not the customer preferences.
+    const [settings] = await db
+      .select({ on: shopperOfferSettings.receiveOffers })
+      .from(shopperOfferSettings)
+      .where(eq(shopperOfferSettings.shopperId, subject.userId))
+      .limit(1);
+    return { subject, email: user.email, unsubscribed: settings?.on === false };
+  }
   return { subject, email: user.email, unsubscribed: isUnsubscribed(user.emailPreferences, subject.topic) };
 }
 
@@ -125,7 +134,12 @@ export async function describeUnsubscribe(
 export async function unsubscribe(db: Db, secret: string, token: string): Promise<UnsubscribeDescription> {
   return inTransaction(db, async (tx) => {
     const { subject, email } = await subjectOf(tx, secret, token);
-    if ('userId' in subject) {
+    if ('userId' in subject && subject.topic === 'visit-offers') {
+      await tx
+        .insert(shopperOfferSettings)
+        .values({ shopperId: subject.userId, receiveOffers: false })
+        .onConflictDoUpdate({ target: shopperOfferSettings.shopperId, set: { receiveOffers: false } });
+    } else if ('userId' in subject) {
       const off = JSON.stringify(preferencesOffFor(subject.topic));
       await tx
         .update(users)

@@ -1,4 +1,4 @@
-import type { DomainEventType, WebhookEvent } from '../../domain/index.js';
+import type { CustomerEventType, DomainEventType, WebhookEvent } from '../../domain/index.js';
 import type { Subscriber } from '../events/index.js';
 import { emitWebhookEvent } from './emit-event.js';
 
@@ -16,7 +16,9 @@ export const WEBHOOK_EVENT_OF = {
   'invoice.failed': 'invoice.payment_failed',
   'plan.created': 'action_plan.created',
   'plan.resolved': 'action_plan.completed',
-} as const satisfies Record<DomainEventType, WebhookEvent>;
+} as const satisfies Record<CustomerEventType, WebhookEvent>;
+
+const isCustomerEvent = (type: DomainEventType): type is CustomerEventType => type in WEBHOOK_EVENT_OF;
 
 /**
  * Outgoing webhooks as a subscriber of the event log: the account's endpoints that chose the event get
@@ -25,8 +27,10 @@ export const WEBHOOK_EVENT_OF = {
  */
 export const webhookSubscriber: Subscriber = {
   name: 'webhooks',
-  events: Object.keys(WEBHOOK_EVENT_OF) as DomainEventType[],
+  events: Object.keys(WEBHOOK_EVENT_OF) as CustomerEventType[],
   async handle(tx, event) {
+    // Shopper events (visit.released) are never a customer's: not subscribed, and refused here too.
+    if (!isCustomerEvent(event.type)) return;
     await emitWebhookEvent(tx, {
       accountId: event.accountId,
       type: WEBHOOK_EVENT_OF[event.type],

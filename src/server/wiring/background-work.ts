@@ -5,7 +5,7 @@ import { runBilling } from '../billing/run-billing.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { deliverEvent, relayEvent } from '../events/index.js';
-import { runVisitScheduling } from '../fieldwork/index.js';
+import { releaseOverdueVisits, runVisitOffers, runVisitScheduling } from '../fieldwork/index.js';
 import {
   createJobQueue,
   type DailySchedule,
@@ -32,7 +32,15 @@ export type BackgroundLog = {
  * ACTION_PLAN_REMINDERS_AT).
  */
 export function dailySchedules(
-  config: Pick<Config, 'BILLING_RUN_AT' | 'VISIT_SCHEDULING_AT' | 'DIGEST_AT' | 'ACTION_PLAN_REMINDERS_AT'>,
+  config: Pick<
+    Config,
+    | 'BILLING_RUN_AT'
+    | 'VISIT_SCHEDULING_AT'
+    | 'DIGEST_AT'
+    | 'ACTION_PLAN_REMINDERS_AT'
+    | 'VISIT_DEADLINES_AT'
+    | 'VISIT_OFFERS_AT'
+  >,
 ): DailySchedule[] {
   const schedules: DailySchedule[] = [];
   if (config.VISIT_SCHEDULING_AT !== 'off')
@@ -41,6 +49,9 @@ export function dailySchedules(
   if (config.DIGEST_AT !== 'off') schedules.push({ job: 'daily-digest', at: config.DIGEST_AT });
   if (config.ACTION_PLAN_REMINDERS_AT !== 'off')
     schedules.push({ job: 'action-plan-reminders', at: config.ACTION_PLAN_REMINDERS_AT });
+  if (config.VISIT_DEADLINES_AT !== 'off')
+    schedules.push({ job: 'visit-deadlines', at: config.VISIT_DEADLINES_AT });
+  if (config.VISIT_OFFERS_AT !== 'off') schedules.push({ job: 'visit-offers', at: config.VISIT_OFFERS_AT });
   return schedules;
 }
 
@@ -97,6 +108,18 @@ export async function registerJobs(
     // A job of a subscriber since removed: nothing to do.
     if (!subscriber) return log.warn(`No subscriber '${job.data.subscriber}' for event ${job.data.eventId}.`);
     await deliverEvent(db, job.data.eventId, subscriber);
+  });
+  await queue.work('visit-deadlines', async (job) => {
+    // As of the run's day at the least: a run queued for a day releases what was due before it.
+    const asOf = new Date(Math.max(Date.now(), Date.parse(`${job.data.day}T00:00:00Z`)));
+    const result = await releaseOverdueVisits(db, asOf);
+    log.info(`Visit deadlines for ${job.data.day}: ${result.released} visits released.`);
+  });
+  await queue.work('visit-offers', async (job) => {
+    const result = await runVisitOffers(db, notify, new Date());
+    log.info(
+      `Visit offers (${job.data.day ?? job.data.window}): ${result.openings} openings, ${result.emails} e-mails.`,
+    );
   });
   await queue.work('visit-scheduling', async (job) => {
     const result = await runVisitScheduling(db, new Date(`${job.data.day}T00:00:00Z`));

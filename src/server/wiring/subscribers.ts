@@ -1,6 +1,8 @@
 import type { Adapters } from '../adapters/index.js';
 import type { Config } from '../config.js';
 import type { Subscriber } from '../events/index.js';
+import { visitOffersSubscriber, visitReleasedMailSubscriber } from '../fieldwork/index.js';
+import { backgroundMailDeps } from '../notifications/notify.js';
 import { payablesSubscriber } from '../payables/index.js';
 import { webhookSubscriber } from '../webhooks/index.js';
 
@@ -12,6 +14,11 @@ export type SubscriberDeps = { config: Config; adapters: Adapters };
  * subscriber file in its feature and one line here; no use case changes. Names are stored in each
  * receipt (event_receipts): renaming one makes it run again on events it already handled.
  */
-export function subscribersOf(_deps: SubscriberDeps): Subscriber[] {
-  return [webhookSubscriber, payablesSubscriber];
+export function subscribersOf(deps: SubscriberDeps): Subscriber[] {
+  return [
+    webhookSubscriber,
+    payablesSubscriber,
+    visitOffersSubscriber,
+    visitReleasedMailSubscriber(backgroundMailDeps(deps.config, deps.adapters)),
+  ];
 }
