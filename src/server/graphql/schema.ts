@@ -20,6 +20,7 @@ import './action-plans.js';
 import './webhooks.js';
 import './api-keys.js';
 import './payables.js';
+import './visit-supply.js';
 import './two-factor.js';
 
 export const schema = enforceInputLimits(builder.toSchema());
