@@ -40,7 +40,8 @@ CREATE TABLE "visit_history" (
 	"shopper_id" text,
 	"actor_id" text,
 	"reason" text DEFAULT '' NOT NULL,
-	"at" timestamp with time zone NOT NULL
+	"at" timestamp with time zone NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "visit_history_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1)
 );
 --> statement-breakpoint
 CREATE TABLE "visit_holds" (
@@ -83,7 +84,7 @@ ALTER TABLE "visit_holds" ADD CONSTRAINT "visit_holds_extension_decided_by_users
 ALTER TABLE "visit_openings" ADD CONSTRAINT "visit_openings_visit_id_visits_id_fk" FOREIGN KEY ("visit_id") REFERENCES "public"."visits"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "shopper_hold_outcomes_shopper_idx" ON "shopper_hold_outcomes" USING btree ("shopper_id","at");--> statement-breakpoint
 CREATE INDEX "visit_grades_shopper_idx" ON "visit_grades" USING btree ("shopper_id","graded_at");--> statement-breakpoint
-CREATE INDEX "visit_history_visit_idx" ON "visit_history" USING btree ("visit_id","at");--> statement-breakpoint
+CREATE INDEX "visit_history_visit_idx" ON "visit_history" USING btree ("visit_id","seq");--> statement-breakpoint
 CREATE INDEX "visit_history_shopper_idx" ON "visit_history" USING btree ("shopper_id","at");--> statement-breakpoint
 CREATE INDEX "visit_holds_submit_by_idx" ON "visit_holds" USING btree ("submit_by");--> statement-breakpoint
 CREATE INDEX "visit_holds_shopper_idx" ON "visit_holds" USING btree ("shopper_id");--> statement-breakpoint

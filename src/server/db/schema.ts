@@ -645,9 +645,11 @@ export const visitHistory = pgTable(
     actorId: text('actor_id').references(() => users.id),
     reason: text('reason').notNull().default(''),
     at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Order of writing: lines of one transaction share `at`. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (t) => [
-    index('visit_history_visit_idx').on(t.visitId, t.at),
+    index('visit_history_visit_idx').on(t.visitId, t.seq),
     index('visit_history_shopper_idx').on(t.shopperId, t.at),
   ],
 );

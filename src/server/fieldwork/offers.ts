@@ -73,14 +73,14 @@ export async function runVisitOffers(db: Db, deps: BackgroundMailDeps, now: Date
         order by vo.visit_id, vo.opened_at desc
       ),
       pairs as (
-        select u.id as shopper_id, o.*, ${EARTH_RADIUS_MILES} * 2 * asin(least(1, sqrt(
+        select u.id as shopper_id, o.*, ${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
             power(sin(radians(u.latitude - o.lat) / 2), 2) +
             cos(radians(o.lat)) * cos(radians(u.latitude)) * power(sin(radians(u.longitude - o.lng) / 2), 2)))) as miles,
-          coalesce(os.radius_miles, ${DEFAULT_OFFER_RADIUS_MILES}) as radius
+          coalesce(os.radius_miles, ${DEFAULT_OFFER_RADIUS_MILES}::int) as radius
         from o
         join users u on point(u.longitude, u.latitude) <@ box(
-            point(o.lng - ${maxDeg} / greatest(cos(radians(o.lat)), 0.01), o.lat - ${maxDeg}),
-            point(o.lng + ${maxDeg} / greatest(cos(radians(o.lat)), 0.01), o.lat + ${maxDeg}))
+            point(o.lng - ${maxDeg}::float8 / greatest(cos(radians(o.lat)), 0.01), o.lat - ${maxDeg}::float8),
+            point(o.lng + ${maxDeg}::float8 / greatest(cos(radians(o.lat)), 0.01), o.lat + ${maxDeg}::float8))
           and ${ROLES.shopper} = any(u.roles)
         left join shopper_offer_settings os on os.shopper_id = u.id
         where coalesce(os.receive_offers, true)
@@ -90,7 +90,7 @@ export async function runVisitOffers(db: Db, deps: BackgroundMailDeps, now: Date
       select p.shopper_id as "shopperId", u.email,
         count(*)::int as total,
         (array_agg(json_build_object('programName', p.program, 'city', p.city, 'state', p.state,
-          'dueDate', p.due_date, 'miles', round(p.miles::numeric, 1)) order by p.miles, p.visit_id))[1:${OFFER_EMAIL_MAX_VISITS}] as visits
+          'dueDate', p.due_date, 'miles', round(p.miles::numeric, 1)) order by p.miles, p.visit_id))[1:${OFFER_EMAIL_MAX_VISITS}::int] as visits
       from pairs p join users u on u.id = p.shopper_id
       where p.miles <= p.radius
       group by p.shopper_id, u.email

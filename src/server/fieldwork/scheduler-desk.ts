@@ -244,19 +244,20 @@ export async function shoppersForVisit(
   const term = opts.search?.trim().toLowerCase();
   const miles =
     loc.lat != null && loc.lng != null
-      ? sql<number | null>`${EARTH_RADIUS_MILES} * 2 * asin(least(1, sqrt(
-          power(sin(radians(${users.latitude} - ${loc.lat}) / 2), 2) +
-          cos(radians(${loc.lat})) * cos(radians(${users.latitude})) *
-          power(sin(radians(${users.longitude} - ${loc.lng}) / 2), 2))))`
+      ? sql<number | null>`${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+          power(sin(radians(${users.latitude} - ${loc.lat}::float8) / 2), 2) +
+          cos(radians(${loc.lat}::float8)) * cos(radians(${users.latitude})) *
+          power(sin(radians(${users.longitude} - ${loc.lng}::float8) / 2), 2))))`
       : sql<number | null>`null::double precision`;
   const near =
     loc.lat != null && loc.lng != null
       ? (() => {
           const dLat = maxMiles / 69.0;
           const dLng = maxMiles / (69.0 * Math.max(Math.cos((loc.lat * Math.PI) / 180), 0.01));
-          return sql`${users.latitude} between ${loc.lat - dLat} and ${loc.lat + dLat}
-            and ${users.longitude} between ${loc.lng - dLng} and ${loc.lng + dLng}
-            and ${miles} <= ${maxMiles}`;
+          return sql`point(${users.longitude}, ${users.latitude}) <@ box(
+              point(${loc.lng - dLng}::float8, ${loc.lat - dLat}::float8),
+              point(${loc.lng + dLng}::float8, ${loc.lat + dLat}::float8))
+            and ${miles} <= ${maxMiles}::float8`;
         })()
       : sql`upper(${users.state}) = ${loc.state.toUpperCase()}`;
   const rows = await db
@@ -434,7 +435,7 @@ export async function visitHistoryOf(
     .leftJoin(holder, eq(holder.id, visitHistory.shopperId))
     .leftJoin(actor, eq(actor.id, visitHistory.actorId))
     .where(eq(visitHistory.visitId, opts.visitId))
-    .orderBy(asc(visitHistory.at), asc(visitHistory.id));
+    .orderBy(asc(visitHistory.seq));
   return rows.map((r) => {
     const action = r.action as VisitHistoryAction;
     return {
