@@ -39,7 +39,7 @@ async function main() {
     await sql`insert into user_questionnaires (id, oid, uid, qid) values ('p', 'o', 'client', 'q')`;
     await sql.unsafe(`insert into locations (id, uid, name, city, state, latitude, longitude)
       select 'l' || g, 'client', 'Location ' || g, 'City ' || (g % 500), 'TX', lat, lng
-      from generate_series(1, ${VISITS}) g, lateral (select ${point('g', 11)}) p (lat, lng)`);
+      from generate_series(1, ${VISITS}) g, lateral (select ${point('g::int8', 11)}) p (lat, lng)`);
     await sql.unsafe(`insert into shops (id, uid, oid, location_id, qid, uqid, status, recurring, start_date, questionnaire_title, questionnaire_type)
       select 's' || g, 'client', 'o', 'l' || g, 'q', 'p', 'active', false, current_date, 'Dine-In Experience', 'shop'
       from generate_series(1, ${VISITS}) g`);
@@ -48,7 +48,7 @@ async function main() {
       from generate_series(1, ${VISITS}) g`);
     await sql.unsafe(`insert into users (id, email, first_name, last_name, roles, latitude, longitude)
       select 'u' || g, 'shopper' || g || '@bench.test', 'Shopper', g::text, '{shopper}', lat, lng
-      from generate_series(1, ${SHOPPERS}) g, lateral (select ${point('g', 5)}) p (lat, lng)`);
+      from generate_series(1, ${SHOPPERS}) g, lateral (select ${point('g::int8', 5)}) p (lat, lng)`);
     await sql`vacuum analyze`;
     const seedMs = performance.now() - seedStart;
     console.log(`Seeded ${VISITS} open visits and ${SHOPPERS} shoppers in ${(seedMs / 1000).toFixed(1)} s.`);

@@ -151,7 +151,7 @@ export async function decideExtension(
   const note = opts.reason.trim();
   return inTransaction(db, async (tx) => {
     const hold = await holdOf(tx, opts.visitId, { lock: true });
-    if (!hold || hold.extensionState !== 'requested')
+    if (hold?.extensionState !== 'requested')
       throw new AppError('CONFLICT', MSG_EXTENSION_NOT_ASKED, [
         { field: 'visitId', message: MSG_EXTENSION_NOT_ASKED },
       ]);

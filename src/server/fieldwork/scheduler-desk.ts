@@ -353,7 +353,7 @@ const parseAssignReason = (reason: string) => {
 
 async function shopperRow(tx: Db, shopperId: string) {
   const [shopper] = await tx.select().from(users).where(eq(users.id, shopperId)).limit(1);
-  if (!shopper || !shopper.roles.includes(ROLES.shopper)) throw badInput('shopperId', MSG_NOT_A_SHOPPER);
+  if (!shopper?.roles.includes(ROLES.shopper)) throw badInput('shopperId', MSG_NOT_A_SHOPPER);
   return shopper;
 }
 
