@@ -10,7 +10,7 @@ import { VisitStatus } from '../../evaluation/index.js';
 import type { UserRow } from '../context.js';
 import { type Db, inTransaction, pipeline } from '../db/client.js';
 import { shopperOfferSettings } from '../db/schema.js';
-import { type OfferedVisit, renderVisitOffers } from '../email/index.js';
+import { type OfferedVisit, visitOffersRenderer } from '../email/index.js';
 import { AppError } from '../errors.js';
 import { type BackgroundMailDeps, backgroundNotifyDeps } from '../notifications/notify.js';
 import { unsubscribeLink } from '../notifications/unsubscribe.js';
@@ -111,8 +111,11 @@ export async function runVisitOffers(db: Db, deps: BackgroundMailDeps, now: Date
         }
       ).n,
     );
-    const url = `${notify.origin}/evaluator/visits`;
-    const preferencesUrl = `${notify.origin}/evaluator/standing`;
+    const render = visitOffersRenderer({
+      brand: notify.brand,
+      url: `${notify.origin}/evaluator/visits`,
+      preferencesUrl: `${notify.origin}/evaluator/standing`,
+    });
     for (let i = 0; i < shoppers.length; i += MAIL_CHUNK) {
       const chunk = shoppers.slice(i, i + MAIL_CHUNK);
       const statements = chunk.map((s) => {
@@ -123,14 +126,7 @@ export async function runVisitOffers(db: Db, deps: BackgroundMailDeps, now: Date
           secret: notify.secret,
           subject: { userId: s.shopperId, topic: 'visit-offers' },
         });
-        const rendered = renderVisitOffers({
-          brand: notify.brand,
-          visits,
-          more: s.total - visits.length,
-          url,
-          preferencesUrl,
-          unsubscribeUrl: link.url,
-        });
+        const rendered = render({ visits, more: s.total - visits.length, unsubscribeUrl: link.url });
         return notify.mail.queue(tx, {
           to: s.email,
           kind: 'visit-offers',
