@@ -57,7 +57,18 @@ export async function runVisitOffers(db: Db, deps: BackgroundMailDeps, now: Date
       where v.status = ${VisitStatus.Open} and v.due_date = ${addDays(today, AT_RISK_DAYS)}
       on conflict do nothing`);
     const startOfDay = `${today}T00:00:00.000Z`;
-    const maxDeg = MAX_OFFER_RADIUS_MILES / 69.0;
+    // The box is as wide as the widest radius any shopper chose (25 miles by default), not the most
+    // one may choose: a box four times wider finds sixteen times the pairs to measure.
+    const [widest] = (await tx
+      .select({
+        miles:
+          sql<number>`greatest(coalesce(max(${shopperOfferSettings.radiusMiles}), 0), ${DEFAULT_OFFER_RADIUS_MILES}::int)`.mapWith(
+            Number,
+          ),
+      })
+      .from(shopperOfferSettings)
+      .where(eq(shopperOfferSettings.receiveOffers, true))) as { miles: number }[];
+    const maxDeg = Math.min(widest?.miles ?? DEFAULT_OFFER_RADIUS_MILES, MAX_OFFER_RADIUS_MILES) / 69.0;
     // For each opening, the shoppers whose home is within their radius (a box on the gist index, then
     // haversine), who want offers and had none today; per shopper the nearest visits.
     const rows = (await tx.execute(sql`
@@ -84,6 +95,10 @@ export async function runVisitOffers(db: Db, deps: BackgroundMailDeps, now: Date
           and ${ROLES.shopper} = any(u.roles)
         left join shopper_offer_settings os on os.shopper_id = u.id
         where coalesce(os.receive_offers, true)
+          and ${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
+            power(sin(radians(u.latitude - o.lat) / 2), 2) +
+            cos(radians(o.lat)) * cos(radians(u.latitude)) * power(sin(radians(u.longitude - o.lng) / 2), 2))))
+            <= coalesce(os.radius_miles, ${DEFAULT_OFFER_RADIUS_MILES}::int)
           and (os.last_offered_at is null or os.last_offered_at < ${startOfDay})
           and o.opened_at > coalesce(os.last_offered_at, '-infinity'::timestamptz)
       )
