@@ -28,3 +28,5 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "audit_entries_append_only" BEFORE UPDATE OR DELETE ON "audit_entries" FOR EACH ROW EXECUTE FUNCTION "audit_entries_append_only"();
+--> statement-breakpoint
+SELECT pgboss.create_queue('audit-prune', '{"policy":"standard"}');

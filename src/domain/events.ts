@@ -155,6 +155,23 @@ export type DomainEventPayloads = {
     reportUrl: string;
     alertedAt: string;
   };
+  /**
+   * A shopper's hold of a visit ended without a submission (issue 47): the deadline passed, they gave
+   * it back, or a scheduler took it back. A fieldwork event (accountId null): it names the shopper, so
+   * it is never sent to customers (no webhook; see SHOPPER_EVENT_TYPES).
+   */
+  'visit.released': {
+    visitId: string;
+    evaluationId: string;
+    shopperId: string;
+    reason: 'deadline' | 'shopper' | 'scheduler';
+    dueDate: string;
+    submitBy: string | null;
+    programName: string;
+    city: string;
+    state: string;
+    releasedAt: string;
+  };
 };
 
 export type DomainEventType = keyof DomainEventPayloads;
@@ -176,6 +193,7 @@ export const DOMAIN_EVENT_TYPES = [
   'security.api_key_created',
   'security.ownership_transferred',
   'score.alerted',
+  'visit.released',
 ] as const satisfies readonly DomainEventType[];
 
 /** The security events: for the person they concern only (no webhook carries them). */
@@ -185,6 +203,11 @@ export const SECURITY_EVENT_TYPES = [
   'security.api_key_created',
   'security.ownership_transferred',
 ] as const satisfies readonly DomainEventType[];
+
+/** Events about shoppers, not customers: no subscriber may pass them on to a customer (webhooks). */
+export const SHOPPER_EVENT_TYPES = ['visit.released'] as const satisfies readonly DomainEventType[];
+export type ShopperEventType = (typeof SHOPPER_EVENT_TYPES)[number];
+export type CustomerEventType = Exclude<DomainEventType, ShopperEventType>;
 
 /** One event as a use case records it: the union over every type, each with its own payload. */
 export type DomainEvent = {

@@ -39,4 +39,5 @@ export * from './upload-rules';
 export * from './user-agent';
 export * from './visit-proof';
 export * from './visit-schedule';
+export * from './visit-supply';
 export * from './webhooks';

@@ -59,7 +59,13 @@ export const mayReceiveMarketing = (prefs: EmailPreferences) => prefs.receiveMar
  * What a one-click unsubscribe link stops: a notification kind, the daily digest (everything it
  * gathers), news, or, for a location's report address (no login, no preferences), its shop reports.
  */
-export type UnsubscribeTopic = NotificationKind | 'digest' | 'news' | 'reports' | 'scheduled-report';
+export type UnsubscribeTopic =
+  | NotificationKind
+  | 'digest'
+  | 'news'
+  | 'reports'
+  | 'scheduled-report'
+  | 'visit-offers';
 
 /** In a fixed order: a topic's index is in the links of e-mails already sent, so new ones go last. */
 export const UNSUBSCRIBE_TOPICS: readonly UnsubscribeTopic[] = [
@@ -73,6 +79,8 @@ export const UNSUBSCRIBE_TOPICS: readonly UnsubscribeTopic[] = [
   'action-plan',
   'scheduled-report',
   'score-alert',
+  // A shopper's offers of open visits near them (issue 47): kept in their offers settings.
+  'visit-offers',
 ];
 
 /** The preferences an account's unsubscribe turns off; `reports` has none (it is kept per address). */
@@ -90,7 +98,9 @@ export function preferencesOffFor(topic: UnsubscribeTopic): Partial<EmailPrefere
       };
     case 'reports':
     case 'scheduled-report':
-      // Kept apart from the preferences: a location's report address, a schedule's recipient row.
+    case 'visit-offers':
+      // Kept apart from the preferences: a location's report address, a schedule's recipient row, a
+      // shopper's offers settings.
       return {};
     default:
       return { [PREFERENCE_OF[topic]]: false };
@@ -109,6 +119,7 @@ export const TOPIC_LABEL: Record<UnsubscribeTopic, string> = {
   news: 'news from us',
   reports: 'shop reports for this location',
   'scheduled-report': 'the scheduled Performance Summary e-mails',
+  'visit-offers': 'e-mails offering open visits near you',
 };
 
 /** The UTC hour an instant falls in: survey responses are told once per link per hour, after it. */

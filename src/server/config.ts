@@ -82,6 +82,10 @@ const ZEnv = z.object({
   AUDIT_PRUNE_AT: dailyTime.default('03:30'),
   /** When the nightly benchmark rollup is queued (HH:MM, UTC), or `off` (run `npm run benchmark-rollup`). */
   BENCHMARK_ROLLUP_AT: dailyTime.default('02:30'),
+  /** When visits not submitted by their deadline go back to the board (HH:MM, UTC), or `off` (issue 47). */
+  VISIT_DEADLINES_AT: dailyTime.default('00:15'),
+  /** The daily offers run (HH:MM, UTC), or `off`; openings also queue a run within 10 minutes (issue 47). */
+  VISIT_OFFERS_AT: dailyTime.default('14:00'),
   /**
    * A JSON file of more trusted documents ("sha256:<hash>" → text, the format of the web app's list) that
    * clients may send by id: an operator's own integrations, the order-flow benchmark.

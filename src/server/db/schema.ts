@@ -133,6 +133,9 @@ export const users = pgTable(
     birthYear: integer('birth_year'),
     city: text('city'),
     state: text('state'),
+    /** The shopper's home (geocoded), for offers and the desk's search by distance (issue 47). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -145,6 +148,8 @@ export const users = pgTable(
     /** The admin customer search: name or business name "contains" (ilike '%term%'), by trigrams (pg_trgm). */
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('users_business_trgm_idx').using('gin', t.businessName.op('gin_trgm_ops')),
+    /** Shoppers near a point (offers, the desk): a box search on the home point (issue 47). */
+    index('users_home_point_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
   ],
 );
 
@@ -347,6 +352,11 @@ export const questionnaires = pgTable(
     cost: integer('cost').notNull().default(0),
     /** Paid to the shopper per approved visit on top of the shop's reimbursement, cents. */
     shopperFee: integer('shopper_fee').notNull().default(0),
+    /**
+     * Days after accepting a visit its shopper has to submit it (issue 47); null: until the visit's due
+     * date. The earlier of the two counts.
+     */
+    submitWithinDays: integer('submit_within_days'),
     published: boolean('published').notNull().default(true),
     isCustom: boolean('is_custom').notNull().default(false),
     formId: text('form_id').references(() => forms.id),
@@ -678,6 +688,146 @@ export const visits = pgTable(
     index('visits_uqid_due_idx').on(t.uqid, t.dueDate.desc(), t.id),
     /** The shopboard: the open visits of the locations in a bounding box. */
     index('visits_open_location_idx').on(t.locationId, t.dueDate).where(sql`${t.status} = 10000`),
+  ],
+);
+
+// ---------------------------------------------------------------- visit supply (issue 47, h47b)
+
+/**
+ * Every change of who holds a visit, with who did it, when and why: accepted, given back, assigned or
+ * taken back by a scheduler, released by the deadline job, extensions asked for and decided. `shopperId`
+ * is the shopper the row is about (the new holder, or the one who lost it); `actorId` null: the system.
+ * Staff only: never shown to customers.
+ */
+export const visitHistory = pgTable(
+  'visit_history',
+  {
+    id: id(),
+    visitId: text('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    action: text('action').notNull(),
+    shopperId: text('shopper_id').references(() => users.id),
+    actorId: text('actor_id').references(() => users.id),
+    reason: text('reason').notNull().default(''),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    /** Order of writing: lines of one transaction share `at`. */
+    seq: bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+  },
+  (t) => [
+    index('visit_history_visit_idx').on(t.visitId, t.seq),
+    index('visit_history_shopper_idx').on(t.shopperId, t.at),
+  ],
+);
+
+/**
+ * The current hold of a visit by a shopper: by when they must submit (`submitBy`, the last day, UTC),
+ * the one extension they may ask for and its decision. Deleted when the hold ends (submitted, given
+ * back, released, reassigned); the history keeps what happened.
+ */
+export const visitHolds = pgTable(
+  'visit_holds',
+  {
+    visitId: text('visit_id')
+      .primaryKey()
+      .references(() => visits.id),
+    shopperId: text('shopper_id')
+      .notNull()
+      .references(() => users.id),
+    evaluationId: text('evaluation_id')
+      .notNull()
+      .references(() => evaluations.id),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }).notNull(),
+    submitBy: date('submit_by', { mode: 'string' }).notNull(),
+    /** null | requested | granted | refused */
+    extensionState: text('extension_state'),
+    extensionDays: integer('extension_days'),
+    extensionReason: text('extension_reason'),
+    extensionDecidedBy: text('extension_decided_by').references(() => users.id),
+    extensionDecidedAt: timestamp('extension_decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('visit_holds_submit_by_idx').on(t.submitBy),
+    index('visit_holds_shopper_idx').on(t.shopperId),
+  ],
+);
+
+/** QA's grade (1-10, with the reason) of an approved visit: one per evaluation. Never shown to customers. */
+export const visitGrades = pgTable(
+  'visit_grades',
+  {
+    evaluationId: text('evaluation_id')
+      .primaryKey()
+      .references(() => evaluations.id),
+    shopperId: text('shopper_id')
+      .notNull()
+      .references(() => users.id),
+    grade: integer('grade').notNull(),
+    reason: text('reason').notNull(),
+    gradedBy: text('graded_by').references(() => users.id),
+    gradedAt: timestamp('graded_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('visit_grades_shopper_idx').on(t.shopperId, t.gradedAt)],
+);
+
+/** How each hold ended (domain HOLD_OUTCOMES), for the reliability figure. */
+export const shopperHoldOutcomes = pgTable(
+  'shopper_hold_outcomes',
+  {
+    id: id(),
+    shopperId: text('shopper_id')
+      .notNull()
+      .references(() => users.id),
+    visitId: text('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    outcome: text('outcome').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('shopper_hold_outcomes_shopper_idx').on(t.shopperId, t.at)],
+);
+
+/**
+ * A shopper's rating (weighted recent grade average, 1-10) and reliability (per cent), kept up to date
+ * in the transaction of each grade and outcome: the one place other rules read them (a minimum rating).
+ */
+export const shopperRatings = pgTable('shopper_ratings', {
+  shopperId: text('shopper_id')
+    .primaryKey()
+    .references(() => users.id),
+  rating: doublePrecision('rating'),
+  grades: integer('grades').notNull().default(0),
+  reliability: doublePrecision('reliability'),
+  outcomes: integer('outcomes').notNull().default(0),
+  updatedAt: updatedAt(),
+});
+
+/** A shopper's offers e-mail settings; no row: offers on, within DEFAULT_OFFER_RADIUS_MILES. */
+export const shopperOfferSettings = pgTable('shopper_offer_settings', {
+  shopperId: text('shopper_id')
+    .primaryKey()
+    .references(() => users.id),
+  receiveOffers: boolean('receive_offers').notNull().default(true),
+  radiusMiles: integer('radius_miles').notNull().default(25),
+  /** When the last offers e-mail went out: at most one a day, listing what opened since. */
+  lastOfferedAt: timestamp('last_offered_at', { withTimezone: true }),
+});
+
+/** A visit that opened (new, given back, released) or is still open near its due date: offer it. */
+export const visitOpenings = pgTable(
+  'visit_openings',
+  {
+    id: id(),
+    visitId: text('visit_id')
+      .notNull()
+      .references(() => visits.id),
+    /** new | released | due-soon */
+    reason: text('reason').notNull(),
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('visit_openings_opened_idx').on(t.openedAt),
+    uniqueIndex('visit_openings_visit_reason_uq').on(t.visitId, t.reason, t.openedAt),
   ],
 );
 

@@ -476,3 +476,33 @@ describe('emailBrandOf', () => {
     expect(of({ primaryColor: '#f59f00', headerTextColor: '#1a1a1a' }).onPrimary).toBe('#1a1a1a');
   });
 });
+
+describe('the offers e-mail of a run', () => {
+  it('fills its placeholders to the same message as a render of its own, escaped', async () => {
+    const { renderVisitOffers, visitOffersRenderer } = await import('./visit-supply.js');
+    const { PREVIEW_BRANDS, previewBrand } = await import('./previews.js');
+    const brand = previewBrand(Object.values(PREVIEW_BRANDS)[0]!);
+    const base = {
+      brand,
+      url: 'https://x.test/evaluator/visits',
+      preferencesUrl: 'https://x.test/evaluator/standing',
+    };
+    const content = {
+      visits: [
+        {
+          programName: 'Dine-In <Experience> & "Co"',
+          city: "O'Fallon",
+          state: 'IL',
+          dueDate: '2026-03-01',
+          miles: 2.5,
+        },
+        { programName: 'Drive-Thru', city: 'Austin', state: 'TX', dueDate: '2026-03-02', miles: 10 },
+      ],
+      more: 3,
+      unsubscribeUrl: 'https://x.test/unsubscribe/u8abc.def?x=1&y=2',
+    };
+    const render = visitOffersRenderer(base);
+    render({ ...content, unsubscribeUrl: 'https://x.test/unsubscribe/other' });
+    expect(render(content)).toEqual(renderVisitOffers({ ...base, ...content }));
+  });
+});

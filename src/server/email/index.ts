@@ -38,3 +38,5 @@ export { renderTeamInvitation } from './team-invitation.js';
 
 /** Where the recipient turns off the e-mails their preferences govern. */
 export const preferencesUrl = (origin: string) => `${origin}/account/preferences`;
+export type { OfferedVisit, VisitOffersContent, VisitReleasedContent } from './visit-supply.js';
+export { renderVisitOffers, renderVisitReleased, visitOffersRenderer } from './visit-supply.js';

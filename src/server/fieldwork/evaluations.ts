@@ -1,5 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { toDateKey, uploadFolder } from '../../domain/index.js';
+import {
+  GRADE_MAX,
+  GRADE_MIN,
+  MSG_GRADE_RANGE,
+  MSG_GRADE_REASON,
+  toDateKey,
+  uploadFolder,
+} from '../../domain/index.js';
 import {
   CUSTOMER_VIEWER_ROLE,
   canTransition,
@@ -38,6 +45,7 @@ import { fileAnswersToKeys } from './file-answers.js';
 import { MSG_NOT_EDITABLE, ownEvaluation } from './own-evaluation.js';
 import { assertHoldsReview, beginReview, takeReview } from './qa-claims.js';
 import { isStaff, requireShopper, requireStaff, staffRole } from './roles.js';
+import { recordGrade, rejectedVisit, releaseHold, submittedHold } from './visit-history.js';
 import { DEFAULT_PROOF_LIMITS, finaliseProof, type ProofLimits } from './visit-proof.js';
 
 export const MSG_STALE_SAVE =
@@ -218,6 +226,9 @@ export async function submitEvaluation(
       ),
       opts.proofLimits ?? DEFAULT_PROOF_LIMITS,
     );
+    // The first submission ends the shopper's hold: on time or late (visit-history.ts).
+    if (row.visitId && !resubmission)
+      await submittedHold(tx, { visitId: row.visitId, shopperId: shopper.id, now: opts.now });
     // The first submission only: a resubmission after corrections is not news to the customer. Every
     // subscriber of evaluation.submitted (the webhook, "shop sent to QA") follows this one decision.
     if (row.clientId && !resubmission) {
@@ -254,6 +265,15 @@ export async function releaseEvaluation(db: Db, opts: { user: UserRow | null; id
         .update(visits)
         .set({ status: VisitStatus.Open, shopperId: null, updatedAt: opts.now })
         .where(eq(visits.id, row.visitId));
+      await releaseHold(tx, {
+        visitId: row.visitId,
+        evaluationId: row.id,
+        shopperId: shopper.id,
+        reason: 'shopper',
+        actorId: shopper.id,
+        note: 'Given back before submitting',
+        now: opts.now,
+      });
     }
     const [saved] = await tx
       .update(evaluations)
@@ -387,6 +407,9 @@ export async function rejectEvaluation(
     const [shopper] = row.userId
       ? await tx.select().from(users).where(eq(users.id, row.userId)).limit(1)
       : [];
+    // Corrections needed count against the shopper's reliability (once per visit).
+    if (shopper && row.visitId)
+      await rejectedVisit(tx, { visitId: row.visitId, shopperId: shopper.id, now: opts.now });
     if (shopper) {
       const names = await namesOf(tx, row);
       await opts.mail.send(
@@ -412,13 +435,30 @@ export async function rejectEvaluation(
  */
 export async function approveEvaluation(
   db: Db,
-  opts: { user: UserRow | null; id: string; now: Date; origin: string },
+  opts: {
+    user: UserRow | null;
+    id: string;
+    now: Date;
+    origin: string;
+    /** QA's grade of the visit (1-10) and why (issue 47): both or neither. */
+    grade?: { grade: number; reason: string } | null;
+  },
 ) {
   const staff = requireStaff(opts.user);
+  const grade = opts.grade ? parseGrade(opts.grade) : null;
   return inTransaction(db, async (tx) => {
     const row = await loadEvaluationRow(tx, opts.id, { lock: true });
     assertTransition(row, S.Approved);
     assertHoldsReview(row, staff);
+    if (grade && row.userId && !row.isSurvey) {
+      await recordGrade(tx, {
+        evaluationId: row.id,
+        shopperId: row.userId,
+        ...grade,
+        gradedBy: staff.id,
+        now: opts.now,
+      });
+    }
     const e = await loadEngineEvaluation(tx, row);
     const report = await storeScores(tx, row.id, e);
     await recordTransition(tx, {
@@ -531,4 +571,43 @@ export function readerOf(
 export function viewerRoleOf(reader: EvaluationReader, user: UserRow | null): string {
   if (reader === 'staff' && user) return staffRole(user);
   return reader === 'shopper' ? 'shopper' : CUSTOMER_VIEWER_ROLE;
+}
+
+/** A grade as QA gives it: a whole number from 1 to 10 and a reason, or a clear error naming the field. */
+export function parseGrade(input: { grade: number; reason: string }) {
+  if (!Number.isInteger(input.grade) || input.grade < GRADE_MIN || input.grade > GRADE_MAX)
+    throw new AppError('BAD_USER_INPUT', MSG_GRADE_RANGE, [{ field: 'grade', message: MSG_GRADE_RANGE }]);
+  const reason = input.reason.trim();
+  if (!reason || reason.length > 2000)
+    throw new AppError('BAD_USER_INPUT', MSG_GRADE_REASON, [
+      { field: 'gradeReason', message: MSG_GRADE_REASON },
+    ]);
+  return { grade: input.grade, reason };
+}
+
+/**
+ * QA grades (or grades again) an approved visit: the shopper's rating follows in the same transaction.
+ * Staff only; surveys and evaluations without a shopper have no grade.
+ */
+export async function gradeVisit(
+  db: Db,
+  opts: { user: UserRow | null; evaluationId: string; grade: number; reason: string; now: Date },
+) {
+  const staff = requireStaff(opts.user);
+  const grade = parseGrade(opts);
+  return inTransaction(db, async (tx) => {
+    const row = await loadEvaluationRow(tx, opts.evaluationId, { lock: true });
+    if (row.status !== S.Approved || !row.userId || row.isSurvey) {
+      const message = 'Only an approved visit can be graded.';
+      throw new AppError('CONFLICT', message, [{ field: 'evaluationId', message }]);
+    }
+    await recordGrade(tx, {
+      evaluationId: row.id,
+      shopperId: row.userId,
+      ...grade,
+      gradedBy: staff.id,
+      now: opts.now,
+    });
+    return row;
+  });
 }

@@ -1,3 +1,4 @@
+export { decideExtension, releaseOverdueVisits, requestExtension } from './deadlines.js';
 export {
   type EvaluationRow,
   loadEngineEvaluation,
@@ -8,7 +9,9 @@ export {
 export {
   approveEvaluation,
   commentOnElement,
+  gradeVisit,
   listMyEvaluations,
+  parseGrade,
   readableEvaluation,
   readerOf,
   rejectEvaluation,
@@ -20,6 +23,13 @@ export {
   viewerRoleOf,
 } from './evaluations.js';
 export { formOfVersion } from './forms.js';
+export {
+  MAX_OFFER_RADIUS_MILES,
+  myOfferSettings,
+  type OfferSettings,
+  runVisitOffers,
+  saveOfferSettings,
+} from './offers.js';
 export { type ApprovedEvent, onApproval } from './on-approval.js';
 export {
   claimNextEvaluation,
@@ -29,8 +39,19 @@ export {
 } from './qa-claims.js';
 export { registerShopper } from './register-shopper.js';
 export { reportReadySubscriber } from './report-subscriber.js';
-export { isShopper, isStaff, ROLES, requireShopper } from './roles.js';
+export { isScheduler, isShopper, isStaff, ROLES, requireScheduler, requireShopper } from './roles.js';
 export { cancelShopVisits, runVisitScheduling, visitsInsert } from './schedule-visits.js';
+export {
+  type AtRiskVisit,
+  assignVisits,
+  type DeskRow,
+  type ShopperCandidate,
+  schedulerDesk,
+  shoppersForVisit,
+  type VisitHistoryLine,
+  visitHistoryOf,
+  visitsAtRisk,
+} from './scheduler-desk.js';
 export {
   listShopboard,
   SHOPBOARD_SORTS,
@@ -48,6 +69,8 @@ export {
   setShopperCertification,
   shopperRulesOf,
 } from './shopper-rules.js';
+export { myStanding, type ShopperStanding, shopperStanding } from './shopper-standing.js';
+export { visitOffersSubscriber, visitReleasedMailSubscriber } from './supply-subscribers.js';
 export { registerSurveyRoutes, surveyUrl, ZSurveyQrParams } from './survey-routes.js';
 export {
   findSurvey,
@@ -57,5 +80,6 @@ export {
   qrSurvey,
   submitSurveyResponse,
 } from './surveys.js';
+export { type ShopperRating, shopperRating } from './visit-history.js';
 export { checkIn, checkOut, type ProofLimits, proofOf, type VisitProof } from './visit-proof.js';
 export { acceptVisit, listOpenVisits, type OpenVisit } from './visits.js';

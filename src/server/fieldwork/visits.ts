@@ -10,6 +10,7 @@ import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
 import { requireShopper } from './roles.js';
 import { checkMayTake } from './take-rules.js';
+import { startHold } from './visit-history.js';
 
 export const MSG_VISIT_NOT_FOUND = 'Visit not found.';
 export const MSG_VISIT_TAKEN = 'Another shopper has already accepted this visit.';
@@ -93,7 +94,16 @@ const ageOf = (birthYear: number | null, now: Date) => (birthYear ? now.getUTCFu
  * version of the questionnaire's form, which it keeps, with the reimbursement and shopper fee the
  * visit pays on approval (what the shopper was offered, not what the shop says then).
  */
-export async function acceptVisit(db: Db, opts: { user: UserRow | null; visitId: string; now: Date }) {
+export async function acceptVisit(
+  db: Db,
+  opts: {
+    user: UserRow | null;
+    visitId: string;
+    now: Date;
+    /** A scheduler hands the visit to this shopper (the desk): recorded as assigned, by them, with why. */
+    assignedBy?: { actorId: string; reason: string };
+  },
+) {
   const shopper = requireShopper(opts.user);
   return inTransaction(db, async (tx) => {
     const [row] = await tx
@@ -104,6 +114,7 @@ export async function acceptVisit(db: Db, opts: { user: UserRow | null; visitId:
         qid: questionnaires.id,
         formId: questionnaires.formId,
         shopperFee: questionnaires.shopperFee,
+        submitWithinDays: questionnaires.submitWithinDays,
         oid: orders.id,
         client: users,
       })
@@ -192,6 +203,18 @@ export async function acceptVisit(db: Db, opts: { user: UserRow | null; visitId:
       .update(visits)
       .set({ status: VisitStatus.InProgress, shopperId: shopper.id, updatedAt: opts.now })
       .where(eq(visits.id, row.visit.id));
+    // The hold's deadline and the visit's history (visit-history.ts).
+    await startHold(tx, {
+      visitId: row.visit.id,
+      dueDate: row.visit.dueDate,
+      submitWithinDays: row.submitWithinDays,
+      shopperId: shopper.id,
+      evaluationId: id,
+      action: opts.assignedBy ? 'assigned' : 'accepted',
+      actorId: opts.assignedBy?.actorId ?? shopper.id,
+      reason: opts.assignedBy?.reason,
+      now: opts.now,
+    });
     if (row.shop.uid) {
       // Nothing of the shopper's: the customer learns that the visit is taken, not by whom (the webhook,
       // and "shop scheduled" by the notifications subscriber).

@@ -675,10 +675,22 @@ builder.mutationFields((t) => ({
   }),
   approveEvaluation: t.field({
     type: EvaluationType,
+    description:
+      "Approves a reviewed evaluation; `grade` (1-10) with `gradeReason` grades the shopper's visit.",
     authScopes: { loggedIn: true },
-    args: { _id: t.arg.string({ required: true }) },
+    args: {
+      _id: t.arg.string({ required: true }),
+      grade: t.arg.int(),
+      gradeReason: t.arg.string(),
+    },
     resolve: (_r, a, ctx) =>
-      approveEvaluation(ctx.db, { user: ctx.user, id: a._id, now: new Date(), origin: ctx.origin }),
+      approveEvaluation(ctx.db, {
+        user: ctx.user,
+        id: a._id,
+        grade: a.grade != null || a.gradeReason ? { grade: a.grade ?? 0, reason: a.gradeReason ?? '' } : null,
+        now: new Date(),
+        origin: ctx.origin,
+      }),
   }),
   submitSurveyResponse: t.boolean({
     description: 'One public survey response (no account). Once per browser; rate-limited per IP.',

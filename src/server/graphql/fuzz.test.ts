@@ -46,6 +46,11 @@ const MUTATIONS: Record<string, Entry> = {
   },
   setShopperCertification: { as: ADMIN, ids: { certificationId: 'certification' } },
   updateShopperProfile: { as: SHOPPER },
+  assignVisits: { as: ADMIN, ids: { visitIds: 'visit', shopperId: 'user' } },
+  decideVisitExtension: { as: ADMIN, ids: { visitId: 'visit' } },
+  gradeVisit: { as: ADMIN, ids: { evaluationId: 'evaluation' } },
+  requestVisitExtension: { as: SHOPPER, ids: { evaluationId: 'evaluation' } },
+  saveOfferSettings: { as: SHOPPER },
   markPayablesPaid: { as: ADMIN, ids: { payableIds: 'payable' } },
   createPayoutCsvLink: { as: ADMIN, ids: { batchId: 'payoutBatch' } },
   checkIn: { as: SHOPPER, ids: { _id: 'evaluation' } },
@@ -253,6 +258,10 @@ const QUERIES: Record<string, Entry> = {
   user: { as: ADMIN, ids: { uid: 'user' } },
   userTwoFactor: { as: ADMIN, ids: { uid: 'user' } },
   users: { as: ADMIN },
+  shopperStanding: { as: ADMIN, ids: { shopperId: 'user' } },
+  shoppersForVisit: { as: ADMIN, ids: { visitId: 'visit' } },
+  visitHistory: { as: ADMIN, ids: { visitId: 'visit' } },
+  visitsAtRisk: { as: ADMIN },
 };
 
 /** Tables a refused call may still write: a failed login is recorded by design (throttling). */

@@ -22,6 +22,7 @@ import './score-alerts.js';
 import './webhooks.js';
 import './api-keys.js';
 import './payables.js';
+import './visit-supply.js';
 import './two-factor.js';
 import './report-schedules.js';
 import './audit.js';

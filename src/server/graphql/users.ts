@@ -63,6 +63,10 @@ export const UserType = builder
         description: 'Evaluation roles (a role this version does not know is left out).',
         resolve: (u) => u.roles.filter(isEvaluationRole),
       }),
+      scheduler: t.boolean({
+        description: "Runs the scheduler's desk: an admin or a user with the scheduler role (issue 47).",
+        resolve: (u) => u.admin || u.roles.includes('scheduler'),
+      }),
       associatedBrandId: t.exposeString('associatedBrandId', { nullable: true }),
       associatedBrand: t.field({
         type: BrandType,

@@ -133,6 +133,22 @@ export const JOBS = {
     expireInSeconds: 5 * 60,
     batchSize: 10,
   },
+  /** Releases visits not submitted by their deadline (fieldwork/deadlines.ts); safe to repeat. */
+  'visit-deadlines': {
+    retryLimit: 4,
+    retryDelay: 5 * 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    batchSize: 1,
+  },
+  /** E-mails shoppers the visits that opened near them, once a day each (fieldwork/offers.ts). */
+  'visit-offers': {
+    retryLimit: 4,
+    retryDelay: 60,
+    retryBackoff: true,
+    expireInSeconds: 3600,
+    batchSize: 1,
+  },
   /** Runs one subscriber on one event, once (its receipt is written with its effect). */
   'event-subscriber': {
     retryLimit: 9,
@@ -174,4 +190,7 @@ export type JobData = {
   'webhook-delivery': { deliveryId: string };
   'domain-event': { eventId: string };
   'event-subscriber': { eventId: string; subscriber: string };
+  'visit-deadlines': { day: string };
+  /** `day` for the daily run; `window` (ISO start of a 10-minute window) for a run openings queued. */
+  'visit-offers': { day?: string; window?: string };
 };

@@ -13,6 +13,8 @@ export type DailySchedule = {
     | 'report-schedules'
     | 'audit-prune'
     | 'benchmark-rollup'
+    | 'visit-deadlines'
+    | 'visit-offers'
   >;
   at: string;
 };

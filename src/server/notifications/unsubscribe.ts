@@ -12,7 +12,7 @@ import {
 } from '../../domain/index.js';
 import { hashToken, hmac, safeEqual } from '../auth/tokens.js';
 import { type Db, inTransaction } from '../db/client.js';
-import { emailSuppressions, reportScheduleRecipients, users } from '../db/schema.js';
+import { emailSuppressions, reportScheduleRecipients, shopperOfferSettings, users } from '../db/schema.js';
 import { AppError } from '../errors.js';
 
 export const MSG_UNSUBSCRIBE_LINK =
@@ -113,6 +113,15 @@ async function subjectOf(db: Db, secret: string, token: string) {
       .where(eq(reportScheduleRecipients.userId, subject.userId));
     return { subject, email: user.email, unsubscribed: rows.every((r) => r.unsubscribedAt !== null) };
   }
+  if (subject.topic === 'visit-offers') {
+    // A shopper's offers live in their offers settings, not the customer preferences.
+    const [settings] = await db
+      .select({ on: shopperOfferSettings.receiveOffers })
+      .from(shopperOfferSettings)
+      .where(eq(shopperOfferSettings.shopperId, subject.userId))
+      .limit(1);
+    return { subject, email: user.email, unsubscribed: settings?.on === false };
+  }
   return { subject, email: user.email, unsubscribed: isUnsubscribed(user.emailPreferences, subject.topic) };
 }
 
@@ -144,6 +153,11 @@ export async function unsubscribe(db: Db, secret: string, token: string): Promis
             isNull(reportScheduleRecipients.unsubscribedAt),
           ),
         );
+    } else if ('userId' in subject && subject.topic === 'visit-offers') {
+      await tx
+        .insert(shopperOfferSettings)
+        .values({ shopperId: subject.userId, receiveOffers: false })
+        .onConflictDoUpdate({ target: shopperOfferSettings.shopperId, set: { receiveOffers: false } });
     } else if ('userId' in subject) {
       const off = JSON.stringify(preferencesOffFor(subject.topic));
       await tx

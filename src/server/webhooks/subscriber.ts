@@ -33,6 +33,8 @@ export const webhookSubscriber: Subscriber = {
   name: 'webhooks',
   events: Object.keys(WEBHOOK_EVENT_OF) as WebhookedType[],
   async handle(tx, event) {
+    // Shopper events (visit.released) and security events are never the account's integrations':
+    // not subscribed, and refused here too.
     if (!webhooked(event.type)) return;
     await emitWebhookEvent(tx, {
       accountId: event.accountId,

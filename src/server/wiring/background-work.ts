@@ -7,7 +7,7 @@ import { runBilling } from '../billing/run-billing.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { deliverEvent, relayEvent } from '../events/index.js';
-import { runVisitScheduling } from '../fieldwork/index.js';
+import { releaseOverdueVisits, runVisitOffers, runVisitScheduling } from '../fieldwork/index.js';
 import {
   createJobQueue,
   type DailySchedule,
@@ -43,6 +43,8 @@ export function dailySchedules(
     | 'ACTION_PLAN_REMINDERS_AT'
     | 'AUDIT_PRUNE_AT'
     | 'BENCHMARK_ROLLUP_AT'
+    | 'VISIT_DEADLINES_AT'
+    | 'VISIT_OFFERS_AT'
   > &
     Partial<Pick<Config, 'REPORT_EMAILS_AT'>>,
 ): DailySchedule[] {
@@ -58,6 +60,9 @@ export function dailySchedules(
   if (config.AUDIT_PRUNE_AT !== 'off') schedules.push({ job: 'audit-prune', at: config.AUDIT_PRUNE_AT });
   if (config.BENCHMARK_ROLLUP_AT !== 'off')
     schedules.push({ job: 'benchmark-rollup', at: config.BENCHMARK_ROLLUP_AT });
+  if (config.VISIT_DEADLINES_AT !== 'off')
+    schedules.push({ job: 'visit-deadlines', at: config.VISIT_DEADLINES_AT });
+  if (config.VISIT_OFFERS_AT !== 'off') schedules.push({ job: 'visit-offers', at: config.VISIT_OFFERS_AT });
   return schedules;
 }
 
@@ -130,6 +135,18 @@ export async function registerJobs(
   await queue.work('audit-prune', async (job) => {
     const gone = await pruneAuditEntries(db, new Date());
     log.info(`Audit log prune for ${job.data.day}: ${gone} entries past their retention deleted.`);
+  });
+  await queue.work('visit-deadlines', async (job) => {
+    // As of the run's day at the least: a run queued for a day releases what was due before it.
+    const asOf = new Date(Math.max(Date.now(), Date.parse(`${job.data.day}T00:00:00Z`)));
+    const result = await releaseOverdueVisits(db, asOf);
+    log.info(`Visit deadlines for ${job.data.day}: ${result.released} visits released.`);
+  });
+  await queue.work('visit-offers', async (job) => {
+    const result = await runVisitOffers(db, notify, new Date());
+    log.info(
+      `Visit offers (${job.data.day ?? job.data.window}): ${result.openings} openings, ${result.emails} e-mails.`,
+    );
   });
   await queue.work('visit-scheduling', async (job) => {
     const result = await runVisitScheduling(db, new Date(`${job.data.day}T00:00:00Z`));

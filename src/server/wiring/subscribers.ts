@@ -2,7 +2,11 @@ import { actionPlanTrigger, planMailSubscriber } from '../action-plans/index.js'
 import type { Adapters } from '../adapters/index.js';
 import type { Config } from '../config.js';
 import type { Subscriber } from '../events/index.js';
-import { reportReadySubscriber } from '../fieldwork/index.js';
+import {
+  reportReadySubscriber,
+  visitOffersSubscriber,
+  visitReleasedMailSubscriber,
+} from '../fieldwork/index.js';
 import { backgroundMailDeps, notificationsSubscriber } from '../notifications/index.js';
 import { payablesSubscriber } from '../payables/index.js';
 import { scoreAlertsSubscriber } from '../score-alerts/index.js';
@@ -28,5 +32,7 @@ export function subscribersOf(deps: SubscriberDeps): Subscriber[] {
     planMailSubscriber(mail),
     securityNoticesSubscriber(mail),
     scoreAlertsSubscriber(mail),
+    visitOffersSubscriber,
+    visitReleasedMailSubscriber(mail),
   ];
 }

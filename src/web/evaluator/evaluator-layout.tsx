@@ -1,6 +1,6 @@
 import '../app/full-styles';
 import { Button, Container } from '@mantine/core';
-import { IconCash, IconChecklist, IconClipboardList, IconMapPin } from '@tabler/icons-react';
+import { IconCash, IconChecklist, IconClipboardList, IconMapPin, IconStar } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { readOfflineUser } from '../app/offline-user';
@@ -81,6 +81,7 @@ export function EvaluatorLayout() {
           { to: '/evaluator/visits', label: 'Open Visits', icon: IconMapPin },
           { to: '/evaluator/evaluations', label: 'My Evaluations', icon: IconClipboardList },
           { to: '/evaluator/payments', label: 'My Payments', icon: IconCash },
+          { to: '/evaluator/standing', label: 'My Standing', icon: IconStar },
         ]
       : []),
     ...(isStaff(user) ? [{ to: '/evaluator/qa', label: 'QA Queue', icon: IconChecklist }] : []),

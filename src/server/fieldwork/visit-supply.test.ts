@@ -1,0 +1,304 @@
+import { eq, sql } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { addDays, weightedRating } from '../../domain/index.js';
+import { EvaluationStatus as S, VisitStatus } from '../../evaluation/index.js';
+import { people } from '../account/test-fixtures.js';
+import { createAdapters } from '../adapters/index.js';
+import { evaluations, locations, shopperOfferSettings, users, visitHolds, visits } from '../db/schema.js';
+import { queueDueRuns } from '../jobs/scheduler.js';
+import { backgroundMailDeps } from '../notifications/notify.js';
+import { publish, registerShopper, VISIT_FORM } from '../test/fieldwork-fixtures.js';
+import { createUser, setupTestApp } from '../test/harness.js';
+import { type Catalogue, catalogue, placedOrderOf } from '../test/order-wizard.js';
+import { runVisitOffers } from './offers.js';
+
+// The supply side (issue 47, h47b): deadline release by the scheduled job, offers batching, direct
+// assignment and its authorization, the rating.
+
+const t = setupTestApp();
+let c: Catalogue;
+let p: Awaited<ReturnType<typeof people>>;
+let sam: { token: string; id: string };
+
+const OPEN = 'query { openVisits { _id dueDate } }';
+const ACCEPT = 'mutation ($id: String!) { acceptVisit(visitId: $id) { _id } }';
+const SAVE =
+  'mutation ($id: String!, $answers: JSON!) { saveEvaluation(_id: $id, answers: $answers) { _id } }';
+const SUBMIT = 'mutation ($id: String!) { submitEvaluation(_id: $id) { _id } }';
+const START = 'mutation ($id: String!) { startReview(_id: $id) { _id } }';
+const APPROVE = `mutation ($id: String!, $grade: Int, $why: String) {
+  approveEvaluation(_id: $id, grade: $grade, gradeReason: $why) { _id status } }`;
+const STANDING = `query { myStanding { rating grades reliability outcomes explanation
+  outcomeCounts { outcome count } holds { evaluationId submitBy extensionState } } }`;
+const ASSIGN = `mutation ($ids: [String!]!, $shopperId: String, $reason: String!) {
+  assignVisits(visitIds: $ids, shopperId: $shopperId, reason: $reason) { visitIds evaluationIds } }`;
+const HISTORY =
+  'query ($id: String!) { visitHistory(visitId: $id) { action label actorName shopperName reason } }';
+const ASK = `mutation ($id: String!, $days: Int!, $reason: String!) {
+  requestVisitExtension(evaluationId: $id, days: $days, reason: $reason) }`;
+const DECIDE = `mutation ($id: String!, $grant: Boolean!) { decideVisitExtension(visitId: $id, grant: $grant, reason: "ok") }`;
+
+const as = (who: { token: string }) => ({ token: who.token });
+const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
+
+async function staff(email: string, roles: string[], admin = false) {
+  const u = await createUser(t.db, { email, roles, admin, password: 'password123' });
+  return { id: u.id, token: await t.login(email, 'password123') };
+}
+
+async function openVisits(who: { token: string }) {
+  const res = await t.gql(OPEN, {}, as(who));
+  expect(res.errors).toBeUndefined();
+  return res.data.openVisits as { _id: string; dueDate: string }[];
+}
+
+async function accept(who: { token: string }, visitId: string) {
+  const res = await t.gql(ACCEPT, { id: visitId }, as(who));
+  expect(res.errors).toBeUndefined();
+  return res.data.acceptVisit._id as string;
+}
+
+const outbox = (kind: string) =>
+  t.rows<{ to: string; subject: string; text: string; headers: Record<string, string> | null }>(
+    sql`select "to", subject, text, headers from outbox_emails where kind = ${kind} order by "to"`,
+  );
+
+beforeEach(async () => {
+  await t.resetDb();
+  c = await catalogue(t);
+  p = await people(t);
+  await publish(t, VISIT_FORM, [c.shop.id, c.cheapShop.id]);
+  sam = await registerShopper(t, 'sam@example.test');
+  await placedOrderOf(t, c, p.alice.token);
+  await t.db.update(locations).set(AUSTIN);
+});
+
+describe('deadlines', () => {
+  it('releases a visit not submitted by its due date when the scheduled job runs on a later day, tells the shopper, and counts it against reliability', async () => {
+    const [visit] = await openVisits(sam);
+    const evaluationId = await accept(sam, visit!._id);
+    const [hold] = await t.db.select().from(visitHolds).where(eq(visitHolds.visitId, visit!._id));
+    expect(hold!.submitBy).toBe(visit!.dueDate);
+
+    // The day of the deadline: nothing happens.
+    const onTheDay = new Date(`${visit!.dueDate}T12:00:00Z`);
+    await queueDueRuns(t.db, [{ job: 'visit-deadlines', at: '00:15' }], onTheDay);
+    const queue = await t.jobQueue();
+    await queue.drain({ only: ['visit-deadlines'] });
+    expect((await t.db.select().from(visits).where(eq(visits.id, visit!._id)))[0]!.status).toBe(
+      VisitStatus.InProgress,
+    );
+
+    // The clock moves to the next day: the scheduled run releases it.
+    const dayAfter = new Date(`${addDays(visit!.dueDate, 1)}T00:20:00Z`);
+    expect(await queueDueRuns(t.db, [{ job: 'visit-deadlines', at: '00:15' }], dayAfter)).toEqual([
+      `schedule:visit-deadlines:${addDays(visit!.dueDate, 1)}`,
+    ]);
+    expect(await queue.drain({ only: ['visit-deadlines'] })).toBe(1);
+    const [after] = await t.db.select().from(visits).where(eq(visits.id, visit!._id));
+    expect(after).toMatchObject({ status: VisitStatus.Open, shopperId: null });
+    const [evaluation] = await t.db.select().from(evaluations).where(eq(evaluations.id, evaluationId));
+    expect(evaluation!.status).toBe(S.Expired);
+    expect(await t.db.select().from(visitHolds)).toEqual([]);
+
+    const admin = await staff('desk@example.test', ['scheduler']);
+    const history = (await t.gql(HISTORY, { id: visit!._id }, as(admin))).data.visitHistory;
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['accepted', 'deadline-released']);
+    expect(history[1]).toMatchObject({ actorName: 'the system', shopperName: 'Sam Shopper' });
+
+    // The shopper is told once, however often the event is relayed.
+    await t.relayEvents();
+    await t.relayEvents();
+    const mails = await outbox('visit-released');
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toBe('sam@example.test');
+    expect(mails[0]!.text).toContain(`was not submitted by ${visit!.dueDate}`);
+
+    const standing = (await t.gql(STANDING, {}, as(sam))).data.myStanding;
+    expect(standing).toMatchObject({
+      reliability: 0,
+      outcomes: 1,
+      outcomeCounts: [{ outcome: 'expired', count: 1 }],
+    });
+    expect(standing.explanation).toContain('reliability');
+
+    // Released visits are on the board again.
+    expect((await openVisits(sam)).map((v) => v._id)).toContain(visit!._id);
+  });
+
+  it("takes the questionnaire's days after accepting when they come first, and lets the shopper ask once for an extension the scheduler grants", async () => {
+    const [visit] = await openVisits(sam);
+    await t.db.execute(sql`update questionnaires set submit_within_days = 2`);
+    const evaluationId = await accept(sam, visit!._id);
+    const today = new Date().toISOString().slice(0, 10);
+    const [hold] = await t.db.select().from(visitHolds).where(eq(visitHolds.visitId, visit!._id));
+    expect(hold!.submitBy).toBe([addDays(today, 2), visit!.dueDate].sort()[0]);
+
+    const bad = await t.gql(ASK, { id: evaluationId, days: 0, reason: 'Sick' }, as(sam));
+    expect(bad.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'days' });
+    expect((await t.gql(ASK, { id: evaluationId, days: 3, reason: 'Sick' }, as(sam))).errors).toBeUndefined();
+    const again = await t.gql(ASK, { id: evaluationId, days: 3, reason: 'Still sick' }, as(sam));
+    expect(again.errors?.[0]?.message).toBe('You have already asked for an extension of this visit.');
+
+    // Only a scheduler decides.
+    expect((await t.gql(DECIDE, { id: visit!._id, grant: true }, as(sam))).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+    const desk = await staff('desk@example.test', ['scheduler']);
+    expect((await t.gql(DECIDE, { id: visit!._id, grant: true }, as(desk))).errors).toBeUndefined();
+    const [granted] = await t.db.select().from(visitHolds).where(eq(visitHolds.visitId, visit!._id));
+    expect(granted).toMatchObject({ extensionState: 'granted', submitBy: addDays(hold!.submitBy, 3) });
+    const history = (await t.gql(HISTORY, { id: visit!._id }, as(desk))).data.visitHistory;
+    expect(history.map((h: { action: string }) => h.action)).toEqual([
+      'accepted',
+      'extension-requested',
+      'extension-granted',
+    ]);
+  });
+});
+
+describe('offers', () => {
+  it('e-mails each nearby shopper who wants offers once a day, listing the visits that opened near them', async () => {
+    const near = await registerShopper(t, 'near@example.test');
+    const far = await registerShopper(t, 'far@example.test');
+    const off = await registerShopper(t, 'off@example.test');
+    const nowhere = await registerShopper(t, 'nowhere@example.test');
+    await t.db.update(users).set({ latitude: 30.3, longitude: -97.75 }).where(eq(users.id, near.id)); // ~2 mi
+    await t.db.update(users).set({ latitude: 32.7767, longitude: -96.797 }).where(eq(users.id, far.id)); // Dallas
+    await t.db.update(users).set({ latitude: 30.3, longitude: -97.75 }).where(eq(users.id, off.id));
+    await t.db.insert(shopperOfferSettings).values({ shopperId: off.id, receiveOffers: false });
+    expect(nowhere.id).toBeTruthy(); // no home point: no offers
+
+    const deps = backgroundMailDeps(t.makeConfig(), createAdapters(t.makeConfig()));
+    const now = new Date();
+    const first = await runVisitOffers(t.db, deps, now);
+    expect(first.emails).toBe(1);
+    const mails = await outbox('visit-offers');
+    expect(mails.map((m) => m.to)).toEqual(['near@example.test']);
+    expect(mails[0]!.text).toMatch(/Austin TX \(\d+(\.\d)? mi\)/);
+    expect(mails[0]!.headers?.['List-Unsubscribe']).toContain('/unsubscribe/');
+
+    // A visit given back the same day: no second e-mail today; the next day's run lists it.
+    const [visit] = await openVisits(sam);
+    const id = await accept(sam, visit!._id);
+    expect(
+      (await t.gql('mutation ($id: String!) { releaseEvaluation(_id: $id) { _id } }', { id }, as(sam)))
+        .errors,
+    ).toBeUndefined();
+    const later = new Date(now.getTime() + 60_000);
+    expect((await runVisitOffers(t.db, deps, later)).emails).toBe(0);
+    expect(await outbox('visit-offers')).toHaveLength(1);
+    const tomorrow = new Date(now.getTime() + 86_400_000);
+    const next = await runVisitOffers(t.db, deps, tomorrow);
+    expect(next.emails).toBe(1);
+    expect(await outbox('visit-offers')).toHaveLength(2);
+    // Nothing new since: nothing the day after.
+    expect((await runVisitOffers(t.db, deps, new Date(tomorrow.getTime() + 86_400_000))).emails).toBe(0);
+  });
+
+  it('is queued by the event of an opening, through the subscriber, once per 10-minute window', async () => {
+    await t.relayEvents();
+    await t.relayEvents();
+    const jobs = await t.rows<{ n: number }>(
+      sql`select count(*)::int as n from pgboss.job where name = 'visit-offers'`,
+    );
+    expect(jobs[0]!.n).toBe(1);
+  });
+});
+
+describe('the scheduler’s desk', () => {
+  it('lets schedulers and admins assign a visit to a chosen shopper, and nobody else; each action is in the history', async () => {
+    const pat = await registerShopper(t, 'pat@example.test');
+    const [visit] = await openVisits(sam);
+    await accept(sam, visit!._id);
+    const vars = { ids: [visit!._id], shopperId: pat.id, reason: 'Sam is silent' };
+
+    const proofer = await staff('proofer@example.test', ['proofer']);
+    for (const who of [sam, pat, p.alice, p.bob, proofer]) {
+      const res = await t.gql(ASSIGN, vars, as(who));
+      expect(res.errors?.[0]?.message).toBe('Not Authorized');
+    }
+    expect((await t.gql(ASSIGN, vars)).errors?.[0]?.extensions?.code).toBe('UNAUTHENTICATED');
+    expect((await t.db.select().from(visits).where(eq(visits.id, visit!._id)))[0]!.shopperId).toBe(sam.id);
+
+    const desk = await staff('desk@example.test', ['scheduler', 'employee']);
+    const noReason = await t.gql(ASSIGN, { ...vars, reason: ' ' }, as(desk));
+    expect(noReason.errors?.[0]?.extensions).toMatchObject({ code: 'BAD_USER_INPUT', field: 'reason' });
+    const res = await t.gql(ASSIGN, vars, as(desk));
+    expect(res.errors).toBeUndefined();
+    const [after] = await t.db.select().from(visits).where(eq(visits.id, visit!._id));
+    expect(after).toMatchObject({ status: VisitStatus.InProgress, shopperId: pat.id });
+    const history = (await t.gql(HISTORY, { id: visit!._id }, as(desk))).data.visitHistory;
+    expect(history.map((h: { action: string }) => h.action)).toEqual(['accepted', 'reassigned', 'assigned']);
+    expect(history[2]).toMatchObject({ reason: 'Sam is silent', shopperName: 'Sam Shopper' });
+    // The shopper taken off it is not marked down for it.
+    expect((await t.gql(STANDING, {}, as(sam))).data.myStanding.outcomes).toBe(0);
+    // Customers never read the history.
+    expect((await t.gql(HISTORY, { id: visit!._id }, as(p.alice))).errors?.[0]?.message).toBe(
+      'Not Authorized',
+    );
+
+    const admin = await staff('root@example.test', [], true);
+    const back = await t.gql(ASSIGN, { ids: [visit!._id], reason: 'Back to the board' }, as(admin));
+    expect(back.errors).toBeUndefined();
+    expect((await t.db.select().from(visits).where(eq(visits.id, visit!._id)))[0]!.status).toBe(
+      VisitStatus.Open,
+    );
+
+    const deskRows = (
+      await t.gql('query { schedulerDesk { programName region open accepted late fillRate } }', {}, as(desk))
+    ).data.schedulerDesk;
+    expect(deskRows.length).toBeGreaterThan(0);
+    expect(deskRows[0].region).toBe('TX');
+  });
+
+  it('finds shoppers near the visit, nearest first, with their rating', async () => {
+    const near = await registerShopper(t, 'near@example.test');
+    const far = await registerShopper(t, 'far@example.test');
+    await t.db.update(users).set({ latitude: 30.3, longitude: -97.75 }).where(eq(users.id, near.id));
+    await t.db.update(users).set({ latitude: 32.7767, longitude: -96.797 }).where(eq(users.id, far.id));
+    await t.db.update(users).set({ latitude: 30.5, longitude: -97.7 }).where(eq(users.id, sam.id));
+    const [visit] = await openVisits(sam);
+    const desk = await staff('desk@example.test', ['scheduler']);
+    const q = 'query ($id: String!, $m: Int) { shoppersForVisit(visitId: $id, maxMiles: $m) { name miles } }';
+    const found = (await t.gql(q, { id: visit!._id, m: 50 }, as(desk))).data.shoppersForVisit;
+    expect(found.map((f: { miles: number }) => Math.round(f.miles))).toEqual([2, 16]);
+    const wide = (await t.gql(q, { id: visit!._id, m: 300 }, as(desk))).data.shoppersForVisit;
+    expect(wide).toHaveLength(3);
+  });
+});
+
+describe('the rating', () => {
+  it('is the weighted recent average of QA grades given at approval, explained to the shopper', async () => {
+    const proofer = await staff('proofer@example.test', ['proofer']);
+    const graded: number[] = [];
+    for (const grade of [6, 9]) {
+      const [visit] = await openVisits(sam);
+      const id = await accept(sam, visit!._id);
+      await t.gql(SAVE, { id, answers: { greet: 'yes', wait: 5 } }, as(sam));
+      expect((await t.gql(SUBMIT, { id }, as(sam))).errors).toBeUndefined();
+      await t.gql(START, { id }, as(proofer));
+      const bad = await t.gql(APPROVE, { id, grade: 11, why: 'x' }, as(proofer));
+      expect(bad.errors?.[0]?.extensions).toMatchObject({ field: 'grade' });
+      const res = await t.gql(
+        APPROVE,
+        { id, grade, why: grade > 7 ? 'Thorough photos' : 'Late check-out' },
+        as(proofer),
+      );
+      expect(res.errors).toBeUndefined();
+      graded.unshift(grade);
+    }
+    const standing = (await t.gql(STANDING, {}, as(sam))).data.myStanding;
+    expect(standing.rating).toBe(weightedRating(graded));
+    expect(standing.rating).toBeCloseTo((9 + 6 * 0.9) / 1.9, 1);
+    expect(standing).toMatchObject({
+      grades: 2,
+      reliability: 100,
+      outcomeCounts: [{ outcome: 'on-time', count: 2 }],
+    });
+    // QA sees it; customers do not.
+    const q = 'query ($id: String!) { shopperStanding(shopperId: $id) { rating } }';
+    expect((await t.gql(q, { id: sam.id }, as(proofer))).data.shopperStanding.rating).toBe(standing.rating);
+    expect((await t.gql(q, { id: sam.id }, as(p.alice))).errors?.[0]?.message).toBe('Not Authorized');
+  });
+});
