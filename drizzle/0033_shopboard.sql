@@ -33,7 +33,6 @@ CREATE TABLE "shopper_profiles" (
 	"longitude" double precision,
 	"point_precision" text,
 	"has_car" boolean DEFAULT false NOT NULL,
-	"shopper_rating" real,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -1818,11 +1818,7 @@ export const shopperProfiles = pgTable('shopper_profiles', {
   /** geocoded | city | state: how the home point was found. */
   pointPrecision: text('point_precision'),
   hasCar: boolean('has_car').notNull().default(false),
-  /**
-   * The shopper's rating, 1-10 (QA grades, weighted recent average; written by the rating side).
-   * Null while unrated: an unrated shopper does not meet a questionnaire's minimum rating.
-   */
-  shopperRating: real('shopper_rating'),
+  // The shopper's rating lives in shopper_ratings (visit-history.ts keeps it), the one place rules read it.
   updatedAt: updatedAt(),
 });
 

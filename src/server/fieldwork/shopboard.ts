@@ -16,6 +16,7 @@ import {
 import { AppError } from '../errors.js';
 import { formOfVersion } from './forms.js';
 import { requireShopper } from './roles.js';
+import { shopperRating } from './visit-history.js';
 
 export const SHOPBOARD_SORTS = ['distance', 'dueDate', 'pay'] as const;
 export type ShopboardSort = (typeof SHOPBOARD_SORTS)[number];
@@ -178,12 +179,13 @@ export const ageOf = (birthYear: number | null, now: Date) =>
 /** The shopper's qualification facts: profile row (car, rating, home point) with the user's age and gender. */
 export async function shopperFacts(db: Db, shopper: UserRow, now: Date) {
   const [p] = await db.select().from(shopperProfiles).where(eq(shopperProfiles.userId, shopper.id));
+  const { rating } = await shopperRating(db, shopper.id);
   return {
     id: shopper.id,
     age: ageOf(shopper.birthYear, now),
     gender: shopper.gender,
     hasCar: p?.hasCar ?? false,
-    rating: p?.shopperRating ?? null,
+    rating,
     home:
       p?.latitude != null && p?.longitude != null ? { latitude: p.latitude, longitude: p.longitude } : null,
   };

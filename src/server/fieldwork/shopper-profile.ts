@@ -7,6 +7,7 @@ import { type Db, inTransaction } from '../db/client.js';
 import { shopperProfiles, users } from '../db/schema.js';
 import { parseInput } from '../errors.js';
 import { requireShopper } from './roles.js';
+import { shopperRating } from './visit-history.js';
 
 export type ShopperHome = {
   line1: string;
@@ -61,7 +62,7 @@ export async function myShopperProfile(db: Db, user: UserRow | null): Promise<Sh
     hasCar: p?.hasCar ?? false,
     homePlaced: p?.latitude != null && p?.longitude != null,
     pointPrecision: p?.pointPrecision ?? null,
-    shopperRating: p?.shopperRating ?? null,
+    shopperRating: (await shopperRating(db, shopper.id)).rating,
   };
 }
 

@@ -5,7 +5,7 @@ import { dailySchedules } from '../wiring/background-work.js';
 const config = (env: Record<string, string> = {}) => loadConfig({ NODE_ENV: 'test', ...env });
 
 describe('the daily schedules from the configuration', () => {
-  it('queues visit scheduling at 05:00, billing at 06:00, the digest at 07:00, action plan reminders at 08:00, the scheduled report e-mails at 06:30, the audit log prune at 03:30 and the benchmark rollup at 02:30 UTC by default', () => {
+  it('queues visit scheduling at 05:00, billing at 06:00, the digest at 07:00, action plan reminders at 08:00, the scheduled report e-mails at 06:30, the audit log prune at 03:30, the benchmark rollup at 02:30, the visit deadlines at 00:15 and the visit offers at 14:00 UTC by default', () => {
     expect(dailySchedules(config())).toEqual([
       { job: 'visit-scheduling', at: '05:00' },
       { job: 'billing-run', at: '06:00' },
@@ -14,6 +14,8 @@ describe('the daily schedules from the configuration', () => {
       { job: 'report-schedules', at: '06:30' },
       { job: 'audit-prune', at: '03:30' },
       { job: 'benchmark-rollup', at: '02:30' },
+      { job: 'visit-deadlines', at: '00:15' },
+      { job: 'visit-offers', at: '14:00' },
     ]);
   });
 
@@ -28,6 +30,8 @@ describe('the daily schedules from the configuration', () => {
           REPORT_EMAILS_AT: 'off',
           AUDIT_PRUNE_AT: 'off',
           BENCHMARK_ROLLUP_AT: 'off',
+          VISIT_DEADLINES_AT: 'off',
+          VISIT_OFFERS_AT: 'off',
         }),
       ),
     ).toEqual([{ job: 'billing-run', at: '23:59' }]);
@@ -41,6 +45,8 @@ describe('the daily schedules from the configuration', () => {
           REPORT_EMAILS_AT: '09:45',
           AUDIT_PRUNE_AT: '02:00',
           BENCHMARK_ROLLUP_AT: '01:10',
+          VISIT_DEADLINES_AT: '00:45',
+          VISIT_OFFERS_AT: 'off',
         }),
       ),
     ).toEqual([
@@ -50,6 +56,7 @@ describe('the daily schedules from the configuration', () => {
       { job: 'report-schedules', at: '09:45' },
       { job: 'audit-prune', at: '02:00' },
       { job: 'benchmark-rollup', at: '01:10' },
+      { job: 'visit-deadlines', at: '00:45' },
     ]);
   });
 

@@ -8,6 +8,7 @@ import {
   orders,
   questionnaireShopperRules,
   shopperProfiles,
+  shopperRatings,
   shops,
   userQuestionnaires,
   visits,
@@ -115,10 +116,17 @@ export async function setShopperProfile(
     longitude: p.longitude ?? null,
     pointPrecision: p.latitude == null ? null : 'geocoded',
     hasCar: p.hasCar ?? false,
-    shopperRating: p.shopperRating ?? null,
   };
   const { userId: _, ...set } = values;
   await db.insert(shopperProfiles).values(values).onConflictDoUpdate({ target: shopperProfiles.userId, set });
+  // The rating as the grades made it (shopper_ratings, kept by visit-history.ts).
+  if (p.shopperRating !== undefined) {
+    const rating = { rating: p.shopperRating, grades: p.shopperRating == null ? 0 : 1 };
+    await db
+      .insert(shopperRatings)
+      .values({ shopperId: userId, ...rating })
+      .onConflictDoUpdate({ target: shopperRatings.shopperId, set: rating });
+  }
 }
 
 /** A questionnaire's rules, straight into the table. */
