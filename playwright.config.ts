@@ -89,7 +89,6 @@ function server(port: number, dataDir: string, more: Record<string, string> = {}
       BENCHMARK_ROLLUP_AT: 'off',
       VISIT_DEADLINES_AT: 'off',
       VISIT_OFFERS_AT: 'off',
-      AUDIT_PRUNE_AT: 'off',
       // The webhooks journey's local receiver (e2e/webhooks.spec.ts): allowed although local, over http.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:4555,localhost:4555',
       ...more,

@@ -30,6 +30,8 @@ export const AUDIT_ACTIONS = {
   'two_factor.enabled': 'Two-factor sign-in turned on',
   'two_factor.disabled': 'Two-factor sign-in turned off',
   'two_factor.recovery_codes_replaced': 'Recovery codes replaced',
+  'two_factor.passkey_added': 'Passkey added',
+  'two_factor.passkey_removed': 'Passkey removed',
   'two_factor.reset_by_admin': 'Two-factor sign-in reset by a platform admin',
   'admin.customer_viewed': 'Customer viewed by a platform admin',
   'admin.api_keys_viewed': "Customer's API keys viewed by a platform admin",

@@ -351,6 +351,7 @@ builder.mutationFields((t) => ({
         name: a.name,
         response: a.response,
         rp: relyingPartyOf(ctx),
+        audit: twoFactorAudit(ctx),
       });
       return { passkey, recoveryCodes: first ? await replaceRecoveryCodes(ctx.db, person.id) : null };
     },
@@ -376,7 +377,7 @@ builder.mutationFields((t) => ({
           adminTwoFactor: ctx.config.adminTwoFactorRequired,
         });
       }
-      await removePasskey(ctx.db, { userId: person.id, id: a.id });
+      await removePasskey(ctx.db, { userId: person.id, id: a.id, audit: twoFactorAudit(ctx) });
       return true;
     },
   }),

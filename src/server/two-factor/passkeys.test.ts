@@ -1,6 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { passkeys, recoveryCodes, sessions, webauthnChallenges } from '../db/schema.js';
+import {
+  auditEntries,
+  domainEvents,
+  passkeys,
+  recoveryCodes,
+  sessions,
+  webauthnChallenges,
+} from '../db/schema.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import { type SoftPasskey, softRegister, softSignIn } from '../test/soft-authenticator.js';
 import {
@@ -247,6 +254,28 @@ describe('removing passkeys and the recovery path', () => {
     expect((await remove(PASS)).errors).toBeUndefined();
     expect(await t.db.select().from(passkeys)).toHaveLength(0);
     expect(await t.db.select().from(recoveryCodes)).toHaveLength(0);
+    // The audit log has the passkey's coming and going, by name only; the login is told it went.
+    const audit = await t.db
+      .select({ action: auditEntries.action, changes: auditEntries.changes })
+      .from(auditEntries)
+      .orderBy(auditEntries.at);
+    expect(audit.filter((e) => e.action.startsWith('two_factor.passkey'))).toEqual([
+      {
+        action: 'two_factor.passkey_added',
+        changes: { passkey: { before: null, after: 'MacBook Touch ID' } },
+      },
+      {
+        action: 'two_factor.passkey_removed',
+        changes: { passkey: { before: 'MacBook Touch ID', after: null } },
+      },
+    ]);
+    const told = await t.db
+      .select({ payload: domainEvents.payload })
+      .from(domainEvents)
+      .where(eq(domainEvents.type, 'security.second_factor_removed'));
+    expect(told.map((e) => e.payload)).toEqual([
+      expect.objectContaining({ method: 'passkey', byAdmin: false }),
+    ]);
     expect(await t.login(ANN, PASS)).toBeTruthy();
   });
 

@@ -8,10 +8,11 @@ import {
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
 import { and, asc, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
+import { type Db, inTransaction } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { passkeys, recoveryCodes, twoFactorTotp, webauthnChallenges } from '../db/schema.js';
 import { AppError } from '../errors.js';
+import { auditTwoFactor, recordSecondFactorRemoved, type TwoFactorAudit } from './totp-store.js';
 
 // Passkeys (WebAuthn, issue 50): a second factor after the password, and a sign-in without one. The
 // relying party is the host the person is on (a brand's custom domain, its subdomain, or the base
@@ -205,7 +206,15 @@ async function secondFactorCount(db: Db, userId: string): Promise<number> {
  */
 export async function finishPasskeyRegistration(
   db: Db,
-  opts: { userId: string; name: string; response: string; rp: RelyingParty; now?: Date },
+  opts: {
+    userId: string;
+    name: string;
+    response: string;
+    rp: RelyingParty;
+    now?: Date;
+    /** The account's audit log: who added it, in the account they act for. */
+    audit?: TwoFactorAudit | null;
+  },
 ): Promise<{ passkey: PasskeyListing; first: boolean }> {
   const now = opts.now ?? new Date();
   const name = opts.name.trim();
@@ -247,22 +256,27 @@ export async function finishPasskeyRegistration(
   const [held] = await db.select({ n: count() }).from(passkeys).where(eq(passkeys.userId, opts.userId));
   if ((held?.n ?? 0) >= MAX_PASSKEYS) throw new AppError('CONFLICT', MSG_TOO_MANY_PASSKEYS);
   const first = (await secondFactorCount(db, opts.userId)) === 0;
-  const rows = await db
-    .insert(passkeys)
-    .values({
-      id: newId(),
-      userId: opts.userId,
-      credentialId: info.credential.id,
-      publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
-      counter: info.credential.counter,
-      transports: (info.credential.transports ?? response.response.transports ?? []).join(','),
-      backedUp: info.credentialBackedUp,
-      rpId: opts.rp.rpId,
-      name,
-      createdAt: now,
-    })
-    .onConflictDoNothing({ target: passkeys.credentialId })
-    .returning();
+  const rows = await inTransaction(db, async (tx) => {
+    const added = await tx
+      .insert(passkeys)
+      .values({
+        id: newId(),
+        userId: opts.userId,
+        credentialId: info.credential.id,
+        publicKey: Buffer.from(info.credential.publicKey).toString('base64url'),
+        counter: info.credential.counter,
+        transports: (info.credential.transports ?? response.response.transports ?? []).join(','),
+        backedUp: info.credentialBackedUp,
+        rpId: opts.rp.rpId,
+        name,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: passkeys.credentialId })
+      .returning();
+    if (added[0] && opts.audit)
+      await auditTwoFactor(tx, opts.audit, opts.userId, 'two_factor.passkey_added', { passkey: name });
+    return added;
+  });
   if (!rows[0]) throw new AppError('CONFLICT', 'That passkey is already registered.');
   return { passkey: listingOf(rows[0]), first };
 }
@@ -295,13 +309,36 @@ export async function isLastSecondFactor(db: Db, opts: { userId: string; id: str
 }
 
 /** Removes one of the login's passkeys; with the last second factor its recovery codes go too. */
-export async function removePasskey(db: Db, opts: { userId: string; id: string }): Promise<void> {
-  await db.transaction(async (tx) => {
+export async function removePasskey(
+  db: Db,
+  opts: { userId: string; id: string; audit?: TwoFactorAudit | null },
+): Promise<void> {
+  const now = new Date();
+  await inTransaction(db, async (tx) => {
     const gone = await tx
       .delete(passkeys)
       .where(and(eq(passkeys.id, opts.id), eq(passkeys.userId, opts.userId)))
-      .returning({ id: passkeys.id });
-    if (gone.length === 0) throw new AppError('NOT_FOUND', MSG_PASSKEY_NOT_FOUND);
+      .returning({ id: passkeys.id, name: passkeys.name });
+    if (!gone[0]) throw new AppError('NOT_FOUND', MSG_PASSKEY_NOT_FOUND);
+    if (opts.audit)
+      await auditTwoFactor(
+        tx,
+        opts.audit,
+        opts.userId,
+        'two_factor.passkey_removed',
+        { passkey: null },
+        {
+          passkey: gone[0].name,
+        },
+      );
+    // The login hears of it, as when the app is turned off (security notices).
+    await recordSecondFactorRemoved(tx, {
+      userId: opts.userId,
+      accountId: opts.audit?.accountId ?? null,
+      byAdmin: false,
+      now,
+      method: 'passkey',
+    });
     if ((await secondFactorCount(tx as unknown as Db, opts.userId)) === 0) {
       await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, opts.userId));
     }

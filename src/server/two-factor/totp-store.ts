@@ -119,11 +119,16 @@ export async function replaceRecoveryCodes(
  */
 export type TwoFactorAudit = { actor: AuditActor; accountId: string | null; email: string };
 
-async function auditTwoFactor(
+export async function auditTwoFactor(
   tx: Db,
   audit: TwoFactorAudit,
   userId: string,
-  action: 'two_factor.enabled' | 'two_factor.disabled' | 'two_factor.recovery_codes_replaced',
+  action:
+    | 'two_factor.enabled'
+    | 'two_factor.disabled'
+    | 'two_factor.recovery_codes_replaced'
+    | 'two_factor.passkey_added'
+    | 'two_factor.passkey_removed',
   after: Record<string, unknown>,
   before: Record<string, unknown> | null = null,
 ) {
@@ -263,7 +268,7 @@ export async function disableTotp(
 }
 
 /** The login hears that its second factor went (security-notices: not suppressible). */
-async function recordSecondFactorRemoved(
+export async function recordSecondFactorRemoved(
   tx: Db,
   o: {
     userId: string;
