@@ -284,7 +284,11 @@ const viewColumns = {
   belowPercent: scoreAlerts.belowPercent,
   dropPoints: scoreAlerts.dropPoints,
   trailingShops: scoreAlerts.trailingShops,
-  actionPlanId: scoreAlerts.actionPlanId,
+  // The plan the program's trigger made for the shop: the trigger is another subscriber of the same
+  // event and may run after this one, so the alert finds it when read, not only when raised.
+  actionPlanId: sql<string | null>`coalesce(${scoreAlerts.actionPlanId}, (select ${actionPlans.id}
+    from ${actionPlans} where ${actionPlans.evaluationId} = ${scoreAlerts.evaluationId}
+    order by ${actionPlans.createdAt} limit 1))`,
   createdAt: scoreAlerts.createdAt,
   acknowledgedAt: scoreAlerts.acknowledgedAt,
   acknowledgedBy: sql<string | null>`(select trim(${users.firstName} || ' ' || ${users.lastName})

@@ -992,6 +992,8 @@ const NOT_ACCOUNT_OPERATIONS: Record<string, string> = {
   login: 'session',
   logout: 'session',
   loginSecondFactor: 'session (two-factor.test.ts)',
+  beginPasskeySignIn: 'session (passkeys.test.ts)',
+  passkeySignIn: 'session (passkeys.test.ts)',
   resetPassword: 'session',
   sendResetPasswordEmail: 'session',
   invitation: 'team.test.ts',

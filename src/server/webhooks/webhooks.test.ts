@@ -110,6 +110,7 @@ const ALL_EVENTS = [
   'INVOICE_PAYMENT_FAILED',
   'ACTION_PLAN_CREATED',
   'ACTION_PLAN_COMPLETED',
+  'SCORE_ALERT',
 ];
 
 async function endpointOf(token: string, events = ALL_EVENTS, url = receiver.url) {
