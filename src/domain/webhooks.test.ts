@@ -100,8 +100,9 @@ describe('the endpoint form', () => {
     if (message) expect(issue.message).toBe(message);
   });
 
-  it('offers the nine events of the issue', () => {
-    expect(WEBHOOK_EVENTS).toHaveLength(9);
+  it('offers the nine events of the issue and the score alert (issue 48)', () => {
+    expect(WEBHOOK_EVENTS).toHaveLength(10);
+    expect(WEBHOOK_EVENTS).toContain('score.alert');
   });
 });
 

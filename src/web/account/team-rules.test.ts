@@ -20,6 +20,7 @@ describe('accountMenu', () => {
       'Alerts & Benchmarks',
       'Communication Preferences',
       'Security',
+      'Audit Log',
     ]);
   });
 

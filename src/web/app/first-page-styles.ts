@@ -33,6 +33,7 @@ import '@mantine/core/styles/Badge.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/Center.layer.css';
 import '@mantine/core/styles/Container.layer.css';
+import '@mantine/core/styles/Divider.layer.css';
 import '@mantine/core/styles/Grid.layer.css';
 import '@mantine/core/styles/Image.layer.css';
 import '@mantine/core/styles/PasswordInput.layer.css';

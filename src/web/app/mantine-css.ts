@@ -46,6 +46,7 @@ export const MANTINE_COMPONENT_CSS: Readonly<Record<string, readonly string[]>> 
     'CheckboxIndicator',
   ],
   Container: ['Container'],
+  Divider: ['Divider'],
   Grid: ['Grid'],
   Group: ['Group'],
   Image: ['Image'],
