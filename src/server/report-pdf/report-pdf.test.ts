@@ -441,3 +441,13 @@ describe('a render that fails', () => {
     await expect(renderPdf(createElement(Broken))).rejects.toThrow(MSG_PDF_RENDER_FAILED);
   });
 });
+
+describe('the shop report PDF route', () => {
+  it('takes only a .pdf name: the shared report page at /reports/shop/{id}?key= stays the app’s', async () => {
+    const page = await t.inject({ method: 'GET', url: '/reports/shop/AbC123xyz?key=k' });
+    expect(page.body).not.toContain('Report not found.');
+    expect(page.headers['content-type']).not.toMatch(/json|pdf/);
+    const pdf = await t.inject({ method: 'GET', url: '/reports/shop/AbC123xyz.pdf' });
+    expect(pdf.statusCode).toBe(401);
+  });
+});

@@ -210,7 +210,8 @@ export async function registerReportPdfRoutes(
     }
   });
 
-  app.get('/reports/shop/:file', async (req, reply) => {
+  // Only a .pdf name: /reports/shop/{id}?key=… is the shared report's page, served by the app.
+  app.get('/reports/shop/:file(^[A-Za-z0-9_-]{1,64}\\.pdf$)', async (req, reply) => {
     const { file } = req.params as { file: string };
     const match = /^([A-Za-z0-9_-]{1,64})\.pdf$/.exec(file);
     if (!match) return refuse(reply, 404, { error: 'Report not found.' });
