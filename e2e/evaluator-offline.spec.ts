@@ -250,10 +250,13 @@ test('a shopper checks in, fills in a visit offline, reloads offline, submits on
   await admin.getByRole('button', { name: 'Approve' }).click();
   await expect(admin.getByText('Evaluation approved')).toBeVisible({ timeout: 20_000 });
 
-  // The shopper's payment appears, pending.
-  await page.goto('/evaluator/payments');
+  // The shopper's payment appears, pending: the payables subscriber of evaluation.approved makes it
+  // through the job queue, shortly after the approval.
   const line = page.getByTestId('payable-row').filter({ hasText: locationName });
-  await expect(line).toContainText('Pending');
+  await expect(async () => {
+    await page.goto('/evaluator/payments');
+    await expect(line).toContainText('Pending', { timeout: 2_000 });
+  }).toPass({ timeout: 30_000 });
 
   // The admin pays this shopper's line in a payout and downloads its CSV.
   await admin.goto('/admin/payables');

@@ -194,8 +194,8 @@ test('the evaluator’s menu shows all its tabs whole on a phone', async ({ brow
   await expect(page.getByTestId('header-user')).toBeVisible();
   await page.goto('/evaluator/visits');
   const menu = page.getByRole('navigation', { name: 'Evaluator' });
-  await expect(menu.getByRole('link')).toHaveCount(3);
-  for (const name of ['Open Visits', 'My Evaluations', 'My Payments']) {
+  await expect(menu.getByRole('link')).toHaveCount(4);
+  for (const name of ['Open Visits', 'My Evaluations', 'My Payments', 'My Standing']) {
     const tab = menu.getByRole('link', { name });
     await expect(tab).toBeVisible();
     await expectWhole(tab);
