@@ -1,17 +1,22 @@
 import '../app/full-styles';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { may } from '../../domain';
 import { ActionPlansCard } from '../action-plans/action-plans-card';
 import { useCurrentUser } from '../app/session';
 import { Page } from '../components/page';
 import { DashboardPrograms, PerformanceSummary, preloadDashboardReports } from '../reports';
+import { deferred } from '../reports/deferred';
 import { MSG_CLICK_ORDER_NUMBER, OrderList } from './account-order-list';
 
-// Score alerts (issue 48) load after the dashboard's first render, as their own chunk.
-const ScoreAlertsCard = lazy(() => import('../score-alerts/score-alerts-card'));
+// Score alerts (issue 48) load after the dashboard's first render, as their own chunk: the server and
+// hydration render nothing there (a lazy component on the server left its boundary unfinished, and the
+// browser reported the page as differing, React #419).
+const ScoreAlertsCard = deferred(
+  () => import('../score-alerts/score-alerts-card').then((m) => m.default),
+  null,
+);
 
 /** The route's prefetch (app/router.tsx): the dashboard's first reporting calls. */
 export { prefetchDashboardReports as prefetchDashboard } from '../reports';
@@ -41,9 +46,7 @@ export function DashboardPage() {
         </Group>
       }
     >
-      <Suspense fallback={null}>
-        <ScoreAlertsCard />
-      </Suspense>
+      <ScoreAlertsCard />
       <ActionPlansCard />
       <PerformanceSummary />
       <DashboardPrograms />
