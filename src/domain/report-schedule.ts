@@ -1,3 +1,4 @@
+import { MONTHS } from './format';
 // Scheduled report e-mails (issue 48): the owner sends the Performance Summary weekly or monthly to
 // chosen members of the team. Pure rules: when a schedule is due, which period it covers, the texts.
 
@@ -67,21 +68,6 @@ export function nextReportDay(frequency: ReportFrequency, day: string): string |
   }
   return null;
 }
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** A day as 'March 2, 2026'. */
 export function longDay(day: string): string {
