@@ -5,6 +5,7 @@ import { people } from './account/test-fixtures.js';
 import { localStorage } from './adapters/storage.js';
 import { GRAPHIQL_ASSETS } from './graphql/graphiql.js';
 import { API_DOCS_ASSETS } from './openapi/routes.js';
+import { SHOP_PDF_ROUTE } from './report-pdf/routes.js';
 import { REPORTING_ENDPOINTS, ZReportingQuery } from './reporting-api/schemas.js';
 import { signText } from './reporting-api/signature.js';
 import { CALENDAR_INVALID_DATES, restValueArb } from './test/fuzz.js';
@@ -58,7 +59,7 @@ const ROUTES: Record<string, Entry> = {
     method: 'GET',
     params: ['startDate', 'endDate', 'programName', 'locationName', 'regionId', 'paper'],
   },
-  '/reports/shop/:file': { method: 'GET', params: ['paper'] },
+  [SHOP_PDF_ROUTE]: { method: 'GET', params: ['paper'] },
   '/reports/emailed.pdf': { method: 'GET', params: ['a', 'u', 's', 'e', 'p', 'x', 'sig'] },
 };
 /** Routes fuzzed elsewhere or not REST: GraphQL, and the web app's pages. */
@@ -109,10 +110,11 @@ function encodePathValue(value: string): string {
 
 /** The path with each `:param` and `*` replaced by a value. */
 const pathArb = (path: string) => {
-  const holes = path.match(/:\w+|\*/g) ?? [];
-  return fc.tuple(...holes.map((h) => restValueArb(h.replace(':', '')))).map((values) => {
+  // A parameter may carry its regular expression, `:file(^...$)`: the value replaces both.
+  const holes = path.match(/:\w+(?:\([^)]*\))?|\*/g) ?? [];
+  return fc.tuple(...holes.map((h) => restValueArb(h.replace(/^:|\(.*$/g, '')))).map((values) => {
     let i = 0;
-    return path.replace(/:\w+|\*/g, () => encodePathValue(values[i++] ?? ''));
+    return path.replace(/:\w+(?:\([^)]*\))?|\*/g, () => encodePathValue(values[i++] ?? ''));
   });
 };
 

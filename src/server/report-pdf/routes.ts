@@ -60,6 +60,12 @@ export const ZSummaryPdfQuery = z.object({
 
 export const ZShopPdfQuery = z.object({ paper });
 
+/**
+ * A shop report's PDF: only a `.pdf` name, so /reports/shop/{id}?key=… (the shared report's page) stays
+ * the app's (find-my-way's regular-expression parameter).
+ */
+export const SHOP_PDF_ROUTE = '/reports/shop/:file(^[A-Za-z0-9_-]{1,64}\\.pdf$)';
+
 export const MSG_PDF_LINK_INVALID =
   'This report link is not valid or has expired. Sign in to download the Performance Summary.';
 
@@ -210,8 +216,7 @@ export async function registerReportPdfRoutes(
     }
   });
 
-  // Only a .pdf name: /reports/shop/{id}?key=… is the shared report's page, served by the app.
-  app.get('/reports/shop/:file(^[A-Za-z0-9_-]{1,64}\\.pdf$)', async (req, reply) => {
+  app.get(SHOP_PDF_ROUTE, async (req, reply) => {
     const { file } = req.params as { file: string };
     const match = /^([A-Za-z0-9_-]{1,64})\.pdf$/.exec(file);
     if (!match) return refuse(reply, 404, { error: 'Report not found.' });
