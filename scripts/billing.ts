@@ -41,17 +41,7 @@ async function main(): Promise<number> {
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.DATA_DIR });
   try {
     const adapters = createAdapters(config);
-    const result = await runBilling(
-      database.db,
-      {
-        payments: adapters.payments,
-        mail: adapters.mail,
-        storage: adapters.storage,
-        origin: config.PUBLIC_URL.replace(/\/$/, ''),
-        baseDomain: config.BASE_DOMAIN,
-      },
-      { date, dryRun },
-    );
+    const result = await runBilling(database.db, { payments: adapters.payments }, { date, dryRun });
     const month = result.billingMonth
       ? `bills ${result.billingMonth}`
       : `no month to invoice (next charge date ${result.nextChargeDate})`;

@@ -74,17 +74,7 @@ async function main() {
       );
 
       t0 = performance.now();
-      const result = await runBilling(
-        database.db,
-        {
-          payments: testPayments(),
-          mail: outboxMail(),
-          storage: localStorage({ dataDir: '/tmp/bench-billing', secret: 'bench-billing-secret' }),
-          origin: 'http://localhost:3000',
-          baseDomain: 'localhost',
-        },
-        { date: CHARGE_DATE },
-      );
+      const result = await runBilling(database.db, { payments: testPayments() }, { date: CHARGE_DATE });
       const seconds = (performance.now() - t0) / 1000;
 
       const [check] = await raw`select count(*)::int as invoices, count(*) filter (where paid)::int as paid,

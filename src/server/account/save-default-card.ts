@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PaymentsAdapter } from '../adapters/payments.js';
 import { type AuditActor, recordAudit } from '../audit/index.js';
-import { retryUnpaidInvoicesSoon } from '../billing/retry-failed-invoices.js';
+import { retryUnpaidInvoicesSoon } from '../billing/index.js';
 import type { UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { type PaymentCard, users } from '../db/schema.js';

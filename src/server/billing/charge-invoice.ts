@@ -4,28 +4,17 @@
 // provider answers with the first result: a customer-month is never charged twice.
 import { sql } from 'drizzle-orm';
 import type { DomainEvent } from '../../domain/index.js';
-import type { MailAdapter } from '../adapters/mail.js';
 import type { PaymentsAdapter } from '../adapters/payments.js';
-import type { StorageAdapter } from '../adapters/storage.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { recordEvents } from '../events/index.js';
 import { attemptKey, MSG_NO_CARD, mapLimit, nextAttemptAfter, rowsOf } from './billing-policy.js';
 import type { ClaimedInvoice } from './claim-invoices.js';
-import { outcomeEmails, receiptNumber } from './outcome-emails.js';
 
-/** E-mails queued at once inside the recording transaction. */
-const MAIL_PIPELINE = 32;
+export type ChargeDeps = { payments: PaymentsAdapter };
 
-export type ChargeDeps = {
-  payments: PaymentsAdapter;
-  mail: MailAdapter;
-  /** Where brand logos are served from, for the e-mails. */
-  storage: StorageAdapter;
-  /** PUBLIC_URL: links go to each customer's brand site under it (see brandSiteOrigin). */
-  origin: string;
-  /** BASE_DOMAIN, under which brands have their subdomains. */
-  baseDomain: string;
-};
+/** The receipt's number: the month, the invoice and the attempt that paid it. */
+export const receiptNumber = (o: { invoice: { billingMonth: string; id: string }; attempt: number }) =>
+  `${o.invoice.billingMonth.replace('-', '')}-${o.invoice.id.slice(0, 8).toUpperCase()}-${o.attempt}`;
 
 export type ChargeOutcome =
   | { invoice: ClaimedInvoice; attempt: number; kind: 'paid'; chargeId: string | null }
@@ -66,8 +55,8 @@ export const chargeInvoices = (db: Db, deps: ChargeDeps, claimed: ClaimedInvoice
 /**
  * Records a batch of outcomes in one transaction: the invoices (only where the attempt is still the
  * next one, so an outcome recorded by another run is not recorded twice), the paid shops' paid-through
- * dates (advanced to the end of each line's billed interval, never moved back), and the e-mails (rendered
- * before it begins).
+ * dates (advanced to the end of each line's billed interval, never moved back), and the events
+ * `invoice.paid` / `invoice.failed`, whose subscribers send the customer's e-mails and webhooks.
  * Returns the outcomes actually recorded.
  */
 export async function recordOutcomes(
@@ -90,7 +79,6 @@ export async function recordOutcomes(
       next_attempt: paid ? null : (nextAttemptAfter(opts.day, o.attempt)?.toISOString() ?? null),
     };
   });
-  const emails = await outcomeEmails(db, deps, settled, opts);
   return inTransaction(db, async (tx) => {
     const updated = await rowsOf<{ id: string }>(
       tx,
@@ -127,7 +115,7 @@ export async function recordOutcomes(
         where s.id = l.shop_id`);
     }
 
-    // What happened, for the event log's subscribers (the customers' webhooks), with the result.
+    // What happened, for the event log's subscribers (the customer's e-mails and webhooks), with the result.
     const now = new Date();
     await recordEvents(
       tx,
@@ -158,9 +146,6 @@ export async function recordOutcomes(
             };
       }),
     );
-    // Queued in the same transaction as the result; sent together (postgres-js pipelines them).
-    const messages = recorded.flatMap((o) => emails.get(o.invoice.id) ?? []);
-    await mapLimit(messages, MAIL_PIPELINE, (m) => deps.mail.send(tx, m));
     return recorded;
   });
 }

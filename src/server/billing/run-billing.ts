@@ -7,9 +7,7 @@
 // (uid, billing_month) index, then FOR UPDATE SKIP LOCKED with a lease), charged with a per-attempt
 // idempotency key, and recorded only if the attempt is still the next one.
 import { addMonthsUtc, chargeDateFor, monthStartUtc, startOfDayUtc, toDateKey } from '../../domain/index.js';
-import type { MailAdapter } from '../adapters/mail.js';
 import type { PaymentsAdapter } from '../adapters/payments.js';
-import type { StorageAdapter } from '../adapters/storage.js';
 import type { Db } from '../db/client.js';
 import { billMonthInvoices, type PlannedInvoice } from './bill-month.js';
 import { monthKey } from './billing-policy.js';
@@ -17,16 +15,8 @@ import { type ChargeOutcome, chargeInvoices, recordOutcomes } from './charge-inv
 import { claimDueInvoices, countHeldInvoices } from './claim-invoices.js';
 import { type DueInvoice, dueInvoices } from './retry-failed-invoices.js';
 
-export type BillingDeps = {
-  payments: PaymentsAdapter;
-  mail: MailAdapter;
-  /** Where brand logos are served from, for the e-mails. */
-  storage: StorageAdapter;
-  /** PUBLIC_URL: links go to each customer's brand site under it (see brandSiteOrigin). */
-  origin: string;
-  /** BASE_DOMAIN, under which brands have their subdomains. */
-  baseDomain: string;
-};
+/** The run's e-mails are the subscribers' of its events (billing/mail-subscriber.ts). */
+export type BillingDeps = { payments: PaymentsAdapter };
 
 export type RunBillingOptions = {
   /** The billing day (UTC); its time of day is ignored. */

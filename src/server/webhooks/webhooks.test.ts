@@ -731,13 +731,7 @@ describe('events', () => {
         paidThrough: '2020-01-31',
       })
       .where(eq(shops.uid, p.alice.user.id));
-    const deps: BillingDeps = {
-      payments: t.adapters.payments,
-      mail: t.adapters.mail,
-      storage: t.adapters.storage,
-      origin: 'https://shop.test',
-      baseDomain: 'shop.test',
-    };
+    const deps: BillingDeps = { payments: t.adapters.payments };
     const run = await runBilling(t.db, deps, { date: new Date('2020-01-28T00:00:00Z') });
     expect(run.paid).toBe(1);
     await t.relayEvents();

@@ -3,7 +3,7 @@ import { runActionPlanReminders } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
 import { pruneAuditEntries } from '../audit/index.js';
 import { rollupBenchmarks } from '../benchmarks/index.js';
-import { runBilling } from '../billing/run-billing.js';
+import { runBilling } from '../billing/index.js';
 import type { Config } from '../config.js';
 import type { Database, Db } from '../db/client.js';
 import { deliverEvent, relayEvent } from '../events/index.js';
@@ -76,13 +76,7 @@ export async function registerJobs(
   await queue.work('billing-run', async (job) => {
     const result = await runBilling(
       db,
-      {
-        payments: adapters.payments,
-        mail: adapters.mail,
-        storage: adapters.storage,
-        origin: config.PUBLIC_URL.replace(/\/$/, ''),
-        baseDomain: config.BASE_DOMAIN,
-      },
+      { payments: adapters.payments },
       { date: new Date(`${job.data.day}T00:00:00Z`) },
     );
     log.info(

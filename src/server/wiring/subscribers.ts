@@ -1,5 +1,6 @@
 import { actionPlanTrigger, planMailSubscriber } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
+import { billingMailSubscriber } from '../billing/index.js';
 import type { Config } from '../config.js';
 import type { Subscriber } from '../events/index.js';
 import {
@@ -34,5 +35,6 @@ export function subscribersOf(deps: SubscriberDeps): Subscriber[] {
     scoreAlertsSubscriber(mail),
     visitOffersSubscriber,
     visitReleasedMailSubscriber(mail),
+    billingMailSubscriber(mail),
   ];
 }
