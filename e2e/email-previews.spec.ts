@@ -88,13 +88,21 @@ test("the confirmation the app sends shows the brand's logo and the survey's QR 
     cardNumber: '4242424242424242',
   });
   const token = await adminToken(request);
-  const { outboxEmails } = await gql<{
-    outboxEmails: { to: string; kind: string; text: string; html: string | null }[];
-  }>(request, '{ outboxEmails(limit: 50) { to kind text html } }', {}, token);
-  const mail = outboxEmails.find(
-    (m) => m.to === customer.email && m.kind === 'ORDER_CONFIRMATION' && m.text.includes(location),
-  );
-  expect(mail?.html, 'the confirmation has an HTML part').toBeTruthy();
+  type Mail = { to: string; kind: string; text: string; html: string | null };
+  // The confirmation is order.placed's subscriber's: it is queued a job or two after the commit.
+  let mail: Mail | undefined;
+  await expect(async () => {
+    const { outboxEmails } = await gql<{ outboxEmails: Mail[] }>(
+      request,
+      '{ outboxEmails(limit: 50) { to kind text html } }',
+      {},
+      token,
+    );
+    mail = outboxEmails.find(
+      (m) => m.to === customer.email && m.kind === 'ORDER_CONFIRMATION' && m.text.includes(location),
+    );
+    expect(mail?.html, 'the confirmation has an HTML part').toBeTruthy();
+  }).toPass();
   await page.setViewportSize({ width: 680, height: 200 });
   await page.setContent(mail!.html!, { waitUntil: 'load' });
   const layout = await layoutOf(page);

@@ -105,16 +105,21 @@ async function readIds(request: APIRequestContext): Promise<Ids> {
   );
   const admin = await adminToken(request);
   // The tourist's own mail (other journeys may be mailing at the same time).
-  const { outbox } = await gql<{ outbox: { nodes: { _id: string; kind: string; text: string }[] } }>(
-    request,
-    'query($to:String!){ outbox(to:$to) { nodes { _id kind text } } }',
-    { to: TOURIST.email },
-    admin,
-  );
-  const confirmation = outbox.nodes.find(
-    (m) => m.kind === 'ORDER_CONFIRMATION' && m.text.includes(locationName),
-  );
-  const surveyCode = /\/survey\/([A-Za-z0-9_-]+)/.exec(confirmation?.text ?? '')?.[1];
+  type Listed = { _id: string; kind: string; text: string };
+  let confirmation: Listed | undefined;
+  let surveyCode: string | undefined;
+  // The confirmation is order.placed's subscriber's: it is queued a job or two after the commit.
+  await expect(async () => {
+    const { outbox } = await gql<{ outbox: { nodes: Listed[] } }>(
+      request,
+      'query($to:String!){ outbox(to:$to) { nodes { _id kind text } } }',
+      { to: TOURIST.email },
+      admin,
+    );
+    confirmation = outbox.nodes.find((m) => m.kind === 'ORDER_CONFIRMATION' && m.text.includes(locationName));
+    surveyCode = /\/survey\/([A-Za-z0-9_-]+)/.exec(confirmation?.text ?? '')?.[1];
+    expect(surveyCode).toBeTruthy();
+  }).toPass();
   const tourist = await gql<{ login: { token: string } }>(
     request,
     'mutation($e:String!,$p:String!){ login(email:$e,password:$p){ token } }',

@@ -5,9 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import postgres from 'postgres';
-import { outboxMail } from '../../src/server/adapters/mail.js';
 import { testPayments } from '../../src/server/adapters/payments.js';
-import { localStorage } from '../../src/server/adapters/storage.js';
 import { runBilling } from '../../src/server/billing/run-billing.js';
 import { openDatabase } from '../../src/server/db/client.js';
 

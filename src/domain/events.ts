@@ -99,6 +99,10 @@ export type DomainEventPayloads = {
   'plan.submitted': PlanFacts & { submittedAt: string };
   /** The plan went back to the location with a note of what is needed (no webhook). */
   'plan.returned': PlanFacts & { returnedAt: string };
+  /** The daily reminder run: the plan is due tomorrow and not yet answered (no webhook). */
+  'plan.due_soon': PlanFacts & { remindedAt: string };
+  /** The daily reminder run: the plan's due date has passed unanswered (no webhook). */
+  'plan.overdue': PlanFacts & { overdueAt: string };
   // Security events (issue 50): told to the person they concern (security-notices), never to webhooks.
   /** A login signed in from a browser or app it had not used before. */
   'security.new_sign_in': {
@@ -188,6 +192,8 @@ export const DOMAIN_EVENT_TYPES = [
   'plan.resolved',
   'plan.submitted',
   'plan.returned',
+  'plan.due_soon',
+  'plan.overdue',
   'security.new_sign_in',
   'security.second_factor_removed',
   'security.api_key_created',

@@ -10,13 +10,15 @@ const TOLD = {
   'plan.submitted': 'submitted',
   'plan.returned': 'returned',
   'plan.resolved': 'resolved',
+  'plan.due_soon': 'due-soon',
+  'plan.overdue': 'overdue',
 } as const;
 
 /**
  * A plan's e-mails, as a subscriber of its events: created, submitted (the owner and admins review
- * it), returned and resolved (with the note the reviewer wrote), to the people notify-plans.ts names.
- * They wear the account's brand, with links to its site. The daily reminders (due tomorrow, overdue)
- * are the reminder run's own work (remindPlans), not events.
+ * it), returned and resolved (with the note the reviewer wrote), and the daily run's reminders (due
+ * tomorrow, overdue), to the people notify-plans.ts names. They wear the account's brand, with links
+ * to its site.
  */
 export function planMailSubscriber(deps: BackgroundMailDeps): Subscriber {
   return {

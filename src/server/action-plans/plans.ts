@@ -47,9 +47,7 @@ import {
 } from '../db/schema.js';
 import { AppError, badInput, notAuthorized, notLoggedIn, parseInput } from '../errors.js';
 import { recordEvent } from '../events/index.js';
-import { type BackgroundMailDeps, backgroundNotifyDeps } from '../notifications/notify.js';
 import { type Caller, managerLocationIds, teamRoleOf } from '../team/index.js';
-import { type PlanNotice, tellPlan } from './notify-plans.js';
 import { type PlanRow, planLinkKey } from './plan-links.js';
 
 export type { PlanRow } from './plan-links.js';
@@ -747,18 +745,15 @@ export const addressesOf = (text: string) => [
 // ---------------------------------------------------------------- reminders (the daily run)
 
 /**
- * Tells of plans due tomorrow and of plans overdue, each once (the plan keeps when it was told), as
- * the daily run at ACTION_PLAN_REMINDERS_AT does. Safe to repeat. Each plan is its own transaction.
+ * Finds the plans due tomorrow and the plans overdue and records `plan.due_soon` / `plan.overdue` for
+ * each, once (the plan keeps when it was told), as the daily run at ACTION_PLAN_REMINDERS_AT does; the
+ * plan-mail subscriber tells the people. Safe to repeat. Each plan is its own transaction.
  */
-export async function remindPlans(
-  db: Db,
-  now: Date,
-  noticeFor: (accountId: string) => Promise<PlanNotice>,
-): Promise<{ dueSoon: number; overdue: number }> {
+export async function remindPlans(db: Db, now: Date): Promise<{ dueSoon: number; overdue: number }> {
   const today = toDateKey(now);
   const tomorrow = toDateKey(new Date(now.getTime() + 86_400_000));
   const due = await db
-    .select({ id: actionPlans.id, accountId: actionPlans.accountId, dueDate: actionPlans.dueDate })
+    .select({ id: actionPlans.id })
     .from(actionPlans)
     .where(
       and(
@@ -771,8 +766,7 @@ export async function remindPlans(
     )
     .orderBy(asc(actionPlans.dueDate), asc(actionPlans.id));
   const told = { dueSoon: 0, overdue: 0 };
-  for (const { id, accountId } of due) {
-    const notice = await noticeFor(accountId);
+  for (const { id } of due) {
     await inTransaction(db, async (tx) => {
       const [plan] = await tx
         .select()
@@ -788,17 +782,17 @@ export async function remindPlans(
         .set(overdue ? { overdueToldAt: now } : { dueSoonToldAt: now })
         .where(eq(actionPlans.id, id));
       if (overdue) await record(tx, id, { kind: 'overdue', userId: null, who: 'System', at: now });
-      await tellPlan(tx, notice, {
-        plan,
-        event: overdue ? 'overdue' : 'due-soon',
-        ...(await planNames(tx, plan)),
-      });
+      const { programName, locationName } = await planNames(tx, plan);
+      const facts = { ...planFacts(plan), programName, locationName };
+      const base = { accountId: plan.accountId, at: now };
+      await recordEvent(
+        tx,
+        overdue
+          ? { ...base, type: 'plan.overdue', payload: { ...facts, overdueAt: now.toISOString() } }
+          : { ...base, type: 'plan.due_soon', payload: { ...facts, remindedAt: now.toISOString() } },
+      );
       told[overdue ? 'overdue' : 'dueSoon']++;
     });
   }
   return told;
 }
-
-/** The daily run: each account's e-mails wear its brand (as the digest's do). */
-export const runActionPlanReminders = (db: Db, deps: BackgroundMailDeps, now: Date) =>
-  remindPlans(db, now, (accountId) => backgroundNotifyDeps(db, accountId, deps));

@@ -61,7 +61,6 @@ export const chargeInvoices = (db: Db, deps: ChargeDeps, claimed: ClaimedInvoice
  */
 export async function recordOutcomes(
   db: Db,
-  deps: ChargeDeps,
   outcomes: ChargeOutcome[],
   opts: { day: Date },
 ): Promise<ChargeOutcome[]> {

@@ -103,7 +103,7 @@ export async function runBilling(
     if (claimed.length === 0) break;
     const outcomes = await chargeInvoices(db, deps, claimed, concurrency);
     await opts.afterCharge?.(outcomes);
-    const recorded = await recordOutcomes(db, deps, outcomes, { day });
+    const recorded = await recordOutcomes(db, outcomes, { day });
     for (const o of recorded) {
       if (o.kind === 'paid') {
         result.paid++;

@@ -4,13 +4,10 @@ import {
   customizeContinueError,
   guestCheckoutOffered,
   paidThroughAfterCheckout,
-  parseEmailList,
   type QuestionnaireType,
 } from '../../domain/index.js';
 import { registerUser } from '../accounts/register-user.js';
-import type { MailAdapter } from '../adapters/mail.js';
 import type { CardDetails, ChargeResult, PaymentsAdapter } from '../adapters/payments.js';
-import type { StorageAdapter } from '../adapters/storage.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, finish, inTransaction, type Statement } from '../db/client.js';
@@ -25,7 +22,6 @@ import {
   userQuestionnaires,
   users,
 } from '../db/schema.js';
-import { emailBrandOf } from '../email/index.js';
 import { AppError, badInput, parseInput } from '../errors.js';
 import { recordEventStatements } from '../events/index.js';
 import { visitsInsert } from '../fieldwork/index.js';
@@ -38,7 +34,6 @@ import {
   type ShopInContext,
   shopDue,
 } from '../orders/order-graph.js';
-import { orderConfirmationEmail, orderNotificationEmails } from './confirmation-emails.js';
 
 export const MSG_NOTHING_IN_ORDER = 'There is nothing in your order yet, please begin the order process.';
 export const MSG_ACCOUNT_REQUIRED =
@@ -48,10 +43,6 @@ export type CheckoutDeps = {
   user: UserRow | null;
   brand: BrandRow;
   payments: PaymentsAdapter;
-  mail: MailAdapter;
-  /** Where the brand's logo is served from, for the e-mails. */
-  storage: StorageAdapter;
-  origin: string;
   now: Date;
 };
 
@@ -61,7 +52,7 @@ export type CheckoutResult = { order: OrderRow; graph: OrderGraph; createdUser: 
  * Places the order in one transaction: validate, charge the initial amount due (with an idempotency key
  * derived from the order and the card, so a double submit never charges twice), then complete the order,
  * activate its shops, create the account or record the guest, save the card, issue the invoice and survey
- * links, and queue the e-mails. A failed charge throws and nothing is completed: the cart stays as it was.
+ * links, and record `order.placed` (whose subscribers send the e-mails and webhooks). A failed charge throws and nothing is completed: the cart stays as it was.
  */
 export async function checkout(
   db: Db,
@@ -256,28 +247,8 @@ export async function checkout(
       );
     }
 
-    const facts = {
-      brand: emailBrandOf(deps.brand, { origin: deps.origin, storage: deps.storage }),
-      origin: deps.origin,
-      orderNumber: order.orderNumber,
-      amount: due.value,
-      customerName: `${profile.firstName} ${profile.lastName}`.trim() || email,
-      hasShops: allShops.some((s) => s.questionnaireType !== 'customerSurvey'),
-      surveyLinks: links.map((x) => ({
-        title: x.shop.questionnaireTitle,
-        locationName: x.location.name,
-        surveyCode: x.surveyCode,
-      })),
-    };
-    const mails = [
-      orderConfirmationEmail(email, facts),
-      ...orderNotificationEmails(parseEmailList(deps.brand.orderNotificationEmails ?? ''), {
-        ...facts,
-        businessName: profile.businessName,
-        email,
-      }),
-    ].map((message) => deps.mail.queue(tx, message));
-    // What happened, for the event log's subscribers (the customer's webhooks): sent with the commit.
+    // What happened, for the event log's subscribers (the order's e-mails and the customer's webhooks):
+    // sent with the commit.
     const placed = recordEventStatements(tx, {
       type: 'order.placed',
       accountId: customer?.id ?? null,
@@ -300,8 +271,8 @@ export async function checkout(
         ),
       },
     });
-    // The writes and the e-mails' outbox rows and delivery jobs go with the commit.
-    await finish(tx, ...writes.filter((w) => w !== null), ...mails.map((m) => m.record), ...placed);
+    // The writes and the event's row and relay job go with the commit.
+    await finish(tx, ...writes.filter((w) => w !== null), ...placed);
     // The placed order as those writes left it (no need to read it back).
     const owned = <T extends { uid: string | null }>(row: T): T =>
       customer && row.uid === null ? { ...row, uid: customer.id, updatedAt: now } : row;

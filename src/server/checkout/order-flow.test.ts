@@ -109,6 +109,7 @@ describe('the order flow over the API', () => {
     expect(result.data.checkout).toMatchObject({ status: 'COMPLETE', amount: 25000, orderNumber: 10001 });
     const [shop] = await t.db.select().from(shops).where(eq(shops.id, c.shopId));
     expect(shop!.status).toBe('active');
+    await t.relayEvents(); // the order's e-mails are order.placed's subscriber's
     const mail = await t.db.select().from(outboxEmails);
     expect(mail.map((m) => m.to)).toContain('guest@example.test');
     expect((await t.db.select({ n: count() }).from(testPaymentCharges))[0]!.n).toBe(1);

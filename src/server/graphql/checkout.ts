@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createSession } from '../accounts/sessions.js';
 import { tokenizeTestCard } from '../adapters/payments.js';
-import { checkout } from '../checkout/checkout.js';
+import { checkout } from '../checkout/index.js';
 import { AppError, parseInput } from '../errors.js';
 import { setSessionCookie } from './accounts.js';
 import { builder } from './builder.js';
@@ -100,9 +100,6 @@ builder.mutationFields((t) => ({
           user: ctx.user,
           brand: ctx.brand,
           payments: ctx.adapters.payments,
-          mail: ctx.adapters.mail,
-          storage: ctx.adapters.storage,
-          origin: ctx.origin,
           now: new Date(),
         },
         { oid: a.oid, input: { ...a.input, profile: a.input.profile ? { ...a.input.profile } : undefined } },

@@ -4,9 +4,13 @@
 import { smtpMail } from '../adapters/mail.js';
 import { inTransaction, openDatabase } from '../db/client.js';
 import { createUser } from '../db/factories.js';
+import { ensurePgliteSnapshot, pgliteSnapshot } from './db-template.js';
 
 const url = process.env.DATABASE_URL || undefined;
-const database = await openDatabase({ url, dataDir: process.env.DATA_DIR });
+// A new PGlite directory starts from the migrated snapshot the tests share, not from the migrations
+// (which take most of a minute on a busy 2-core machine).
+const loadDataDir = url ? undefined : (await ensurePgliteSnapshot(), await pgliteSnapshot());
+const database = await openDatabase({ url, dataDir: process.env.DATA_DIR, loadDataDir });
 await inTransaction(database.db, async (tx) => {
   const user = await createUser(tx, { email: 'crash@example.test' });
   // As an app with SMTP_URL records it: pending, with its delivery job (the server is not reached here).

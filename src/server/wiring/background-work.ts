@@ -1,5 +1,5 @@
 import { parseAllowedHosts } from '../../domain/index.js';
-import { runActionPlanReminders } from '../action-plans/index.js';
+import { remindPlans } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
 import { pruneAuditEntries } from '../audit/index.js';
 import { rollupBenchmarks } from '../benchmarks/index.js';
@@ -95,7 +95,7 @@ export async function registerJobs(
     log.info(`Daily digest for ${job.data.day}: ${result.digests} digests sent.`);
   });
   await queue.work('action-plan-reminders', async (job) => {
-    const told = await runActionPlanReminders(db, notify, new Date());
+    const told = await remindPlans(db, new Date());
     log.info(
       `Action plan reminders for ${job.data.day}: ${told.dueSoon} due tomorrow, ${told.overdue} overdue.`,
     );

@@ -1,6 +1,7 @@
 import { actionPlanTrigger, planMailSubscriber } from '../action-plans/index.js';
 import type { Adapters } from '../adapters/index.js';
 import { billingMailSubscriber } from '../billing/index.js';
+import { orderMailSubscriber } from '../checkout/index.js';
 import type { Config } from '../config.js';
 import type { Subscriber } from '../events/index.js';
 import {
@@ -36,5 +37,6 @@ export function subscribersOf(deps: SubscriberDeps): Subscriber[] {
     visitOffersSubscriber,
     visitReleasedMailSubscriber(mail),
     billingMailSubscriber(mail),
+    orderMailSubscriber(mail),
   ];
 }
