@@ -164,6 +164,20 @@ export type DomainEventPayloads = {
    * it back, or a scheduler took it back. A fieldwork event (accountId null): it names the shopper, so
    * it is never sent to customers (no webhook; see SHOPPER_EVENT_TYPES).
    */
+  /**
+   * QA sent an evaluation back to its shopper with what to correct (a shopper event: no webhook, no
+   * customer hears of it; the shopper is told).
+   */
+  'evaluation.rejected': {
+    evaluationId: string;
+    visitId: string | null;
+    shopperId: string;
+    programName: string;
+    locationName: string;
+    /** QA's note to the shopper (the evaluation's external comment). */
+    comment: string;
+    rejectedAt: string;
+  };
   'visit.released': {
     visitId: string;
     evaluationId: string;
@@ -200,6 +214,7 @@ export const DOMAIN_EVENT_TYPES = [
   'security.ownership_transferred',
   'score.alerted',
   'visit.released',
+  'evaluation.rejected',
 ] as const satisfies readonly DomainEventType[];
 
 /** The security events: for the person they concern only (no webhook carries them). */
@@ -211,7 +226,10 @@ export const SECURITY_EVENT_TYPES = [
 ] as const satisfies readonly DomainEventType[];
 
 /** Events about shoppers, not customers: no subscriber may pass them on to a customer (webhooks). */
-export const SHOPPER_EVENT_TYPES = ['visit.released'] as const satisfies readonly DomainEventType[];
+export const SHOPPER_EVENT_TYPES = [
+  'visit.released',
+  'evaluation.rejected',
+] as const satisfies readonly DomainEventType[];
 export type ShopperEventType = (typeof SHOPPER_EVENT_TYPES)[number];
 export type CustomerEventType = Exclude<DomainEventType, ShopperEventType>;
 

@@ -20,16 +20,14 @@ import {
   VisitStatus,
   visitDateOf,
 } from '../../evaluation/index.js';
-import type { Adapters } from '../adapters/index.js';
 import type { StorageAdapter } from '../adapters/storage.js';
-import type { BrandRow, UserRow } from '../context.js';
+import type { UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { evaluations, locations, orders, shops, users, visits } from '../db/schema.js';
-import { emailBrandOf } from '../email/index.js';
 import { AppError, notAuthorized, notLoggedIn } from '../errors.js';
 import { recordEvent } from '../events/index.js';
 import { applyAnswers, unfinishedFields } from './apply-answers.js';
-import { correctionsNeededEmail, reportUrl, shopReportKeyMatches } from './emails.js';
+import { reportUrl, shopReportKeyMatches } from './emails.js';
 import {
   type EvaluationRow,
   loadEngineEvaluation,
@@ -331,14 +329,6 @@ export async function commentOnElement(
   });
 }
 
-type Facts = {
-  brand: BrandRow;
-  origin: string;
-  mail: Adapters['mail'];
-  /** Where the brand's logo is served from, for the e-mails. */
-  storage: StorageAdapter;
-};
-
 /** Program and location names of an evaluation, for e-mails, and the addresses its report goes to. */
 export async function namesOf(db: Db, row: EvaluationRow) {
   const [r] = await db
@@ -369,7 +359,7 @@ export async function namesOf(db: Db, row: EvaluationRow) {
 /** Rejects an evaluation back to its shopper with the proofer's note (required), and tells the shopper. */
 export async function rejectEvaluation(
   db: Db,
-  opts: { user: UserRow | null; id: string; comment: string; now: Date } & Facts,
+  opts: { user: UserRow | null; id: string; comment: string; now: Date },
 ) {
   const staff = requireStaff(opts.user);
   const comment = opts.comment.trim();
@@ -410,18 +400,23 @@ export async function rejectEvaluation(
     // Corrections needed count against the shopper's reliability (once per visit).
     if (shopper && row.visitId)
       await rejectedVisit(tx, { visitId: row.visitId, shopperId: shopper.id, now: opts.now });
+    // The shopper is told what to correct: corrections-subscriber.ts.
     if (shopper) {
-      const names = await namesOf(tx, row);
-      await opts.mail.send(
-        tx,
-        correctionsNeededEmail(shopper.email, {
-          ...names,
-          brand: emailBrandOf(opts.brand, opts),
-          origin: opts.origin,
+      const { programName, locationName } = await namesOf(tx, row);
+      await recordEvent(tx, {
+        type: 'evaluation.rejected',
+        accountId: null,
+        at: opts.now,
+        payload: {
           evaluationId: row.id,
+          visitId: row.visitId,
+          shopperId: shopper.id,
+          programName,
+          locationName,
           comment,
-        }),
-      );
+          rejectedAt: opts.now.toISOString(),
+        },
+      });
     }
     return saved!;
   });

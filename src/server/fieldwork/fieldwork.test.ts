@@ -280,7 +280,12 @@ describe('the evaluator and QA flow', () => {
       (await t.gql(REJECT, { id, c: 'Wait time looks wrong' }, { token: proofer.token })).data
         .rejectEvaluation.status,
     ).toBe(S.Rejected);
-    const [toShopper] = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'sam@example.test'));
+    // The shopper is told by evaluation.rejected's subscriber (corrections-subscriber.ts), once.
+    await t.relayEvents();
+    expect(await t.relayAgain(['evaluation.rejected'])).toBeGreaterThan(0);
+    const told = await t.db.select().from(outboxEmails).where(eq(outboxEmails.to, 'sam@example.test'));
+    expect(told.map((m) => m.kind)).toEqual(['evaluation-rejected']);
+    const [toShopper] = told;
     expect(toShopper?.subject).toBe('Corrections needed: Dine-In at Main Street');
     expect(toShopper?.text).toContain('Wait time looks wrong');
     expect(toShopper?.html).toContain('Wait time looks wrong');

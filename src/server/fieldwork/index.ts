@@ -1,3 +1,4 @@
+export { correctionsMailSubscriber } from './corrections-subscriber.js';
 export { decideExtension, releaseOverdueVisits, requestExtension } from './deadlines.js';
 export {
   type EvaluationRow,

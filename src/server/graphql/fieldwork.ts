@@ -667,10 +667,6 @@ builder.mutationFields((t) => ({
         id: a._id,
         comment: a.comment,
         now: new Date(),
-        brand: ctx.brand,
-        origin: ctx.origin,
-        mail: ctx.adapters.mail,
-        storage: ctx.adapters.storage,
       }),
   }),
   approveEvaluation: t.field({

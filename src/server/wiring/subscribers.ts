@@ -5,6 +5,7 @@ import { orderMailSubscriber } from '../checkout/index.js';
 import type { Config } from '../config.js';
 import type { Subscriber } from '../events/index.js';
 import {
+  correctionsMailSubscriber,
   reportReadySubscriber,
   visitOffersSubscriber,
   visitReleasedMailSubscriber,
@@ -38,5 +39,6 @@ export function subscribersOf(deps: SubscriberDeps): Subscriber[] {
     visitReleasedMailSubscriber(mail),
     billingMailSubscriber(mail),
     orderMailSubscriber(mail),
+    correctionsMailSubscriber(mail),
   ];
 }

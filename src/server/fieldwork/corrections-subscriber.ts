@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../db/schema.js';
+import type { Subscriber } from '../events/index.js';
+import { type BackgroundMailDeps, backgroundNotifyDeps } from '../notifications/notify.js';
+import { correctionsNeededEmail } from './emails.js';
+
+/**
+ * The shopper whose evaluation QA sent back is told what to correct, with a link to it in the
+ * evaluator app (`evaluation.rejected`, a shopper event: no customer or webhook hears of it).
+ */
+export function correctionsMailSubscriber(deps: BackgroundMailDeps): Subscriber {
+  return {
+    name: 'corrections-mail', // stored in each receipt: keep it stable
+    events: ['evaluation.rejected'],
+    async handle(tx, event) {
+      if (event.type !== 'evaluation.rejected') return;
+      const p = event.payload;
+      const [shopper] = await tx
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.id, p.shopperId))
+        .limit(1);
+      if (!shopper) return;
+      const { brand, origin } = await backgroundNotifyDeps(tx, p.shopperId, deps);
+      await deps.mail.send(tx, {
+        ...correctionsNeededEmail(shopper.email, {
+          brand,
+          origin,
+          evaluationId: p.evaluationId,
+          programName: p.programName,
+          locationName: p.locationName,
+          comment: p.comment,
+        }),
+        dedupKey: `evaluation-rejected:${event.id}`,
+      });
+    },
+  };
+}
