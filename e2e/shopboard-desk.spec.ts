@@ -122,7 +122,7 @@ test('a shopper misses the due date: the visit is released, the shopper sees it,
   const row = owner.getByTestId('shops-table').getByRole('row').filter({ hasText: location });
   await expect(row.getByTestId('shop-status')).toContainText('Late');
   await expect(row).not.toContainText('Lee');
-  await row.scrollIntoViewIfNeeded();
+  await row.getByTestId('shop-status').scrollIntoViewIfNeeded();
   await screenshot(owner, `${SHOTS}/customer-late-phone.png`);
   // Before the due date the same visit is not late.
   await owner.clock.setFixedTime(new Date(Date.parse(`${hold.dueDate}T12:00:00Z`) - DAY_MS));
