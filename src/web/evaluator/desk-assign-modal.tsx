@@ -144,7 +144,10 @@ export function AssignModal({
           label="Why"
           placeholder="e.g. due in 2 days and nobody took it"
           value={reason}
-          onChange={(e) => setReason(e.currentTarget.value)}
+          onChange={(e) => {
+            setReason(e.currentTarget.value);
+            if (assigning.error) assigning.reset();
+          }}
         />
         {assigning.error && (
           <Alert color="red" role="alert" data-testid="assign-error">

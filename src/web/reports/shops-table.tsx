@@ -73,7 +73,12 @@ function StatusCell({ shop, today }: { shop: ShopRow; today: string }) {
   return (
     <Group gap={6} wrap="nowrap">
       <span>{shop.status}</span>
-      <Badge color="red" variant="light" title={`Past its due date, ${formatDateUs(shop.dueDate)}`}>
+      <Badge
+        color="red"
+        variant="light"
+        title={`Past its due date, ${formatDateUs(shop.dueDate)}`}
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
         Late
       </Badge>
     </Group>
