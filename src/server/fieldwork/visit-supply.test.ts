@@ -277,12 +277,12 @@ describe('the scheduler’s desk', () => {
     expect(wide).toHaveLength(3);
 
     // Each says whether the shopper may take it, in the words the accept refuses with.
-    const [{ qid }] = await t.db
+    const [shop] = await t.db
       .select({ qid: shops.qid })
       .from(visits)
       .innerJoin(shops, eq(shops.id, visits.shopId))
       .where(eq(visits.id, visit!._id));
-    await t.db.insert(questionnaireShopperRules).values({ qid: qid!, requiresCar: true });
+    await t.db.insert(questionnaireShopperRules).values({ qid: shop!.qid, requiresCar: true });
     await t.db
       .insert(shopperProfiles)
       .values({ userId: near.id, hasCar: true })
