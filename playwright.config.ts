@@ -89,6 +89,8 @@ function server(port: number, dataDir: string, more: Record<string, string> = {}
       BENCHMARK_ROLLUP_AT: 'off',
       VISIT_DEADLINES_AT: 'off',
       VISIT_OFFERS_AT: 'off',
+      // The shopboard journey runs the deadline job with its moved clock (src/server/e2e-hooks.ts).
+      E2E_TEST_HOOKS: '1',
       // The webhooks journey's local receiver (e2e/webhooks.spec.ts): allowed although local, over http.
       WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:4555,localhost:4555',
       ...more,

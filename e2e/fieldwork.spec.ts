@@ -320,9 +320,17 @@ test('a mystery shop goes from order to report through the evaluator app', async
   await expect(
     question(proofer, 'greeter').getByRole('textbox', { name: /Name or description/ }),
   ).toHaveValue('Jordan (name tag)');
+  // QA grades the shopper's work as it approves (issue 47): internal, the shopper's rating follows.
+  const grading = proofer.getByTestId('qa-grade');
+  await grading.getByLabel("Grade the shopper's work (1-10)").fill('8');
+  await grading.getByLabel('Why this grade').fill('Thorough answers; one correction needed.');
+  await shot(proofer, 'qa-grade');
   await proofer.getByRole('button', { name: 'Approve' }).click();
   await expect(proofer).toHaveURL(/\/evaluator\/qa$/);
   await expect(proofer.getByText('Evaluation approved')).toBeVisible();
+  await shopper.goto('/evaluator/standing');
+  await expect(shopper.getByTestId('standing-rating')).toHaveText('8 / 10');
+  await expect(shopper.getByText('Thorough answers; one correction needed.')).toBeVisible();
   await expect(proofer.getByTestId('qa-row').filter({ hasText: locationName })).toHaveCount(0);
 
   // The customer reads the report from the e-mail's link.

@@ -363,6 +363,7 @@ for (const brand of BRANDS) {
         ['/admin/emails', 'Emails'],
         [`/admin/emails/${admin.emailId}`, 'order #'],
         ['/evaluator/qa', 'QA Queue'],
+        ['/evaluator/desk', "Scheduler's Desk"],
       ] as const) {
         await visit(staffPage, origin + path, heading);
       }

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { adminToken, DEMO, gql, placeOrderThroughApi, test, visitCard } from './support';
+import { adminToken, DEMO, gql, placeOrderThroughApi, screenshot, test, visitCard } from './support';
 
 // The shopboard as a new shopper walks it on a 390 px phone (issue 47): signs up with a home address,
 // sees open visits nearest first with their distance and area (no street address), accepts one, and
@@ -70,7 +70,7 @@ test('a new shopper signs up with an address, sees visits by distance, accepts o
     const all = await distances(page);
     expect(all).toEqual([...all].sort((a, b) => a - b));
     await nearCard.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/shopboard-phone.png` });
+    await screenshot(page, `${SHOTS}/shopboard-phone.png`);
 
     // Accept one visit at the near gym: its evaluation opens.
     await nearCard.getByRole('button', { name: 'Accept' }).click();
@@ -85,7 +85,7 @@ test('a new shopper signs up with an address, sees visits by distance, accepts o
     );
     await expect(page).toHaveURL(/\/evaluator\/visits$/);
     await second.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/shopboard-rotation-phone.png` });
+    await screenshot(page, `${SHOTS}/shopboard-rotation-phone.png`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
   } finally {

@@ -15,6 +15,7 @@ import { registerExportRoute } from './admin/export-route.js';
 import { ENTRY_BRAND_COOKIE, findBrandByEntryPath } from './brands/resolve-brand.js';
 import type { Config } from './config.js';
 import type { Db } from './db/client.js';
+import { registerE2eHooks } from './e2e-hooks.js';
 import { registerEvaluatorAppRoutes } from './evaluator-app/manifest-routes.js';
 import { registerSurveyRoutes } from './fieldwork/index.js';
 import { withBrandImageUrls } from './file-references.js';
@@ -152,6 +153,7 @@ export async function buildApp(opts: {
   await registerApiDocs(app);
   await registerGraphiQLAssets(app);
   await registerStripeWebhook(app, { db, secret: config.STRIPE_WEBHOOK_SECRET });
+  await registerE2eHooks(app, deps);
 
   // The built web app. Files come from dist/web, each as its brotli or gzip copy made by the build when
   // the browser accepts one (content negotiation); hashed assets are cached for a year. Pages are the

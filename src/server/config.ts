@@ -111,6 +111,11 @@ const ZEnv = z.object({
    * failed, to be retried by another instance. The process exits within delay + timeout + 5 s.
    */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(300_000).default(20_000),
+  /**
+   * The end-to-end journeys' hooks (src/server/e2e-hooks.ts: run the deadline job with a moved clock):
+   * `1` only in playwright.config.ts; refused in production.
+   */
+  E2E_TEST_HOOKS: z.enum(['0', '1']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -147,6 +152,9 @@ const ZConfig = ZEnv.superRefine((c, ctx) => {
       path: ['PASSWORD_HASH_COST'],
       message: `must be at least ${OWASP_SCRYPT_COST} in production (scrypt N=2^${OWASP_SCRYPT_COST}, OWASP's recommendation); a lower work factor is for tests only`,
     });
+  }
+  if (c.NODE_ENV === 'production' && c.E2E_TEST_HOOKS === '1') {
+    ctx.addIssue({ code: 'custom', path: ['E2E_TEST_HOOKS'], message: 'must be off in production' });
   }
   if (c.NODE_ENV === 'production' && c.RATE_LIMITS === 'off') {
     ctx.addIssue({ code: 'custom', path: ['RATE_LIMITS'], message: 'must be on in production' });

@@ -30,9 +30,14 @@ const RELEASE_BATCH = 200;
  * The deadline job: every hold whose last day (submit_by, UTC) is before `now`'s day and whose
  * evaluation is not submitted is released: the evaluation Expired, the visit open again, the history,
  * the shopper's reliability, `visit.released` (the shopper's e-mail, the offers). Safe to repeat: a
- * released hold is gone. Returns how many were released.
+ * released hold is gone. Returns how many were released. `onlyShopperIds` narrows the run to those
+ * shoppers' holds (the journeys' test hook, src/server/e2e-hooks.ts: one journey's clock, not another's).
  */
-export async function releaseOverdueVisits(db: Db, now: Date): Promise<{ released: number }> {
+export async function releaseOverdueVisits(
+  db: Db,
+  now: Date,
+  opts: { onlyShopperIds?: string[] } = {},
+): Promise<{ released: number }> {
   const today = now.toISOString().slice(0, 10);
   let released = 0;
   for (;;) {
@@ -46,7 +51,13 @@ export async function releaseOverdueVisits(db: Db, now: Date): Promise<{ release
         })
         .from(visitHolds)
         .innerJoin(evaluations, eq(evaluations.id, visitHolds.evaluationId))
-        .where(and(lt(visitHolds.submitBy, today), inArray(evaluations.status, UNSUBMITTED)))
+        .where(
+          and(
+            lt(visitHolds.submitBy, today),
+            inArray(evaluations.status, UNSUBMITTED),
+            opts.onlyShopperIds ? inArray(visitHolds.shopperId, opts.onlyShopperIds) : undefined,
+          ),
+        )
         .orderBy(asc(visitHolds.submitBy), asc(visitHolds.visitId))
         .limit(RELEASE_BATCH)
         .for('update', { of: visitHolds, skipLocked: true });

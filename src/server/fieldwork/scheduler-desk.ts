@@ -25,6 +25,7 @@ import {
 import { AppError, badInput } from '../errors.js';
 import { recordTransition } from './evaluation-store.js';
 import { ROLES, requireScheduler } from './roles.js';
+import { checkMayTake } from './take-rules.js';
 import { releaseHold } from './visit-history.js';
 import { acceptVisit } from './visits.js';
 
@@ -212,6 +213,8 @@ export type ShopperCandidate = {
   reliability: number | null;
   /** Visits the shopper holds now. */
   holding: number;
+  /** Why the shopper may not take the visit (its requirements or rotation, in acceptVisit's words); null: they may. */
+  unmet: string | null;
 };
 
 /**
@@ -228,13 +231,26 @@ export async function shoppersForVisit(
     maxMiles?: number | null;
     search?: string | null;
     limit?: number;
+    now?: Date;
   },
 ): Promise<ShopperCandidate[]> {
   requireScheduler(opts.user);
   const [loc] = await db
-    .select({ lat: locations.latitude, lng: locations.longitude, state: locations.state })
+    .select({
+      lat: locations.latitude,
+      lng: locations.longitude,
+      state: locations.state,
+      visit: {
+        id: visits.id,
+        uqid: visits.uqid,
+        locationId: visits.locationId,
+        cycleStart: visits.cycleStart,
+      },
+      qid: shops.qid,
+    })
     .from(visits)
     .innerJoin(locations, eq(locations.id, visits.locationId))
+    .innerJoin(shops, eq(shops.id, visits.shopId))
     .where(eq(visits.id, opts.visitId))
     .limit(1);
   if (!loc)
@@ -285,6 +301,12 @@ export async function shoppersForVisit(
     )
     .orderBy(sql`${miles} asc nulls last`, desc(sql`coalesce(${shopperRatings.rating}, 0)`), asc(users.id))
     .limit(Math.min(opts.limit ?? 25, 100));
+  const unmet = await eligibilityOf(db, {
+    shopperIds: rows.map((r) => r.shopperId),
+    visit: loc.visit,
+    qid: loc.qid,
+    now: opts.now ?? new Date(),
+  });
   return rows.map((r) => ({
     shopperId: r.shopperId,
     name: `${r.firstName} ${r.lastName}`.trim(),
@@ -294,7 +316,37 @@ export async function shoppersForVisit(
     rating: r.rating,
     reliability: r.reliability,
     holding: r.holding,
+    unmet: unmet.get(r.shopperId) ?? null,
   }));
+}
+
+/**
+ * Why each shopper may not take the visit, by the checks the accept makes (requirements, rotation),
+ * read in one transaction that writes nothing; a shopper missing from the map may take it.
+ */
+async function eligibilityOf(
+  db: Db,
+  opts: {
+    shopperIds: string[];
+    visit: { id: string; uqid: string; locationId: string; cycleStart: string };
+    qid: string;
+    now: Date;
+  },
+): Promise<Map<string, string>> {
+  const unmet = new Map<string, string>();
+  if (opts.shopperIds.length === 0) return unmet;
+  await inTransaction(db, async (tx) => {
+    const shoppers = await tx.select().from(users).where(inArray(users.id, opts.shopperIds));
+    for (const shopper of shoppers) {
+      try {
+        await checkMayTake(tx, { shopper, visit: opts.visit, qid: opts.qid, now: opts.now });
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        unmet.set(shopper.id, err.message);
+      }
+    }
+  });
+  return unmet;
 }
 
 /**

@@ -4,7 +4,17 @@ import { addDays, weightedRating } from '../../domain/index.js';
 import { EvaluationStatus as S, VisitStatus } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
 import { createAdapters } from '../adapters/index.js';
-import { evaluations, locations, shopperOfferSettings, users, visitHolds, visits } from '../db/schema.js';
+import {
+  evaluations,
+  locations,
+  questionnaireShopperRules,
+  shopperOfferSettings,
+  shopperProfiles,
+  shops,
+  users,
+  visitHolds,
+  visits,
+} from '../db/schema.js';
 import { queueDueRuns } from '../jobs/scheduler.js';
 import { backgroundMailDeps } from '../notifications/notify.js';
 import { publish, registerShopper, VISIT_FORM } from '../test/fieldwork-fixtures.js';
@@ -265,6 +275,29 @@ describe('the scheduler’s desk', () => {
     expect(found.map((f: { miles: number }) => Math.round(f.miles))).toEqual([2, 16]);
     const wide = (await t.gql(q, { id: visit!._id, m: 300 }, as(desk))).data.shoppersForVisit;
     expect(wide).toHaveLength(3);
+
+    // Each says whether the shopper may take it, in the words the accept refuses with.
+    const [shop] = await t.db
+      .select({ qid: shops.qid })
+      .from(visits)
+      .innerJoin(shops, eq(shops.id, visits.shopId))
+      .where(eq(visits.id, visit!._id));
+    await t.db.insert(questionnaireShopperRules).values({ qid: shop!.qid, requiresCar: true });
+    await t.db
+      .insert(shopperProfiles)
+      .values({ userId: near.id, hasCar: true })
+      .onConflictDoUpdate({ target: shopperProfiles.userId, set: { hasCar: true } });
+    const q2 = 'query ($id: String!) { shoppersForVisit(visitId: $id, maxMiles: 300) { name unmet } }';
+    const eligible = (await t.gql(q2, { id: visit!._id }, as(desk))).data.shoppersForVisit;
+    expect(eligible.filter((e: { unmet: string | null }) => e.unmet === null)).toHaveLength(1);
+    expect(
+      eligible
+        .filter((e: { unmet: string | null }) => e.unmet !== null)
+        .map((e: { unmet: string }) => e.unmet),
+    ).toEqual([
+      'This visit needs a shopper with a car. If you have one, say so on your profile.',
+      'This visit needs a shopper with a car. If you have one, say so on your profile.',
+    ]);
   });
 });
 

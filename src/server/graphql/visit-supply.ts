@@ -126,6 +126,10 @@ const CandidateType = builder.objectRef<ShopperCandidate>('ShopperCandidate').im
     rating: t.exposeFloat('rating', { nullable: true }),
     reliability: t.exposeFloat('reliability', { nullable: true }),
     holding: t.exposeInt('holding'),
+    unmet: t.exposeString('unmet', {
+      nullable: true,
+      description: 'Why the shopper may not take the visit (requirements, rotation); null: they may.',
+    }),
   }),
 });
 
@@ -197,6 +201,7 @@ builder.queryFields((t) => ({
         visitId: a.visitId,
         maxMiles: a.maxMiles,
         search: a.search,
+        now: new Date(),
       }),
   }),
   visitHistory: t.field({

@@ -21,6 +21,7 @@ const fieldwork = {
   standing: () => import('../evaluator/standing-page').then((m) => ({ Component: m.StandingPage })),
   qaQueue: () => import('../evaluator/qa-queue-page').then((m) => ({ Component: m.QaQueuePage })),
   qaReview: () => import('../evaluator/qa-review-page').then((m) => ({ Component: m.QaReviewPage })),
+  desk: () => import('../evaluator/desk-page').then((m) => ({ Component: m.DeskPage })),
   shopReport: () => import('../evaluator/shop-report-page').then((m) => ({ Component: m.ShopReportPage })),
   sharedShopReport: () =>
     import('../evaluator/shop-report-page').then((m) => ({ Component: m.SharedShopReportPage })),
@@ -237,6 +238,7 @@ export const routes: RouteObject[] = [
           { path: 'standing', lazy: fieldwork.standing },
           { path: 'qa', lazy: fieldwork.qaQueue },
           { path: 'qa/:id', lazy: fieldwork.qaReview },
+          { path: 'desk', lazy: fieldwork.desk },
           { path: '*', element: soon('Page Not Found') },
         ],
       },

@@ -14,6 +14,7 @@ export const CURRENT_USER = graphql(`
       fullName
       admin
       roles
+      scheduler
       profile {
         firstName
         lastName

@@ -243,8 +243,8 @@ export const REJECT_EVALUATION = graphql(`
 `);
 
 export const APPROVE_EVALUATION = graphql(`
-  mutation ApproveEvaluation($id: String!) {
-    approveEvaluation(_id: $id) {
+  mutation ApproveEvaluation($id: String!, $grade: Int, $gradeReason: String) {
+    approveEvaluation(_id: $id, grade: $grade, gradeReason: $gradeReason) {
       _id
       status
     }

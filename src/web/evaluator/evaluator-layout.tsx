@@ -1,12 +1,19 @@
 import '../app/full-styles';
 import { Button, Container } from '@mantine/core';
-import { IconCash, IconChecklist, IconClipboardList, IconMapPin, IconStar } from '@tabler/icons-react';
+import {
+  IconCalendarStats,
+  IconCash,
+  IconChecklist,
+  IconClipboardList,
+  IconMapPin,
+  IconStar,
+} from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { Link, Navigate, Outlet, useLocation } from 'react-router';
 import { readOfflineUser } from '../app/offline-user';
 import { type CurrentUser, PageLoader, useCurrentUser } from '../app/session';
 import classes from './evaluator-menu.module.css';
-import { isShopper, isStaff } from './evaluator-roles';
+import { isScheduler, isShopper, isStaff } from './evaluator-roles';
 import { OFFLINE_USER_KEY } from './offline/clear';
 
 const HOME = '/evaluator';
@@ -16,7 +23,7 @@ const HOME = '/evaluator';
  * login page at /evaluator needs a login, which brings the visitor back afterwards.
  */
 /** The little the layout needs of the login, kept for opening the app offline (cleared on logout). */
-type OfflineUser = Pick<CurrentUser, '_id' | 'email' | 'fullName' | 'admin' | 'roles'>;
+type OfflineUser = Pick<CurrentUser, '_id' | 'email' | 'fullName' | 'admin' | 'roles' | 'scheduler'>;
 
 function useUserOffline(): { user: OfflineUser | null; loading: boolean } {
   const { user, loading } = useCurrentUser();
@@ -28,6 +35,7 @@ function useUserOffline(): { user: OfflineUser | null; loading: boolean } {
       fullName: user.fullName,
       admin: user.admin,
       roles: user.roles,
+      scheduler: user.scheduler,
     };
     try {
       localStorage.setItem(OFFLINE_USER_KEY, JSON.stringify(kept));
@@ -85,6 +93,7 @@ export function EvaluatorLayout() {
         ]
       : []),
     ...(isStaff(user) ? [{ to: '/evaluator/qa', label: 'QA Queue', icon: IconChecklist }] : []),
+    ...(isScheduler(user) ? [{ to: '/evaluator/desk', label: 'Desk', icon: IconCalendarStats }] : []),
   ];
   return (
     <Container size="md" px={{ base: 'sm', sm: 'md' }} py="md">

@@ -8,3 +8,7 @@ export const isShopper = (user: Pick<CurrentUser, 'roles'> | null): boolean =>
 
 export const isStaff = (user: Pick<CurrentUser, 'admin' | 'roles'> | null): boolean =>
   !!user && (user.admin || user.roles.includes('employee') || user.roles.includes('proofer'));
+
+/** Admins and QA staff with the scheduler role run the scheduler's desk (issue 47). */
+export const isScheduler = (user: Partial<Pick<CurrentUser, 'admin' | 'scheduler'>> | null): boolean =>
+  !!user && (!!user.admin || !!user.scheduler);

@@ -1,12 +1,24 @@
 import '../app/full-styles';
 import { useMutation, useQuery } from '@apollo/client';
-import { Alert, Anchor, Button, Group, Paper, Stack, Tabs, Text, Timeline } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Group,
+  NumberInput,
+  Paper,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  Timeline,
+} from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatDateUs } from '../../domain';
 import { EvaluationStatus, type Report } from '../../evaluation';
-import { errorMessage, notifyError, notifySuccess } from '../app/apollo';
+import { errorMessage, fieldErrors, notifyError, notifySuccess } from '../app/apollo';
 import { usePageTitle } from '../app/page-title';
 import { PageLoader } from '../app/session';
 import { ReportView } from '../evaluation';
@@ -50,6 +62,9 @@ export function QaReviewPage() {
   const [rejectEvaluation] = useMutation(REJECT_EVALUATION);
   const [approveEvaluation, { loading: approving }] = useMutation(APPROVE_EVALUATION);
   const [rejecting, setRejecting] = useState(false);
+  const [grade, setGrade] = useState<number | string>('');
+  const [gradeReason, setGradeReason] = useState('');
+  const [gradeErrors, setGradeErrors] = useState<Record<string, string>>({});
   const evaluation = data?.evaluation;
   usePageTitle(evaluation ? `Review: ${evaluation.programName}` : 'Review');
 
@@ -113,11 +128,21 @@ export function QaReviewPage() {
   };
   const approve = async () => {
     try {
-      await approveEvaluation({ variables: { id } });
+      setGradeErrors({});
+      const graded = grade !== '';
+      await approveEvaluation({
+        variables: {
+          id,
+          grade: graded ? Number(grade) : null,
+          gradeReason: graded || gradeReason.trim() ? gradeReason : null,
+        },
+      });
       notifySuccess('Evaluation approved. The report is on its way to the customer.');
       navigate('/evaluator/qa');
     } catch (err) {
-      notifyError(err);
+      const fields = fieldErrors(err);
+      if (fields.grade || fields.gradeReason) setGradeErrors(fields);
+      else notifyError(err);
     }
   };
 
@@ -150,6 +175,26 @@ export function QaReviewPage() {
             <Text size="sm" c="dimmed">
               Leave a comment on any question the shopper should correct; comments save as you leave the box.
             </Text>
+            <Group grow align="flex-start" wrap="wrap" data-testid="qa-grade">
+              <NumberInput
+                label="Grade the shopper's work (1-10)"
+                description="Counts towards the shopper's rating; customers never see it."
+                min={1}
+                max={10}
+                allowDecimal={false}
+                value={grade}
+                onChange={setGrade}
+                error={gradeErrors.grade}
+              />
+              <Textarea
+                label="Why this grade"
+                autosize
+                minRows={1}
+                value={gradeReason}
+                onChange={(e) => setGradeReason(e.currentTarget.value)}
+                error={gradeErrors.gradeReason}
+              />
+            </Group>
             <Group grow>
               <Button
                 color="red"

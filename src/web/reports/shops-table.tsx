@@ -1,6 +1,7 @@
-import { Group, Pagination, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Pagination, Stack, Table, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
-import { formatDateUs, scoreColor, shopStats, wholePercent } from '../../domain';
+import { customerVisitStatus, formatDateUs, scoreColor, shopStats, wholePercent } from '../../domain';
+import { EvaluationStatus } from '../../evaluation';
 import { shopReportLink } from './report-links';
 import { ReportTable, RowLink } from './report-parts';
 import { type ReportScope, useReportingParties } from './report-scope';
@@ -43,6 +44,47 @@ function SectionScore({ shop, section }: { shop: ShopRow; section: string }) {
   );
 }
 
+/** Evaluation statuses that mean the shopper has sent the visit in (with QA or beyond). */
+const SENT_IN = new Set<number>([
+  EvaluationStatus.Submitted,
+  EvaluationStatus.Reviewing,
+  EvaluationStatus.Approved,
+  EvaluationStatus.Rejected,
+]);
+
+/**
+ * A visit past its due date that no shopper has sent in is shown as late, never silently (issue 47):
+ * the status stays as the spec has it, with a Late badge beside it. Days are UTC, as the due dates.
+ */
+function isLate(shop: ShopRow, today: string): boolean {
+  if (!shop.dueDate || shop.status === 'Cancelled') return false;
+  return (
+    customerVisitStatus({
+      visitStatus: shop.status === 'Delivered' ? 'delivered' : shop.status === 'Open' ? 'open' : 'held',
+      evaluationSubmitted: shop.latestEvalStatus != null && SENT_IN.has(shop.latestEvalStatus),
+      dueDate: shop.dueDate.slice(0, 10),
+      today,
+    }) === 'late'
+  );
+}
+
+function StatusCell({ shop, today }: { shop: ShopRow; today: string }) {
+  if (!isLate(shop, today)) return <>{shop.status}</>;
+  return (
+    <Group gap={6} wrap="nowrap">
+      <span>{shop.status}</span>
+      <Badge
+        color="red"
+        variant="light"
+        title={`Past its due date, ${formatDateUs(shop.dueDate)}`}
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
+        Late
+      </Badge>
+    </Group>
+  );
+}
+
 /**
  * Shops with their status as text and a report link once Delivered; `withProgram` adds the program
  * column (lists across programs), `sections` a score column per section, `pageSize` pages the rows.
@@ -62,6 +104,7 @@ export function ShopsTable({
   const pages = pageSize ? Math.max(1, Math.ceil(shops.rows.length / pageSize)) : 1;
   const current = Math.min(page, pages);
   const rows = pageSize ? shops.rows.slice((current - 1) * pageSize, current * pageSize) : shops.rows;
+  const today = new Date().toISOString().slice(0, 10);
   const head = [
     ...(withProgram ? ['Program'] : []),
     'Location',
@@ -97,7 +140,9 @@ export function ShopsTable({
               </Table.Td>
               <Table.Td>{formatDateUs(shop.cycleStartDate)}</Table.Td>
               <Table.Td>{formatDateUs(shop.dueDate)}</Table.Td>
-              <Table.Td>{shop.status}</Table.Td>
+              <Table.Td data-testid="shop-status">
+                <StatusCell shop={shop} today={today} />
+              </Table.Td>
               <Table.Td>{formatDateUs(shop.submittedDate)}</Table.Td>
               {sections.map((section) => (
                 <Table.Td key={section}>
