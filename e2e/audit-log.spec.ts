@@ -3,7 +3,7 @@ import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { totpAt } from '../src/server/auth/totp';
 import { MSG_AUDIT_INTRO } from '../src/web/account/audit-messages';
 import { MSG_RECOVERY_SHOWN_ONCE, MSG_SETUP_REQUIRED } from '../src/web/account/security-messages';
-import { adminToken, gql, loginThroughForm, test } from './support';
+import { adminToken, gql, loginThroughForm, screenshot, test } from './support';
 
 // Issue 50: an owner requires two-factor sign-in for the team and a manager is led through its setup
 // at their next sign-in; then the owner reads the audit log at /account/audit, filters it and exports
@@ -95,9 +95,9 @@ test('an owner requires two-factor sign-in; a manager is led through it; the own
   await loginThroughForm(manager, MANAGER.email, MANAGER.password);
   await expect(manager).toHaveURL(/\/account\/security$/);
   await expect(manager.getByText(MSG_SETUP_REQUIRED.team)).toBeVisible();
-  await manager.screenshot({ path: `${SHOTS}/manager-setup-required-1280.png`, fullPage: true });
+  await screenshot(manager, `${SHOTS}/manager-setup-required-1280.png`, { fullPage: true });
   await manager.setViewportSize(PHONE);
-  await manager.screenshot({ path: `${SHOTS}/manager-setup-required-390.png`, fullPage: true });
+  await screenshot(manager, `${SHOTS}/manager-setup-required-390.png`, { fullPage: true });
   await manager.setViewportSize(DESKTOP);
   await setUpApp(manager);
   await expect(manager.getByText(MSG_SETUP_REQUIRED.team)).toBeHidden();
@@ -114,9 +114,9 @@ test('an owner requires two-factor sign-in; a manager is led through it; the own
   await expect(entries.filter({ hasText: 'Invitation sent' })).toHaveCount(1);
   await expect(entries.filter({ hasText: 'Invitation accepted' })).toHaveCount(1);
   await expect(entries.first()).toContainText(/Two-factor|Team two-factor/);
-  await page.screenshot({ path: `${SHOTS}/audit-1280.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/audit-1280.png`, { fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/audit-390.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/audit-390.png`, { fullPage: true });
   await page.setViewportSize(DESKTOP);
 
   // Filtered to one action, then exported: the CSV holds the same entries.

@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test';
-import { DEMO, gql, loginThroughForm, test } from './support';
+import { DEMO, gql, loginThroughForm, screenshot, test } from './support';
 
 // Issue 50: a customer adds a passkey at /account/security with Chromium's virtual authenticator (a
 // platform authenticator that verifies the person, holding discoverable credentials), signs out, and
@@ -53,9 +53,9 @@ test('a customer registers a passkey and signs in with it alone', async ({ page,
   await expect(page.getByTestId('passkey')).toHaveCount(1);
   await expect(page.getByTestId('passkey')).toContainText('Work laptop');
   await expect(page.getByTestId('passkey-recovery-left')).toHaveText('10 of 10 recovery codes left.');
-  await page.screenshot({ path: `${SHOTS}/security-1280.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/security-1280.png`, { fullPage: true });
   await page.setViewportSize(PHONE);
-  await page.screenshot({ path: `${SHOTS}/security-390.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/security-390.png`, { fullPage: true });
 
   // Signed out, the passkey alone signs in.
   await page.context().clearCookies();
@@ -71,7 +71,7 @@ test('a customer registers a passkey and signs in with it alone', async ({ page,
   await page.context().clearCookies();
   await loginThroughForm(page, ME.email, ME.password);
   await expect(page.getByRole('heading', { name: 'Two-Factor Sign-In', level: 1 })).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/login-second-factor-1280.png`, fullPage: true });
+  await screenshot(page, `${SHOTS}/login-second-factor-1280.png`, { fullPage: true });
   await page.getByRole('button', { name: 'Use a Passkey' }).click();
   await expect(page.getByTestId('header-user')).toBeVisible();
 
@@ -87,7 +87,7 @@ test('a customer registers a passkey and signs in with it alone', async ({ page,
   await section.getByRole('button', { name: 'Reset Two-Factor Sign-In' }).click();
   const confirm = page.getByRole('dialog', { name: 'Reset two-factor sign-in?' });
   await expect(confirm).toContainText(ME.email);
-  await page.screenshot({ path: `${SHOTS}/admin-reset-confirm-1280.png` });
+  await screenshot(page, `${SHOTS}/admin-reset-confirm-1280.png`);
   await confirm.getByRole('button', { name: 'Reset and Sign Out' }).click();
   await expect(section.getByTestId('customer-two-factor')).toHaveText(
     'Off: this login signs in with its password alone.',

@@ -1,6 +1,14 @@
 import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
 import { toDateKey } from '../src/domain';
-import { DEMO, gql, loginThroughForm, openForReview, placeOrderThroughApi, test } from './support';
+import {
+  DEMO,
+  gql,
+  loginThroughForm,
+  openForReview,
+  placeOrderThroughApi,
+  screenshot,
+  test,
+} from './support';
 
 // Issue 48's journey, score alerts. A customer of this test's own orders a Dine-In visit, and sets the
 // program's alert rule on the Alerts & Benchmarks page ("under 70 %"). The demo shopper shops it badly
@@ -9,7 +17,7 @@ import { DEMO, gql, loginThroughForm, openForReview, placeOrderThroughApi, test 
 
 const SHOTS = process.env.SCORE_ALERT_SHOTS_DIR ?? '/tmp/shots';
 const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/score-alerts-${name}.png`, fullPage: true });
+  screenshot(page, `${SHOTS}/score-alerts-${name}.png`, { fullPage: true });
 const stamp = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 const OWNER = {
   email: `alerts-owner-${stamp}@example.test`,

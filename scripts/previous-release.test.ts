@@ -32,7 +32,8 @@ afterAll(async () => {
 it('the previous release starts on this schema and serves the order flow', async () => {
   const previous = previousRelease();
   if ('missing' in previous) throw new Error(`No previous release to check: ${previous.missing}`);
-  const dir = extractRelease(previous.commit, path.join(tmp, 'app'));
+  // Kept under the temp directory by commit (releaseDir): the other project and later runs reuse it.
+  const dir = extractRelease(previous.commit);
   const c = await catalogue(t);
   // The harness migrated the database with this tree's migrations: the old app finds them all applied.
   const env = await childDatabaseEnv(t.database, path.join(tmp, 'data'));

@@ -13,7 +13,18 @@
  * `git worktree` registration; it runs on this checkout's node_modules.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, symlinkSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+} from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -61,16 +72,65 @@ export function previousRelease(): PreviousRelease | { missing: string } {
   }
 }
 
-/** Extracts `commit`'s app into `dir` (once), with this checkout's node_modules; returns dir. */
-export function extractRelease(commit: string, dir: string): string {
-  if (existsSync(path.join(dir, 'src/server/main.ts'))) return dir;
-  mkdirSync(dir, { recursive: true });
-  const paths = ['src', 'drizzle', 'package.json', 'tsconfig.json'];
-  const archive = execFileSync('git', ['archive', '--format=tar', commit, ...paths], {
-    cwd: APP_DIR,
-    maxBuffer: 512 * 1024 * 1024,
-  });
-  execFileSync('tar', ['-x', '-C', dir], { input: archive });
-  symlinkSync(path.join(APP_DIR, 'node_modules'), path.join(dir, 'node_modules'));
+/**
+ * Where `commit`'s app is kept for this checkout: under the OS temp directory, named by the commit and
+ * by this checkout (its node_modules is linked in), so both integration projects and later runs reuse
+ * one extraction. Reusing it also reuses tsx's cache of compiled files, which is keyed by each file's
+ * path: a fresh directory per run had the old app's ~600 modules compiled again at every start.
+ */
+export function releaseDir(commit: string): string {
+  const checkout = createHash('sha256').update(APP_DIR).digest('hex').slice(0, 8);
+  return path.join(os.tmpdir(), `${RELEASE_PREFIX}${commit.slice(0, 12)}-${checkout}`);
+}
+
+const RELEASE_PREFIX = 'storefront-release-';
+const WEEK_MS = 7 * 24 * 3600 * 1000;
+
+/**
+ * Extracts `commit`'s app into `dir` (once), with this checkout's node_modules; returns dir. It is
+ * unpacked beside `dir` and renamed into place, so a directory that is there is whole, and two files
+ * extracting at once (the PGlite and PostgreSQL projects) both end with it. Extractions of other
+ * commits not used for a week are removed.
+ */
+export function extractRelease(commit: string, dir: string = releaseDir(commit)): string {
+  if (existsSync(path.join(dir, 'src/server/main.ts'))) {
+    const now = new Date();
+    utimesSync(dir, now, now);
+    return dir;
+  }
+  const partial = `${dir}.partial-${process.pid}-${randomBytes(4).toString('hex')}`;
+  mkdirSync(partial, { recursive: true });
+  try {
+    const paths = ['src', 'drizzle', 'package.json', 'tsconfig.json'];
+    const archive = execFileSync('git', ['archive', '--format=tar', commit, ...paths], {
+      cwd: APP_DIR,
+      maxBuffer: 512 * 1024 * 1024,
+    });
+    execFileSync('tar', ['-x', '-C', partial], { input: archive });
+    symlinkSync(path.join(APP_DIR, 'node_modules'), path.join(partial, 'node_modules'));
+    try {
+      renameSync(partial, dir);
+    } catch (err) {
+      // Another process put it there first.
+      if (!existsSync(path.join(dir, 'src/server/main.ts'))) throw err;
+    }
+  } finally {
+    rmSync(partial, { recursive: true, force: true });
+  }
+  pruneReleases(path.dirname(dir), dir);
   return dir;
+}
+
+function pruneReleases(parent: string, keep: string): void {
+  for (const name of readdirSync(parent)) {
+    if (!name.startsWith(RELEASE_PREFIX)) continue;
+    const full = path.join(parent, name);
+    try {
+      if (full !== keep && Date.now() - statSync(full).mtimeMs > WEEK_MS) {
+        rmSync(full, { recursive: true, force: true });
+      }
+    } catch {
+      // gone already
+    }
+  }
 }

@@ -75,7 +75,7 @@ function slowCheckout(origin: string, variables: Record<string, unknown>) {
 it('on SIGTERM turns unready, closes its port, finishes every request and job in flight and exits 0', async () => {
   const c = await catalogue(t);
   const env = await childDatabaseEnv(t.database, dataDir);
-  const server = await spawnServer({ ...env, SHUTDOWN_DELAY_MS: '3000', SHUTDOWN_TIMEOUT_MS: '20000' });
+  const server = await spawnServer({ ...env, SHUTDOWN_DELAY_MS: '1500', SHUTDOWN_TIMEOUT_MS: '20000' });
   const api = graphqlClient(server.origin, { sockets: 12 });
   const placed: string[] = [];
   try {
