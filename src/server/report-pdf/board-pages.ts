@@ -153,8 +153,8 @@ function fillColumns(cards: Card[], lines: number[], from: number, maxLines: num
   return fill(maxLines);
 }
 
-/** The board's items: the heading, then each column's title and its locations. */
-function* boardItemsIn(board: LocationBoard, paper: PaperSize, room: number) {
+/** The board's items (the heading, then each column's title and its locations) on pages of `room` points. */
+function cutBoard(board: LocationBoard, paper: PaperSize, room: number): BoardItem[][] {
   let used = 0;
   let page: BoardItem[] = [];
   const place = (item: BoardItem) => {
@@ -174,8 +174,7 @@ function* boardItemsIn(board: LocationBoard, paper: PaperSize, room: number) {
     const lines = cardLines(cards, paper);
     const title = (first: boolean): BoardItem => ({ kind: 'title', column, count: cards.length, first });
     // A title keeps at least its first line of locations (or "No locations") on its page.
-    const first = index === 0 || page.length === 0;
-    if (used + itemHeight(title(first)) + lineH * (lines[0] ?? 1) + BLOCK_EXTRA > room) breakPage();
+    if (used + itemHeight(title(index === 0)) + lineH * (lines[0] ?? 1) + BLOCK_EXTRA > room) breakPage();
     place(title(index === 0 || page.length === 0));
     if (!cards.length) place({ kind: 'empty' });
     let from = 0;
@@ -192,7 +191,7 @@ function* boardItemsIn(board: LocationBoard, paper: PaperSize, room: number) {
     }
   });
   if (page.length) pages.push(page);
-  yield* pages;
+  return pages;
 }
 
 /**
@@ -200,7 +199,7 @@ function* boardItemsIn(board: LocationBoard, paper: PaperSize, room: number) {
  * measure's errors). A column's title never ends a page: it moves to the next with its first locations.
  */
 export function boardPages(board: LocationBoard, paper: PaperSize, reserve = 12): BoardItem[][] {
-  return [...boardItemsIn(board, paper, contentBox(paper).height - reserve)];
+  return cutBoard(board, paper, contentBox(paper).height - reserve);
 }
 
 /** The board on one page of unbounded height (to follow the summary's first part when it is short). */
