@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import type postgres from 'postgres';
@@ -16,6 +17,7 @@ import {
 } from '../../src/domain/index.js';
 import type { buildApp } from '../../src/server/app.js';
 import { hashPassword } from '../../src/server/auth/passwords.js';
+import { rollupBenchmarks } from '../../src/server/benchmarks/index.js';
 import { CSV_PAGE_SHOPS } from '../../src/web/reports/summary/download-csv.js';
 import { percentile, startBenchApp, withBenchDatabase } from './bench-database.js';
 
@@ -40,7 +42,14 @@ import { percentile, startBenchApp, withBenchDatabase } from './bench-database.j
  * the owner again, interleaved, in ROUNDS rounds. A call fails the issue's target ("no worse than the
  * owner's") when the manager's p95 is above both owner runs' by more than 10 % and 1 ms: the two
  * owner runs show how far equal work falls apart on this machine.
+ *
+ * BENCH_BEFORE_DIR=dir (the default run): an earlier commit's worktree (node_modules linked, `npm run
+ * codegen` done) serves the same database beside this checkout, and every call alternates between the
+ * two apps. A call fails when this checkout's p95 is above the earlier one's by more than 10 % and 1 ms;
+ * a call the earlier app does not have (the Performance Summary's benchmarks, issue 48) is timed here
+ * only, against the target.
  */
+const BEFORE = process.env.BENCH_BEFORE_DIR ? path.resolve(process.env.BENCH_BEFORE_DIR) : null;
 const SCOPED = process.argv[2] === 'scoped';
 /** `seed`: seed (or check the reused database) and stop, to bench later with BENCH_REUSE_DB. */
 const SEED_ONLY = process.argv[2] === 'seed';
@@ -310,22 +319,49 @@ async function main() {
   await withBenchDatabase('reports', async (bench) => {
     const { direct } = bench;
     let app: Awaited<ReturnType<typeof buildApp>> | null = null;
+    let beforeApp: Awaited<ReturnType<typeof buildApp>> | null = null;
     try {
       await seedAtSize(bench, SCOPED ? seedManager : undefined);
       if (SCOPED) console.log(`A manager of ${MANAGER_LOCATIONS} of the customer's locations is seeded too.`);
       if (SEED_ONLY) return;
 
+      // The benchmarks read the nightly rollup: make it, as the night would.
+      await rollupBenchmarks(bench.database.db);
       const started = await startBenchApp(bench);
       app = started.app;
       const { base, gql } = started;
+      const before = BEFORE
+        ? await (
+            (await import(pathToFileURL(path.join(BEFORE, 'scripts/bench/bench-database.ts')).href)) as {
+              startBenchApp: typeof startBenchApp;
+            }
+          ).startBenchApp(bench)
+        : null;
+      if (before) beforeApp = before.app;
+      const beforeHasBenchmarks =
+        before !== null &&
+        (await fetch(`${before.base}/api`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ query: '{ __type(name: "BenchmarkFilter") { name } }' }),
+        })
+          .then((r) => r.json())
+          .then((b: { data?: { __type: unknown } }) => Boolean(b.data?.__type))
+          .catch(() => false));
       const login = async (email: string) =>
         (await gql(`mutation { login(email: "${email}", password: "bench-client-pass") { token } }`)).login
           .token as string;
       const token = await login('client@bench.test');
       type Call = { url: string; init?: RequestInit };
-      const signedUrl = async (path: string, params: Record<string, string | number>, token: string) => {
+      const signedUrl = async (
+        path: string,
+        params: Record<string, string | number>,
+        token: string,
+        origin = base,
+      ) => {
+        // Signed by the app that answers (each has its own secret).
         const signature = (
-          await gql(
+          await (origin === base ? gql : before!.gql)(
             'mutation ($t: String!) { generateSignature(text: $t) }',
             { t: signingText(params) },
             token,
@@ -334,11 +370,16 @@ async function main() {
         const q = new URLSearchParams(
           Object.entries({ ...params, signature }).map(([k, v]) => [k, String(v)]),
         );
-        return `${base}${path}?${q}`;
+        return `${origin}${path}?${q}`;
       };
       const who = { userMakingRequest: 'client', client: 'client' };
-      const gqlRequest = (query: string, variables: Record<string, unknown>, as: string): Call => ({
-        url: `${base}/api`,
+      const gqlRequest = (
+        query: string,
+        variables: Record<string, unknown>,
+        as: string,
+        origin = base,
+      ): Call => ({
+        url: `${origin}/api`,
         init: {
           method: 'POST',
           headers: { 'content-type': 'application/json', authorization: `Bearer ${as}` },
@@ -354,10 +395,14 @@ async function main() {
       const location = 'Location 17';
       const one = { program, location: ALL_LOCATIONS };
       const oneAt = { program, location };
-      type Case = { name: string; calls: (who: Record<string, string>, as: string) => Promise<Call[]> };
+      /** A case's calls for a caller (at `origin`, an app); null: that app has no such call. */
+      type Case = {
+        name: string;
+        calls: (who: Record<string, string>, as: string, origin: string) => Promise<Call[] | null>;
+      };
       const rest = (name: string, path: string, params: Record<string, string | number>): Case => ({
         name,
-        calls: async (w, as) => [{ url: await signedUrl(path, { ...params, ...w }, as) }],
+        calls: async (w, as, origin) => [{ url: await signedUrl(path, { ...params, ...w }, as, origin) }],
       });
       const summaryCases = (choice: SummaryDateRange): Case[] => {
         const range = rangeOf(choice);
@@ -392,12 +437,14 @@ async function main() {
       const csv = { ...rangeParams(rangeOf('Past 12 Months')), programName: program };
       const csvPages =
         (path: string) =>
-        async (w: Record<string, string>, as: string): Promise<Call[]> => {
+        async (w: Record<string, string>, as: string, origin: string): Promise<Call[]> => {
           const calls: Call[] = [];
           for (let pageNumber = 1; ; pageNumber++) {
             const page = { ...csv, ...w, pageNumber, pageSize: CSV_PAGE_SHOPS };
-            calls.push({ url: await signedUrl(path, page, as) });
-            const shops = (await (await fetch(await signedUrl('/api/summary/shops', page, as))).json()) as [];
+            calls.push({ url: await signedUrl(path, page, as, origin) });
+            const shops = (await (
+              await fetch(await signedUrl('/api/summary/shops', page, as, origin))
+            ).json()) as [];
             if (shops.length < CSV_PAGE_SHOPS) return calls;
           }
         };
@@ -417,18 +464,37 @@ async function main() {
         }),
         {
           name: 'GraphQL ReportingViewer, ReportingApiUrl, GenerateSignature',
-          calls: async (w, as) => [
-            gqlRequest('query ReportingViewer { viewer { _id accountId } }', {}, as),
-            gqlRequest('query ReportingApiUrl { reportingApiUrl }', {}, as),
+          calls: async (w, as, origin) => [
+            gqlRequest('query ReportingViewer { viewer { _id accountId } }', {}, as, origin),
+            gqlRequest('query ReportingApiUrl { reportingApiUrl }', {}, as, origin),
             gqlRequest(
               'mutation GenerateSignature($text: String!) { generateSignature(text: $text) }',
               {
                 text: signingText({ ...w, ...REPORT_PAGE }),
               },
               as,
+              origin,
             ),
           ],
         },
+        // The Performance Summary's benchmark line (issue 48), loaded after the summary: Year to Date and
+        // Past 30 Days, every program; an app without it skips it.
+        ...(['Year to Date', 'Past 30 Days'] as const).map(
+          (choice): Case => ({
+            name: `GraphQL Benchmarks (${choice}, all programs)`,
+            calls: async (_w, as, origin) => {
+              if (origin !== base && !beforeHasBenchmarks) return null;
+              return [
+                gqlRequest(
+                  'query Benchmarks($f: BenchmarkFilter!) { benchmarks(filter: $f) { programId programName industry questionnaireType available message account { label topPercent } location { label topPercent } } }',
+                  { f: rangeParams(rangeOf(choice)) },
+                  as,
+                  origin,
+                ),
+              ];
+            },
+          }),
+        ),
       ];
       type Timing = { name: string; rows: number; bytes: number; p50: number; p95: number; ms: number[] };
       /**
@@ -437,20 +503,25 @@ async function main() {
        * A case of several calls (every page of the CSV's answers) pools their timings, each call
        * repeated so that the case has about REPEAT requests (at least 3 per call).
        */
-      const time = async (callers: [string, string][], report?: (t: Timing) => void) => {
+      const time = async (callers: [string, string, string?][], report?: (t: Timing) => void) => {
         const results: Timing[][] = callers.map(() => []);
         for (const { name, calls } of cases) {
-          const targets = await Promise.all(
-            callers.map(([userMakingRequest, as]) => calls({ ...who, userMakingRequest }, as)),
+          const found = await Promise.all(
+            callers.map(([userMakingRequest, as, origin]) =>
+              calls({ ...who, userMakingRequest }, as, origin ?? base),
+            ),
           );
-          const perCall = Math.max(3, Math.ceil(REPEAT / targets[0]!.length));
+          // The callers whose app has this call.
+          const active = found.flatMap((t, k) => (t ? [k] : []));
+          const targets = found as Call[][];
+          const perCall = Math.max(3, Math.ceil(REPEAT / targets[active[0]!]!.length));
           const ms: number[][] = callers.map(() => []);
           const rows: number[] = callers.map(() => 0);
           const bytes: number[] = callers.map(() => 0);
-          for (const [j] of targets[0]!.entries())
+          for (const [j] of targets[active[0]!]!.entries())
             for (let i = 0; i < perCall + 3; i++) {
-              for (let k = 0; k < targets.length; k++) {
-                const c = (i + k) % targets.length;
+              for (let a = 0; a < active.length; a++) {
+                const c = active[(i + a) % active.length]!;
                 const call = targets[c]![j]!;
                 const s = performance.now();
                 const res = await fetch(call.url, call.init);
@@ -470,8 +541,8 @@ async function main() {
               name,
               rows: rows[c]!,
               bytes: bytes[c]!,
-              p50: percentile(ms[c]!, 50),
-              p95: percentile(ms[c]!, 95),
+              p50: ms[c]!.length ? percentile(ms[c]!, 50) : Number.NaN,
+              p95: ms[c]!.length ? percentile(ms[c]!, 95) : Number.NaN,
               ms: ms[c]!,
             });
           report?.(results[0]!.at(-1)!);
@@ -527,6 +598,37 @@ async function main() {
         if (!ok) process.exitCode = 1;
         return;
       }
+      if (before) {
+        const beforeToken = (
+          await before.gql(
+            `mutation { login(email: "client@bench.test", password: "bench-client-pass") { token } }`,
+          )
+        ).login.token as string;
+        console.log(
+          `\nReporting API over HTTP, ${REPEAT} requests each, this checkout (after) and ${BEFORE} (before) alternating; target: after's p95 no more than 10 % and 1 ms above before's (a call only after has: p95 < ${TARGET_MS} ms):`,
+        );
+        console.log(
+          `  ${'call'.padEnd(66)} ${'rows'.padStart(7)}  ${'p50 after'.padStart(9)} ${'p50 before'.padStart(10)}  ${'p95 after'.padStart(9)} ${'p95 before'.padStart(10)}  after/before`,
+        );
+        let slower = 0;
+        const [after, earlier] = await time([
+          ['client', token, base],
+          ['client', beforeToken, before.base],
+        ]);
+        for (const [i, a] of after!.entries()) {
+          const b = earlier![i]!;
+          const worse = Number.isNaN(b.p95) ? a.p95 >= TARGET_MS : a.p95 > b.p95 * 1.1 + 1;
+          if (worse) slower++;
+          console.log(
+            `  ${a.name.padEnd(66)} ${String(a.rows).padStart(7)}  ${ms(a.p50)} ${Number.isNaN(b.p50) ? '         -' : ` ${ms(b.p50)}`}  ${ms(a.p95)} ${Number.isNaN(b.p95) ? '         -' : ` ${ms(b.p95)}`}  ${Number.isNaN(b.p95) ? '(new)' : (a.p95 / b.p95).toFixed(2).padStart(12)}${worse ? '  slower' : ''}`,
+          );
+        }
+        console.log(
+          `\n${slower === 0 ? 'PASS' : 'FAIL'}: ${slower} of ${after!.length} calls slower after than before (by more than 10 % and 1 ms; a new call: over ${TARGET_MS} ms).`,
+        );
+        if (slower) process.exitCode = 1;
+        return;
+      }
       console.log(`\nReporting API over HTTP, ${REPEAT} requests each (target p95 < ${TARGET_MS} ms):`);
       let worst = 0;
       let failed = 0;
@@ -543,6 +645,7 @@ async function main() {
       if (worst >= TARGET_MS) process.exitCode = 1;
     } finally {
       await app?.close();
+      await beforeApp?.close();
     }
   });
 }

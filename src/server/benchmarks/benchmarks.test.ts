@@ -1,10 +1,11 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MSG_BENCHMARK_NOT_ENOUGH } from '../../domain/index.js';
 import { EvaluationStatus } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
 import { newId } from '../db/ids.js';
 import {
+  benchmarkRollupRuns,
   benchmarkScoreDays,
   evaluations,
   formVersions,
@@ -12,6 +13,7 @@ import {
   userQuestionnaires,
   users,
 } from '../db/schema.js';
+import { rollUpScores } from '../fieldwork/evaluation-store.js';
 import { queueDueRuns } from '../jobs/scheduler.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { publish, VISIT_FORM } from '../test/fieldwork-fixtures.js';
@@ -48,9 +50,10 @@ beforeEach(async () => {
 /** Alice's approved shops of the program at her location, scoring `percents`, in February 2026. */
 async function aliceShops(percents: number[]) {
   const [version] = await t.db.select({ id: formVersions.id }).from(formVersions).limit(1);
+  const ids = percents.map(() => newId());
   await t.db.insert(evaluations).values(
     percents.map((pct, i) => ({
-      id: newId(),
+      id: ids[i]!,
       formVersionId: version!.id,
       document: {},
       status: EvaluationStatus.Approved,
@@ -63,6 +66,8 @@ async function aliceShops(percents: number[]) {
       approvedAt: new Date(Date.UTC(2026, 1, i + 1)),
     })),
   );
+  // As approval does: the reports' rollups (the account's own figures are read from shop_score_days).
+  await rollUpScores(t.db, inArray(evaluations.id, ids));
 }
 
 /** Other accounts' rollup rows: `accounts` accounts with `shops` shops each at `percent`. */
@@ -159,6 +164,27 @@ describe('thresholds and anonymity', () => {
 });
 
 describe('the nightly rollup and the opt-out', () => {
+  it('the others’ figures are read once per rollup: a new rollup, or an opt-out, is read at the next call', async () => {
+    await aliceShops([90]);
+    await others(5, 10, 70);
+    // No rollup has run: nothing is kept, the rows are read as they are.
+    expect((await benchOk(p.alice.token))[0]?.available).toBe(true);
+    // The rollup rebuilds from the approved shops: the rows written above are gone, and the next call
+    // reads the new rollup, not what the last call saw.
+    const run = await rollupBenchmarks(t.db);
+    expect((await benchOk(p.alice.token))[0]?.available).toBe(false);
+    // An opt-out removes the account's rows and changes the rollup's version (its row count).
+    await t.gql(
+      'mutation { setBenchmarkContribution(contribute: false) { contributes } }',
+      {},
+      {
+        token: p.alice.token,
+      },
+    );
+    const [after] = await t.db.select().from(benchmarkRollupRuns);
+    expect(after?.rows).toBe(run.rows - 1);
+  });
+
   it('rolls approved shops up per day and whole percent; an opted-out account is left out and its rows go at once', async () => {
     await aliceShops([90, 90, 71.6]);
     const run = await rollupBenchmarks(t.db);

@@ -11,6 +11,8 @@ import { renderPaymentFailed } from './payment-failed.js';
 import type { RenderedEmail } from './render-email.js';
 import { renderReportReady } from './report-ready.js';
 import { renderResetPassword } from './reset-password.js';
+import { renderScheduledReport } from './scheduled-report.js';
+import { renderScoreAlert } from './score-alert.js';
 
 export const PREVIEW_ORIGIN = 'https://mail-preview.test';
 
@@ -193,6 +195,39 @@ export const EMAIL_PREVIEWS: { name: string; render: () => RenderedEmail }[] = [
         comment:
           'Question 4 needs the name of the person who answered.\nPlease also attach the call recording again: the upload is empty.',
         url: `${o}/evaluator/evaluations/ev_77d1`,
+      }),
+  },
+  {
+    name: 'scheduled-report',
+    render: () =>
+      renderScheduledReport({
+        brand: previewBrand(PREVIEW_BRANDS.optix),
+        subject: 'Performance Summary – October 2026',
+        period: 'October 2026',
+        accountName: 'Lamar Restaurant Group',
+        scoped: false,
+        headline: { percent: 84, shops: 126, locations: 14, programs: 2 },
+        lowestLocation: { name: 'Lamar Diner', percent: 64 },
+        worstQuestion: { prompt: 'Was the order repeated back?', percent: 58 },
+        downloadUrl: null,
+        dashboardUrl: `${o}/account/dashboard`,
+        unsubscribeUrl: `${o}/unsubscribe/report-emails/u_3f9a`,
+      }),
+  },
+  {
+    name: 'score-alert',
+    render: () =>
+      renderScoreAlert({
+        brand: previewBrand(PREVIEW_BRANDS.optix),
+        programName: 'Dine-In Experience',
+        locationName: 'Lamar Diner',
+        score: '64%',
+        trailingAverage: '88%',
+        reason: 'Below the alert line',
+        shopDate: '10/21/2026',
+        url: `${o}/account/dashboard#score-alerts`,
+        preferencesUrl: `${o}/account/preferences`,
+        unsubscribeUrl: `${o}/unsubscribe/score-alerts/u_3f9a`,
       }),
   },
 ];

@@ -15,7 +15,7 @@ import {
   ZReportingKeyQuery,
 } from '../reporting-api/index.js';
 import { type JsonSchema, jsonSchema, parametersOf } from './json-schema.js';
-import { ZWebhookEvent, ZWebhookHeaders } from './webhook-events.js';
+import { ZScoreAlertEvent, ZWebhookEvent, ZWebhookHeaders } from './webhook-events.js';
 
 // The OpenAPI 3.1 description of the REST endpoints, made from the zod schemas that validate them
 // (served at GET /api/openapi.json, shown at GET /api/docs). GraphQL has its own explorer at GET /api.
@@ -221,6 +221,21 @@ const webhookOperation = {
   },
 };
 
+/** `score.alert` as its own webhook: the same delivery, its `data` described field by field. */
+const scoreAlertWebhook = {
+  post: {
+    ...webhookOperation.post,
+    operationId: 'scoreAlertEvent',
+    summary: "score.alert: a location scored under its program's alert line, or dropped",
+    description: [
+      "Sent once per approved shop that trips its program's alert rule (Account → Alerts & Benchmarks): the shop scored under the rule's percent, or more than its points under the location's trailing average of its last N shops.",
+      "It holds the alert and the account's own ids and names; nothing about the shopper (no name, e-mail or id) and no QA notes.",
+      'Signed and retried as every event (see `event`).',
+    ].join('\n\n'),
+    requestBody: { required: true, content: json(ref('ScoreAlertEvent')) },
+  },
+};
+
 export function buildOpenApiDocument() {
   return {
     openapi: '3.1.0',
@@ -253,7 +268,7 @@ export function buildOpenApiDocument() {
       '/admin/payouts/{file}': payoutCsvOperation,
       '/survey/{code}/qr.png': surveyQrOperation,
     },
-    webhooks: { event: webhookOperation },
+    webhooks: { event: webhookOperation, scoreAlert: scoreAlertWebhook },
     components: {
       securitySchemes: {
         reportingSignature: {
@@ -284,6 +299,7 @@ export function buildOpenApiDocument() {
         FieldError: jsonSchema(ZFieldError),
         Error: jsonSchema(ZError),
         WebhookEvent: jsonSchema(ZWebhookEvent),
+        ScoreAlertEvent: jsonSchema(ZScoreAlertEvent),
         ...reportingRecords(),
       },
     },

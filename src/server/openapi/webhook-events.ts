@@ -21,6 +21,48 @@ export const ZWebhookEvent = z.object({
   }),
 });
 
+/**
+ * `score.alert`'s `data` (issue 48): an approved shop tripped its program's alert rule. The alert's facts
+ * and the account's own ids only: nothing about the shopper (no name, e-mail, id) and no QA notes.
+ * score-alerts.test.ts checks a delivery's `data` has exactly these keys.
+ */
+export const ZScoreAlertData = z.object({
+  alertId: z.string().meta({ description: "The alert's id (the dashboard's Score Alerts)." }),
+  evaluationId: z.string().meta({ description: 'The approved shop (its report).' }),
+  programId: z.string().meta({ description: 'The program (your order questionnaire).' }),
+  programName: z.string(),
+  locationId: z.string().nullable(),
+  locationName: z.string().nullable(),
+  shopDate: z.string().nullable().meta({ description: "The visit's date, `YYYY-MM-DD`.", format: 'date' }),
+  percentage: z.number().meta({ description: "The shop's score, percent of the possible score." }),
+  trailingAverage: z.number().nullable().meta({
+    description: "The location's average over its previous approved shops of the program (null: none yet).",
+  }),
+  reason: z.enum(['below', 'drop', 'below-and-drop']).meta({
+    description: "Under the rule's line, dropped more than its points against the trailing average, or both.",
+  }),
+  belowPercent: z.number().nullable().meta({ description: "The rule's line (percent), or null." }),
+  dropPoints: z.number().nullable().meta({ description: "The rule's drop in points, or null." }),
+  trailingShops: z
+    .number()
+    .int()
+    .meta({ description: 'How many previous shops the trailing average takes.' }),
+  actionPlanId: z.string().nullable().meta({
+    description:
+      "The action plan the program's trigger made for the same shop, if any (an alert never makes one).",
+  }),
+  reportUrl: z.string().meta({ description: "The shop report's address in the app." }),
+  alertedAt: z
+    .string()
+    .meta({ description: 'When the alert was raised (ISO 8601, UTC).', format: 'date-time' }),
+});
+
+/** The envelope of a `score.alert` event, with its `data` spelled out. */
+export const ZScoreAlertEvent = ZWebhookEvent.extend({
+  type: z.literal('score.alert').meta({ description: 'What happened.' }),
+  data: ZScoreAlertData,
+});
+
 /** The Standard Webhooks headers each delivery carries. */
 export const ZWebhookHeaders = z.object({
   'webhook-id': z

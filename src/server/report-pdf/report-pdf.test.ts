@@ -45,6 +45,8 @@ let managerN: Person;
 let managerNMember: string;
 let admin: Person;
 let removed: Person;
+/** A platform admin (site staff, not of the account's team). */
+let platformAdmin: Person;
 let north: string;
 const shopAt: Record<string, string> = {};
 const RANGE = 'startDate=2026-03-01&endDate=2026-03-31';
@@ -113,6 +115,7 @@ beforeEach(async () => {
   const p = await people(t);
   owner = { id: p.alice.user.id, token: p.alice.token };
   bob = { id: p.bob.user.id, token: p.bob.token };
+  platformAdmin = { id: p.admin.user.id, token: p.admin.token };
   const order = await placedOrderOf(t, c, owner.token);
   const [uq] = await t.db.select().from(userQuestionnaires);
   const [shop] = await t.db.select().from(shops).where(eq(shops.uqid, uq!.id));
@@ -254,6 +257,39 @@ describe('the shop report PDF', () => {
     expect((await getPdf(`/reports/shop/${shopAt['South 1']}.pdf`, bob.token)).statusCode).toBe(403);
     expect((await getPdf(`/reports/shop/${shopAt['South 1']}.pdf`, removed.token)).statusCode).toBe(403);
     expect((await getPdf(`/reports/shop/${shopAt['South 1']}.pdf`)).statusCode).toBe(401);
+  });
+
+  it("a platform admin downloads a customer's report as the customer reads it; anonymous and another customer cannot", async () => {
+    const url = `/reports/shop/${shopAt['South 1']}.pdf?paper=letter`;
+    // A shopper did the visit: the PDF never names them, whoever downloads it.
+    const shopper = await customer(t, { email: 'sam.shopper@example.test' });
+    await t.db
+      .update(evaluations)
+      .set({ userId: shopper.user.id })
+      .where(eq(evaluations.id, shopAt['South 1']!));
+    const asAdmin = await getPdf(url, platformAdmin.token);
+    expect(asAdmin.statusCode, asAdmin.body).toBe(200);
+    expect(asAdmin.headers['content-type']).toBe('application/pdf');
+    const asCustomer = await getPdf(url, owner.token);
+    expect(asCustomer.statusCode).toBe(200);
+    const [adminText, customerText] = [
+      await pdfText(asAdmin.rawPayload),
+      await pdfText(asCustomer.rawPayload),
+    ];
+    expect(adminText).toContain('South 1');
+    // The same report the customer gets (its brand, its answers), and nothing of the shopper.
+    expect(adminText).toBe(customerText);
+    for (const text of [adminText, customerText]) expect(text).not.toMatch(/sam\.shopper|Sam/);
+    // The account's admin member (not a platform admin) reads it as the account does.
+    expect((await getPdf(url, admin.token)).statusCode).toBe(200);
+    expect((await getPdf(url)).statusCode).toBe(401);
+    expect((await getPdf(url, bob.token)).statusCode).toBe(403);
+    // Not approved yet: not a report, even for a platform admin.
+    await t.db
+      .update(evaluations)
+      .set({ status: EvaluationStatus.Submitted })
+      .where(eq(evaluations.id, shopAt['South 1']!));
+    expect((await getPdf(url, platformAdmin.token)).statusCode).toBe(403);
   });
 });
 

@@ -9,6 +9,7 @@ import {
   summaryPdfFileName,
   zDateKey,
 } from '../../domain/index.js';
+import { EvaluationStatus } from '../../evaluation/index.js';
 import type { Adapters } from '../adapters/index.js';
 import type { StorageAdapter } from '../adapters/storage.js';
 import { hmac, safeEqual } from '../auth/tokens.js';
@@ -224,19 +225,34 @@ export async function registerReportPdfRoutes(
     if (!who.person || !who.user) return refuse(reply, 401, { error: 'Sign in to download reports.' });
     const parsed = parseRestParams(ZShopPdfQuery, req.query);
     if (parsed.refusal) return refuse(reply, 400, parsed.refusal);
+    // A platform admin (with two-factor sign-in set up) acts on any customer's report, as the admin
+    // pages do; QA staff and shoppers are not the report's readers here.
+    const platformAdmin = who.person.admin === true && !who.member && !who.apiKey;
     let row: Awaited<ReturnType<typeof readableEvaluation>>;
     try {
       // The report page's own rule: the account's approved shop, within a manager's locations.
-      row = await readableEvaluation(db, who.user, match[1]!, await locationScopeOf(db, who));
+      row = await readableEvaluation(
+        db,
+        who.user,
+        match[1]!,
+        platformAdmin ? null : await locationScopeOf(db, who),
+      );
     } catch (err) {
       if (err instanceof AppError) return refuse(reply, 403, { error: 'Not Authorized' });
       throw err;
     }
-    if (row.isSurvey || row.clientId !== who.user.id) return refuse(reply, 403, { error: 'Not Authorized' });
+    const customersReport = platformAdmin
+      ? row.clientId !== null && row.status === EvaluationStatus.Approved
+      : row.clientId === who.user.id;
+    if (row.isSurvey || !customersReport) return refuse(reply, 403, { error: 'Not Authorized' });
     try {
       const [data, brand] = await Promise.all([
         loadShopReport(db, adapters.storage, row),
-        pdfBrandOf(who.brand, { origin: who.origin, storage: adapters.storage }),
+        // The customer's look, whoever downloads it (an admin gets the PDF the customer would).
+        pdfBrandOf(platformAdmin ? await customerBrand(db, row.clientId) : who.brand, {
+          origin: who.origin,
+          storage: adapters.storage,
+        }),
       ]);
       const bytes = await renderShopReportPdf({ data, brand, paper: parsed.data.paper });
       return sendPdf(reply, bytes, `shop-report-${row.id}.pdf`);

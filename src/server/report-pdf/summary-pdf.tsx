@@ -1,16 +1,15 @@
 // The Performance Summary as a PDF (issue 48): the filters and range, headline figures, program cards,
 // the program chart (drawn, with its figures as a table), the location board and the worst questions.
 import { Circle, Document, G, Line, Polyline, Svg, Text, View } from '@react-pdf/renderer';
-import { Fragment } from 'react';
 import {
   ALL_LOCATIONS,
   ALL_PROGRAMS,
   type ChartData,
   formatShortDate,
-  LOCATION_BOARD_COLUMNS,
   type PaperSize,
   periodLabel,
 } from '../../domain/index.js';
+import { BOARD, type BoardItem, boardCardText, boardHeight, boardItems, boardPages } from './board-pages.js';
 import { BrandHeader, type PdfBrand, ReportPage, STATUS_COLORS, styles } from './pdf-parts.js';
 import type { SummaryReport } from './summary-data.js';
 
@@ -207,59 +206,93 @@ function ChartSection({ report }: { report: SummaryReport }) {
   );
 }
 
-/** Cards per printed row of a board column. */
-const BOARD_ROW = 3;
+const boardStyles = {
+  heading: {
+    fontSize: BOARD.headingFontSize,
+    fontFamily: 'Helvetica-Bold',
+    lineHeight: BOARD.lineHeight,
+    marginTop: BOARD.headingGapAbove,
+    marginBottom: BOARD.headingGapBelow,
+  },
+  title: {
+    fontSize: BOARD.titleFontSize,
+    fontFamily: 'Helvetica-Bold',
+    lineHeight: BOARD.lineHeight,
+    marginBottom: BOARD.titleGapBelow,
+  },
+  empty: { fontSize: BOARD.emptyFontSize, lineHeight: BOARD.lineHeight, color: '#868e96' },
+  row: { flexDirection: 'row', marginBottom: BOARD.rowGap },
+  card: {
+    width: `${BOARD.cardWidthPercent}%`,
+    marginRight: `${BOARD.cardGapPercent}%`,
+    fontSize: BOARD.cardFontSize,
+    lineHeight: BOARD.lineHeight,
+    borderLeftWidth: BOARD.cardBorder,
+    paddingLeft: BOARD.cardPaddingLeft,
+    paddingVertical: BOARD.cardPaddingVertical,
+  },
+} as const;
 
 /**
- * The location board: Strong, Growth Opportunity and Needs Attention one after the other, each with
- * its locations (lowest score first) three to a row. Flat rows paginate fast: a chain's 2,700 locations
- * are 20 pages in well under the 2 s budget, where three tall side-by-side columns took seconds.
+ * Part of the location board: Strong, Growth Opportunity and Needs Attention one after the other, each
+ * with its locations (lowest score first) in three columns read downwards, each column one text (a
+ * text per location made the board's layout most of the render). board-pages.ts cuts it into pages.
  */
-function Board({ report }: { report: SummaryReport }) {
+function BoardPart({ items }: { items: BoardItem[] }) {
   return (
     <>
-      <Text style={styles.h2} minPresenceAhead={60}>
-        Location Performance
-      </Text>
-      {LOCATION_BOARD_COLUMNS.map((column) => {
-        const cards = report.board[column.key];
-        const rows: (typeof cards)[] = [];
-        for (let i = 0; i < cards.length; i += BOARD_ROW) rows.push(cards.slice(i, i + BOARD_ROW));
-        return (
-          <Fragment key={column.key}>
-            <Text
-              style={[styles.bold, { color: STATUS_COLORS[column.status], marginBottom: 4 }]}
-              minPresenceAhead={20}
-            >
-              {`${column.title} (${cards.length})`}
-            </Text>
-            {cards.length === 0 && <Text style={styles.small}>No locations</Text>}
-            {rows.map((row) => (
-              <View key={row[0]!.name} style={{ flexDirection: 'row', marginBottom: 2 }} wrap={false}>
-                {row.map((l) => (
+      {items.map((item, i) => {
+        switch (item.kind) {
+          case 'heading':
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the items of one page, in order
+              <Text key={i} style={boardStyles.heading}>
+                Location Performance
+              </Text>
+            );
+          case 'title':
+            return (
+              <Text
+                key={item.column.key}
+                style={[
+                  boardStyles.title,
+                  {
+                    color: STATUS_COLORS[item.column.status],
+                    marginTop: item.first ? 0 : BOARD.titleGapAbove,
+                  },
+                ]}
+              >
+                {`${item.column.title} (${item.count})`}
+              </Text>
+            );
+          case 'empty':
+            return (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the items of one page, in order
+              <Text key={i} style={boardStyles.empty}>
+                No locations
+              </Text>
+            );
+          default:
+            return (
+              <View key={item.columns[0]![0]!.name} style={boardStyles.row}>
+                {item.columns.map((cards) => (
                   <Text
-                    key={l.name}
-                    style={{
-                      width: '32%',
-                      marginRight: '1.3%',
-                      fontSize: 8.5,
-                      borderLeftWidth: 2,
-                      borderLeftColor: STATUS_COLORS[l.status],
-                      paddingLeft: 4,
-                      paddingVertical: 1,
-                    }}
+                    key={cards[0]!.name}
+                    style={[boardStyles.card, { borderLeftColor: STATUS_COLORS[cards[0]!.status] }]}
                   >
-                    {`${l.percent}%  ${l.name}`}
+                    {cards.map(boardCardText).join('\n')}
                   </Text>
                 ))}
               </View>
-            ))}
-          </Fragment>
-        );
+            );
+        }
       })}
     </>
   );
 }
+
+/** A board up to this height (points) follows the summary's first part on its page; a longer one has pages of its own. */
+const INLINE_BOARD_MAX = 220;
 
 function Questions({ report }: { report: SummaryReport }) {
   return (
@@ -305,26 +338,38 @@ export function SummaryPdf({
   generatedOn: string;
 }) {
   const range = periodLabel(report.period);
+  const footer = `${brand.name} · ${SUMMARY_PDF_TEXT.title} · ${range}`;
+  const hasShops = report.headline.shops > 0;
+  // A short board follows the chart on the first page; a long one starts a page and is cut into pages.
+  const inline = hasShops && boardHeight(report.board, paper) <= INLINE_BOARD_MAX;
+  const pages = hasShops && !inline ? boardPages(report.board, paper) : [];
   return (
     <Document title={`${SUMMARY_PDF_TEXT.title} ${range}`} author={brand.name} creator={brand.name}>
-      <ReportPage paper={paper} footer={`${brand.name} · ${SUMMARY_PDF_TEXT.title} · ${range}`}>
+      <ReportPage paper={paper} footer={footer}>
         <BrandHeader brand={brand} label={SUMMARY_PDF_TEXT.title} />
         <Text style={styles.title}>{SUMMARY_PDF_TEXT.title}</Text>
         <Text style={styles.subtitle}>{`${accountName} · ${range}`}</Text>
         <Text style={styles.subtitle}>{filterLine(report)}</Text>
         <Text style={styles.small}>{`Generated on ${generatedOn}`}</Text>
-        {report.headline.shops === 0 ? (
-          <Text style={{ marginTop: 14 }}>{SUMMARY_PDF_TEXT.noShops}</Text>
-        ) : (
+        {hasShops ? (
           <>
             <Headline report={report} />
             <ProgramTable report={report} />
             <ChartSection report={report} />
-            <Board report={report} />
+            {inline && <BoardPart items={boardItems(report.board, paper)} />}
           </>
+        ) : (
+          <Text style={{ marginTop: 14 }}>{SUMMARY_PDF_TEXT.noShops}</Text>
         )}
-        <Questions report={report} />
+        {pages.length === 0 && <Questions report={report} />}
       </ReportPage>
+      {pages.map((items, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: the board's pages, in order
+        <ReportPage key={i} paper={paper} footer={footer}>
+          <BoardPart items={items} />
+          {i === pages.length - 1 && <Questions report={report} />}
+        </ReportPage>
+      ))}
     </Document>
   );
 }

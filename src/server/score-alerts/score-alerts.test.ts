@@ -18,6 +18,7 @@ import {
   webhookEndpoints,
 } from '../db/schema.js';
 import { deliverEvent, eventsOfType } from '../events/index.js';
+import { ZScoreAlertData, ZScoreAlertEvent } from '../openapi/webhook-events.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { publish, registerShopper, VISIT_FORM } from '../test/fieldwork-fixtures.js';
 import { createUser, setupTestApp } from '../test/harness.js';
@@ -307,6 +308,9 @@ describe('checked on approval', () => {
         actionPlanId: alert!.actionPlanId,
       },
     });
+    // Exactly the fields the OpenAPI document's score.alert webhook names (ScoreAlertEvent).
+    expect(Object.keys(body.data).sort()).toEqual(Object.keys(ZScoreAlertData.shape).sort());
+    expect(ZScoreAlertEvent.safeParse(body).success).toBe(true);
     for (const secret of ['sam@example.test', shopper.id, 'Nobody looked up.', 'pat@example.test'])
       expect(rows[0]!.payload).not.toContain(secret);
     const [event] = await t.db.select().from(domainEvents).where(eq(domainEvents.type, 'score.alerted'));
