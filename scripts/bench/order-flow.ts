@@ -28,7 +28,8 @@
 //                       this script's documents through TRUSTED_DOCUMENTS). Run both to compare.
 //   OP_CPU=10           after the phases, the CPU of single operations, each measured alone: every shopper
 //                       prepares this many carts (not measured), then all check them out as guests (measured),
-//                       then as many more with a new account, then each new account logs in (measured);
+//                       then OP_CPU_ACCOUNTS=2 more each with a new account (scrypt: slow on a busy machine),
+//                       then each new account logs in (measured);
 //                       server and PostgreSQL CPU / operations. 0 = skip. For a before/after comparison of
 //                       login and checkout (BENCH_APP_DIR), which the flow's mixed CPU per request blurs.
 //   BENCH_SERVER_NODE_ARGS  extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
@@ -73,6 +74,7 @@ const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const WARMUP_S = Number(process.env.WARMUP ?? 5);
 const DOCUMENTS = process.env.DOCUMENTS === 'id' ? 'id' : 'text';
 const OP_CPU = Number(process.env.OP_CPU ?? 10);
+const OP_CPU_ACCOUNTS = Number(process.env.OP_CPU_ACCOUNTS ?? 2);
 const WEB_CONCURRENCY = Number(process.env.WEB_CONCURRENCY ?? 1);
 const INSTANCES = Number(process.env.INSTANCES ?? 1);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -183,7 +185,7 @@ export async function orderFlow(opts: {
       for (const server of servers) server.kill('SIGKILL');
       process.exit(2);
     },
-    (WARMUP_S + DURATION_S * (opts.thinkMs > 0 ? 2 : 1) + 120 * opts.instances + (OP_CPU > 0 ? 240 : 0)) *
+    (WARMUP_S + DURATION_S * (opts.thinkMs > 0 ? 2 : 1) + 120 * opts.instances + (OP_CPU > 0 ? 600 : 0)) *
       1000,
   );
   hardStop.unref();
@@ -395,11 +397,11 @@ async function operationCpu(
         `${((server + pg) / count).toFixed(2).padStart(10)}${String(failures).padStart(10)}   (${seconds.toFixed(1)} s)`,
     );
   };
-  const carts = () =>
+  const carts = (each: number) =>
     Promise.all(
       Array.from({ length: shoppers }, async (_, shopper) => {
         const list: { oid: string; token: string }[] = [];
-        for (let n = 0; n < OP_CPU; n++) list.push(await cart(shopper, n));
+        for (let n = 0; n < each; n++) list.push(await cart(shopper, n));
         return list;
       }),
     );
@@ -414,12 +416,13 @@ async function operationCpu(
   };
   console.log('');
   console.log(
-    `== CPU per operation, each measured alone (${shoppers} shoppers x ${OP_CPU}; the carts are made before, not measured).`,
+    `== CPU per operation, each measured alone (${shoppers} shoppers x ${OP_CPU} guest checkouts, x ${OP_CPU_ACCOUNTS} ` +
+      'with a new account and their logins; the carts are made before, not measured).',
   );
   console.log(
     `${'operation'.padEnd(26)}${'count'.padStart(6)}${'server ms'.padStart(12)}${'PostgreSQL ms'.padStart(16)}${'sum ms'.padStart(10)}${'failed'.padStart(10)}`,
   );
-  const guestCarts = await carts();
+  const guestCarts = await carts(OP_CPU);
   await measure('checkout (guest)', guestCarts, async (c, shopper, i) =>
     placed(
       await call(at(i), DOCS.checkout, {
@@ -428,7 +431,7 @@ async function operationCpu(
       }),
     ),
   );
-  const accountCarts = await carts();
+  const accountCarts = await carts(OP_CPU_ACCOUNTS);
   const accounts: string[][] = accountCarts.map(() => []);
   await measure('checkout (new account)', accountCarts, async (c, shopper, i) => {
     const input = {

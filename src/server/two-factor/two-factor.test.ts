@@ -409,7 +409,13 @@ describe('who must use two-factor sign-in', () => {
       email: 'owner@example.test',
     });
 
-    // The platform admin sees it on and resets it.
+    // The platform admin opens the manager's login (on the team's log) and resets it.
+    const opened = await t.gql(
+      'query ($uid: String!) { user(uid: $uid) { email } }',
+      { uid },
+      { token: root, ip: '198.51.100.9' },
+    );
+    expect(opened.data.user).toEqual({ email: 'manager@example.test' });
     const before = await t.gql(STATUS, { uid }, { token: root, ip: '198.51.100.9' });
     expect(before.data.userTwoFactor).toEqual({ totpEnabled: true, recoveryCodesLeft: 10 });
     const reset = await t.gql(RESET, { uid }, { token: root, ip: '198.51.100.9' });
@@ -446,6 +452,11 @@ describe('who must use two-factor sign-in', () => {
       { token: ownerToken },
     );
     expect(log.errors).toBeUndefined();
+    expect(log.data.auditLog.entries).toContainEqual({
+      action: 'admin.customer_viewed',
+      actorEmail: 'root@example.test',
+      subjectLabel: 'manager@example.test',
+    });
     expect(log.data.auditLog.entries).toContainEqual({
       action: 'two_factor.reset_by_admin',
       actorEmail: 'root@example.test',
