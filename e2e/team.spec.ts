@@ -352,6 +352,14 @@ test('the chain owner invites a manager for a region, who joins on a phone and s
   const team = admin.getByTestId('customer-team');
   await expect(team.getByRole('row').filter({ hasText: RILEY.email })).toContainText('Owner');
   await expect(team.getByRole('row').filter({ hasText: MANAGER.email })).toContainText('Manager');
+  // Each other member's address opens that login's page, where its two-factor sign-in is reset.
+  await expect(team.getByRole('link', { name: RILEY.email })).toHaveCount(0);
+  await team.getByRole('link', { name: MANAGER.email }).click();
+  await expect(admin.getByTestId('customer-profile')).toContainText(MANAGER.email);
+  await expect(admin.getByText("This login is a member of another account's team.")).toBeVisible();
+  await expect(admin.getByTestId('customer-two-factor')).toHaveText(
+    'Off: this login signs in with its password alone.',
+  );
 
   // The owner sees the manager with the region, and removes them (asked first).
   await page.reload();

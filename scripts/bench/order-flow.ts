@@ -26,6 +26,12 @@
 //   DOCUMENTS=text      how the documents are sent: `text` (the GraphQL text, as API clients do) or `id`
 //                       (trusted documents: the SHA-256 id only, as the web app does; the server is given
 //                       this script's documents through TRUSTED_DOCUMENTS). Run both to compare.
+//   OP_CPU=10           after the phases, the CPU of single operations, each measured alone: every shopper
+//                       prepares this many carts (not measured), then all check them out as guests (measured),
+//                       then OP_CPU_ACCOUNTS=2 more each with a new account (scrypt: slow on a busy machine),
+//                       then each new account logs in (measured);
+//                       server and PostgreSQL CPU / operations. 0 = skip. For a before/after comparison of
+//                       login and checkout (BENCH_APP_DIR), which the flow's mixed CPU per request blurs.
 //   BENCH_SERVER_NODE_ARGS  extra node flags for the server, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
 //                       (after the flags of package.json's start script, which the server always gets)
 //
@@ -67,6 +73,8 @@ const ACCOUNT_EVERY = Number(process.env.ACCOUNT_EVERY ?? 5);
 const THINK_MS = Number(process.env.THINK_MS ?? 0);
 const WARMUP_S = Number(process.env.WARMUP ?? 5);
 const DOCUMENTS = process.env.DOCUMENTS === 'id' ? 'id' : 'text';
+const OP_CPU = Number(process.env.OP_CPU ?? 10);
+const OP_CPU_ACCOUNTS = Number(process.env.OP_CPU_ACCOUNTS ?? 2);
 const WEB_CONCURRENCY = Number(process.env.WEB_CONCURRENCY ?? 1);
 const INSTANCES = Number(process.env.INSTANCES ?? 1);
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -87,6 +95,7 @@ const DOCS = {
   saveShop: `mutation ($input: ShopInput!) { saveShop(input: $input) { _id initialDue { value } } }`,
   tokenizeTestCard: `mutation ($input: TestCardInput!) { tokenizeTestCard(input: $input) { token } }`,
   checkout: `mutation ($oid: String!, $input: CheckoutInput!) { checkout(oid: $oid, input: $input) { _id status amount } }`,
+  login: `mutation ($email: String!, $password: String!) { login(email: $email, password: $password) { token } }`,
 };
 
 /** Each document's trusted-document id: the SHA-256 of its text, as GraphQL Codegen lists the web app's. */
@@ -176,7 +185,8 @@ export async function orderFlow(opts: {
       for (const server of servers) server.kill('SIGKILL');
       process.exit(2);
     },
-    (WARMUP_S + DURATION_S * (opts.thinkMs > 0 ? 2 : 1) + 120 * opts.instances) * 1000,
+    (WARMUP_S + DURATION_S * (opts.thinkMs > 0 ? 2 : 1) + 120 * opts.instances + (OP_CPU > 0 ? 600 : 0)) *
+      1000,
   );
   hardStop.unref();
 
@@ -267,6 +277,9 @@ export async function orderFlow(opts: {
       const measured = await run(phase, DURATION_S);
       results.push({ phase, measured, underTarget: report(phase, measured) });
     }
+    if (OP_CPU > 0) {
+      await Promise.race([operationCpu(endpoints, catalogue, admin, dbName, serverPids, shoppers), ...exits]);
+    }
     return results;
   } finally {
     await Promise.all(
@@ -309,6 +322,131 @@ async function prepare(endpoint: string): Promise<Catalogue> {
     .filter((q) => q.type === 'mysteryShop' && !/upload/i.test(q.title));
   if (qs.length === 0) throw new Error('The demo catalogue has no mystery shop questionnaire.');
   return { shop: qs[0]! };
+}
+
+/**
+ * CPU per operation, each kind measured alone (OP_CPU): the carts are made first and not measured, then
+ * all shoppers run only that operation while the server's and PostgreSQL's CPU is read around it.
+ */
+async function operationCpu(
+  endpoints: string[],
+  catalogue: Catalogue,
+  admin: postgres.Sql,
+  dbName: string,
+  serverPids: number[],
+  shoppers: number,
+) {
+  const backends = async () =>
+    (await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`).map(
+      (r) => r.pid,
+    );
+  const serverCpu = () => cpuOf(serverPids.flatMap((pid) => [pid, ...childrenOf(pid)]));
+  const sum = (after: Map<number, number>, before: Map<number, number>) =>
+    [...after].reduce((s, [pid, ms]) => s + ms - (before.get(pid) ?? 0), 0);
+  const at = (i: number) => endpoints[i % endpoints.length]!;
+  const cart = async (shopper: number, n: number) => {
+    const started = await call(at(n), DOCS.startOrder, {
+      qids: [catalogue.shop._id],
+      serviceKeys: ['mysteryShop'],
+    });
+    const oid = started.startOrder._id as string;
+    const location = await call(at(n), DOCS.addLocation, {
+      input: {
+        address: { formattedAddress: ADDRESSES[(shopper + n) % ADDRESSES.length] },
+        name: `op ${n}`,
+        oids: [oid],
+      },
+    });
+    await call(at(n), DOCS.saveShop, {
+      input: {
+        oid,
+        locationId: location.addLocation._id,
+        uqid: started.startOrder.userQuestionnaires[0]._id,
+        reimbursement: catalogue.shop.minimumReimbursement,
+        recurring: false,
+        totalQuantity: 1,
+      },
+    });
+    const card = await call(at(n), DOCS.tokenizeTestCard, {
+      input: { number: '4242424242424242', expireMonth: 12, expireYear: 2040, cvc: '123' },
+    });
+    return { oid, token: card.tokenizeTestCard.token as string };
+  };
+  /** Runs `op` for every item of every shopper (shoppers in parallel), and the CPU it took. */
+  const measure = async <T>(
+    name: string,
+    items: T[][],
+    op: (item: T, shopper: number, i: number) => Promise<void>,
+  ) => {
+    const pids = await backends();
+    const pgBefore = cpuOf(pids);
+    const before = serverCpu();
+    const t0 = performance.now();
+    let failures = 0;
+    await Promise.all(
+      items.map(async (list, shopper) => {
+        for (const [i, item] of list.entries()) await op(item, shopper, i).catch(() => failures++);
+      }),
+    );
+    const seconds = (performance.now() - t0) / 1000;
+    const server = sum(serverCpu(), before);
+    const pg = sum(cpuOf(pids), pgBefore);
+    const count = items.reduce((n, l) => n + l.length, 0);
+    console.log(
+      `${name.padEnd(26)}${String(count).padStart(6)}${(server / count).toFixed(2).padStart(12)}${(pg / count).toFixed(2).padStart(16)}` +
+        `${((server + pg) / count).toFixed(2).padStart(10)}${String(failures).padStart(10)}   (${seconds.toFixed(1)} s)`,
+    );
+  };
+  const carts = (each: number) =>
+    Promise.all(
+      Array.from({ length: shoppers }, async (_, shopper) => {
+        const list: { oid: string; token: string }[] = [];
+        for (let n = 0; n < each; n++) list.push(await cart(shopper, n));
+        return list;
+      }),
+    );
+  const contact = (shopper: number, i: number) => ({
+    email: `op-${shopper}-${i}-${randomBytes(3).toString('hex')}@bench.test`,
+    profile: { firstName: 'Bench', lastName: `Op ${shopper}`, businessName: 'Bench Co', phone: '5125550100' },
+    paymentCardValid: true,
+    cancellationPolcy: true,
+  });
+  const placed = (res: Data) => {
+    if (res.checkout.status !== 'COMPLETE') throw new Error(res.checkout.status);
+  };
+  console.log('');
+  console.log(
+    `== CPU per operation, each measured alone (${shoppers} shoppers x ${OP_CPU} guest checkouts, x ${OP_CPU_ACCOUNTS} ` +
+      'with a new account and their logins; the carts are made before, not measured).',
+  );
+  console.log(
+    `${'operation'.padEnd(26)}${'count'.padStart(6)}${'server ms'.padStart(12)}${'PostgreSQL ms'.padStart(16)}${'sum ms'.padStart(10)}${'failed'.padStart(10)}`,
+  );
+  const guestCarts = await carts(OP_CPU);
+  await measure('checkout (guest)', guestCarts, async (c, shopper, i) =>
+    placed(
+      await call(at(i), DOCS.checkout, {
+        oid: c.oid,
+        input: { ...contact(shopper, i), stripeToken: c.token, guestCheckout: true },
+      }),
+    ),
+  );
+  const accountCarts = await carts(OP_CPU_ACCOUNTS);
+  const accounts: string[][] = accountCarts.map(() => []);
+  await measure('checkout (new account)', accountCarts, async (c, shopper, i) => {
+    const input = {
+      ...contact(shopper, i),
+      stripeToken: c.token,
+      password: 'bench-password',
+      confirmPassword: 'bench-password',
+    };
+    placed(await call(at(i), DOCS.checkout, { oid: c.oid, input }));
+    accounts[shopper]!.push(input.email);
+  });
+  await measure('login', accounts, async (email, _shopper, i) => {
+    const res = await call(at(i), DOCS.login, { email, password: 'bench-password' });
+    if (!res.login?.token) throw new Error('no token');
+  });
 }
 
 /** A person's pause between two steps: uniform in [0.5, 1.5] x the mean; none in the closed loop. */

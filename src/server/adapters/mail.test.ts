@@ -2,10 +2,17 @@ import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { finish, inTransaction, pipeline } from '../db/client.js';
 import { orders, outboxEmails } from '../db/schema.js';
+import { deliverEmail } from '../jobs/deliver-email.js';
 import { enqueue, MAIL_MAX_TRIES } from '../jobs/index.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import { CHECKOUT, cardToken, cartWithShop, catalogue, guestInput } from '../test/order-wizard.js';
-import { header, type SmtpStandIn, startSmtpStandIn } from '../test/smtp-stand-in.js';
+import {
+  header,
+  type ReceivedMail,
+  type SmtpStandIn,
+  sameMessageKey,
+  startSmtpStandIn,
+} from '../test/smtp-stand-in.js';
 import { outboxMail, smtpMail } from './mail.js';
 
 const t = setupTestApp();
@@ -207,6 +214,51 @@ describe('SMTP delivery through the queue', () => {
     expect(await t.drainJobs({ env: smtpEnv() })).toBe(1);
     expect(smtp.received).toHaveLength(1);
     expect((await outbox())[0]).toMatchObject({ status: 'sent', tries: 1 });
+  });
+});
+
+describe('a resend after a crash (at-least-once delivery, the Message-ID as idempotency key)', () => {
+  it("carries the first try's Message-ID and content when the server accepted it but the row was not marked sent", async () => {
+    const id = await mail.send(t.db, {
+      ...message,
+      html: '<p>Hello Ann</p>',
+      headers: { 'X-Kind': 'reset' },
+    });
+    // The first try: the server answers 250, then the process dies before the outbox row says 'sent'
+    // (here: the adapter throws after the real delivery, which leaves the row as a crash would, pending).
+    const real = smtpMail(smtp.url, 'Customer Optix <no-reply@customer-optix.test>');
+    const diesAfter250 = {
+      ...real,
+      async deliver(email: Parameters<typeof real.deliver>[0]) {
+        await real.deliver(email);
+        throw new Error('killed after the server accepted the message');
+      },
+    };
+    await expect(
+      deliverEmail(t.db, diesAfter250, { data: { outboxId: id! }, lastTry: false }),
+    ).rejects.toThrow('killed');
+    expect((await outbox())[0]).toMatchObject({ id, status: 'pending', tries: 1, sentAt: null });
+    expect(smtp.received).toHaveLength(1);
+
+    // The retry (the queued delivery job of the same row) hands the message over again.
+    expect(await t.drainJobs({ env: smtpEnv() })).toBe(1);
+    expect(smtp.received).toHaveLength(2);
+    const [first, again] = smtp.received as [ReceivedMail, ReceivedMail];
+    expect(header(first, 'Message-ID')).toBe(`<${id}@customer-optix.test>`);
+    expect(header(again, 'Message-ID')).toBe(header(first, 'Message-ID'));
+    // The same message apart from its Date and MIME boundaries: a receiver may drop the copy by its id.
+    expect(sameMessageKey(again)).toBe(sameMessageKey(first));
+    expect((await outbox())[0]).toMatchObject({ id, status: 'sent', tries: 2 });
+  });
+
+  it('gives two different outbox rows different Message-IDs, even with the same recipient and text', async () => {
+    await mail.send(t.db, message);
+    await mail.send(t.db, message);
+    await t.drainJobs({ env: smtpEnv() });
+    const ids = smtp.received.map((m) => header(m, 'Message-ID'));
+    expect(ids).toHaveLength(2);
+    expect(new Set(ids).size).toBe(2);
+    expect(ids.sort()).toEqual((await outbox()).map((r) => `<${r.id}@customer-optix.test>`).sort());
   });
 });
 

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { NextBilling, TeamPermission } from '../../domain/index.js';
 import { invoiceStatus, invoiceStatusLabel, mayChangeAccountEmail } from '../../domain/index.js';
 import {
@@ -20,7 +20,7 @@ import {
 } from '../account/index.js';
 import { recordAudit } from '../audit/index.js';
 import type { AppContext, UserRow } from '../context.js';
-import { users } from '../db/schema.js';
+import { accountMembers, users } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
 import { callerMay, teamRoleOf } from '../team/index.js';
 import { builder } from './builder.js';
@@ -178,13 +178,20 @@ builder.queryFields((t) => ({
     args: { uid: t.arg.string({ required: true }) },
     resolve: async (_r, a, ctx) => {
       const [row] = await ctx.db.select().from(users).where(eq(users.id, a.uid)).limit(1);
-      // A platform admin reading a customer in admin mode is on that customer's audit log.
-      if (row && row.id !== ctx.person?.id)
+      // A platform admin reading a customer in admin mode is on that customer's audit log: for a
+      // team member's login, the log of the account it acts for (its owner reads it there).
+      if (row && row.id !== ctx.person?.id) {
+        const [member] = await ctx.db
+          .select({ accountId: accountMembers.accountId })
+          .from(accountMembers)
+          .where(and(eq(accountMembers.userId, row.id), isNull(accountMembers.removedAt)))
+          .limit(1);
         await recordAudit(ctx.db, ctx, {
-          accountId: row.id,
+          accountId: member?.accountId ?? row.id,
           action: 'admin.customer_viewed',
           subject: { type: 'account', id: row.id, label: row.email },
         });
+      }
       return row ?? null;
     },
   }),

@@ -81,3 +81,19 @@ export function header(mail: ReceivedMail, name: string): string | undefined {
   const line = head.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
   return line?.slice(name.length + 1).trim();
 }
+
+/**
+ * What two copies of one message have in common when it was handed over twice (a resend after a
+ * crash): the envelope and the raw text without its Date header, with the MIME boundaries (random per
+ * rendering) numbered in order. Receivers that drop a repeated Message-ID rely on a repeat being this.
+ */
+export function sameMessageKey(mail: ReceivedMail): string {
+  const boundaries = [...mail.raw.matchAll(/boundary="?([^";\r\n]+)"?/gi)].map((m) => m[1]!);
+  const end = mail.raw.search(/\r?\n\r?\n/);
+  const head = end < 0 ? mail.raw : mail.raw.slice(0, end);
+  let text = head.replace(/^Date:.*(\r?\n[ \t].*)*(\r?\n|$)/im, '') + mail.raw.slice(head.length);
+  boundaries.forEach((b, i) => {
+    text = text.split(b).join(`<boundary ${i}>`);
+  });
+  return JSON.stringify([mail.from, mail.to, text]);
+}

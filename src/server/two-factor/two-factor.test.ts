@@ -3,7 +3,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { hashToken } from '../auth/tokens.js';
 import { totpAt } from '../auth/totp.js';
 import { newId } from '../db/ids.js';
-import { accountMembers, passwordResetTokens, recoveryCodes, sessions, twoFactorTotp } from '../db/schema.js';
+import {
+  accountMembers,
+  auditEntries,
+  passwordResetTokens,
+  recoveryCodes,
+  sessions,
+  twoFactorTotp,
+} from '../db/schema.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
 import {
   loginSecondFactor,
@@ -364,6 +371,97 @@ describe('who must use two-factor sign-in', () => {
     expect(off.errors?.[0]?.message).toBe(MSG_KEEP_SECOND_FACTOR_TEAM);
     const ownerOff = await t.gql(`mutation { disableTotp(password: "${PASS}") }`, {}, { token: ownerToken });
     expect(ownerOff.errors?.[0]?.message).toBe(MSG_KEEP_SECOND_FACTOR_TEAM);
+  });
+
+  it("lets only a platform admin reset a team member's (a manager's) lost second factor, on the team's audit log", async () => {
+    const owner = await createUser(t.db, { email: 'owner@example.test', password: PASS });
+    const manager = await createUser(t.db, { email: 'manager@example.test', password: PASS });
+    await createUser(t.db, { email: 'other@example.test', password: PASS });
+    await t.db.insert(accountMembers).values([
+      { id: newId(), accountId: owner.id, userId: owner.id, role: 'owner' },
+      { id: newId(), accountId: owner.id, userId: manager.id, role: 'manager' },
+    ]);
+    const ownerToken = await t.login('owner@example.test', PASS);
+    const managerToken = await t.login('manager@example.test', PASS);
+    const otherToken = await t.login('other@example.test', PASS);
+    await turnOn(ownerToken);
+    await turnOn(managerToken);
+    await createUser(t.db, { email: 'root@example.test', password: PASS, admin: true });
+    const root = (await t.gql(LOGIN_FLAG, { email: 'root@example.test', password: PASS })).data.login.token;
+    await turnOn(root);
+    const RESET = 'mutation ($uid: String!) { resetTwoFactor(uid: $uid) }';
+    const STATUS = 'query ($uid: String!) { userTwoFactor(uid: $uid) { totpEnabled recoveryCodesLeft } }';
+    const uid = manager.id;
+
+    // Anonymous, another customer, the team's owner and the manager themself: refused, nothing changed.
+    const anonymous = await t.gql(RESET, { uid });
+    expect(anonymous.data).toBeNull();
+    expect(anonymous.errors?.[0]?.message).toBe('You must be logged in.');
+    for (const token of [otherToken, ownerToken, managerToken]) {
+      const res = await t.gql(RESET, { uid }, { token });
+      expect(res.errors?.[0]?.message).toBe('Not Authorized');
+      expect(res.data).toBeNull();
+      expect((await t.gql(STATUS, { uid }, { token })).errors?.[0]?.message).toBe('Not Authorized');
+    }
+    expect(await t.db.select().from(twoFactorTotp).where(eq(twoFactorTotp.userId, uid))).toHaveLength(1);
+    // (A member's currentUser is the account it acts for.)
+    expect((await t.gql(ME, {}, { token: managerToken })).data.currentUser).toEqual({
+      email: 'owner@example.test',
+    });
+
+    // The platform admin opens the manager's login (on the team's log) and resets it.
+    const opened = await t.gql(
+      'query ($uid: String!) { user(uid: $uid) { email } }',
+      { uid },
+      { token: root, ip: '198.51.100.9' },
+    );
+    expect(opened.data.user).toEqual({ email: 'manager@example.test' });
+    const before = await t.gql(STATUS, { uid }, { token: root, ip: '198.51.100.9' });
+    expect(before.data.userTwoFactor).toEqual({ totpEnabled: true, recoveryCodesLeft: 10 });
+    const reset = await t.gql(RESET, { uid }, { token: root, ip: '198.51.100.9' });
+    expect(reset.errors).toBeUndefined();
+    expect(reset.data.resetTwoFactor).toBe(true);
+    expect(await t.db.select().from(twoFactorTotp).where(eq(twoFactorTotp.userId, uid))).toHaveLength(0);
+    expect(await t.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, uid))).toHaveLength(0);
+    // The manager's session ended; the owner's and their second factor are untouched.
+    expect((await t.gql(ME, {}, { token: managerToken })).data.currentUser).toBeNull();
+    expect((await t.gql(ME, {}, { token: ownerToken })).data.currentUser).toEqual({
+      email: 'owner@example.test',
+    });
+    expect(await t.db.select().from(twoFactorTotp).where(eq(twoFactorTotp.userId, owner.id))).toHaveLength(1);
+    expect(await t.login('manager@example.test', PASS)).toBeTruthy();
+
+    // One entry, on the team's account (the owner's log), naming the manager's login and the admin.
+    const entries = await t.db
+      .select()
+      .from(auditEntries)
+      .where(eq(auditEntries.action, 'two_factor.reset_by_admin'));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      accountId: owner.id,
+      actorEmail: 'root@example.test',
+      actorRole: 'platform-admin',
+      subjectType: 'login',
+      subjectId: uid,
+      subjectLabel: 'manager@example.test',
+      ip: '198.51.100.9',
+    });
+    const log = await t.gql(
+      '{ auditLog(pageSize: 50) { entries { action actorEmail subjectLabel } } }',
+      {},
+      { token: ownerToken },
+    );
+    expect(log.errors).toBeUndefined();
+    expect(log.data.auditLog.entries).toContainEqual({
+      action: 'admin.customer_viewed',
+      actorEmail: 'root@example.test',
+      subjectLabel: 'manager@example.test',
+    });
+    expect(log.data.auditLog.entries).toContainEqual({
+      action: 'two_factor.reset_by_admin',
+      actorEmail: 'root@example.test',
+      subjectLabel: 'manager@example.test',
+    });
   });
 
   it('lets a platform admin (with a second factor) remove a lost one: the login signs in with its password again', async () => {

@@ -74,6 +74,7 @@ export const ADMIN_CUSTOMER = graphql(`
       }
       teamMembers {
         _id
+        userId
         email
         firstName
         lastName

@@ -1,6 +1,18 @@
 import '../app/full-styles';
 import { useQuery } from '@apollo/client';
-import { Alert, Button, Divider, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Divider,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { IconChartBar } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -72,8 +84,11 @@ function Profile({ customer }: { customer: Customer }) {
   );
 }
 
-/** The account's members and their roles (issue 18); a member's own login has none of its own. */
-function CustomerTeam({ members }: { members: Customer['teamMembers'] }) {
+/**
+ * The account's members and their roles (issue 18); a member's own login has none of its own. Each
+ * other member's address opens that login's page, where its two-factor sign-in can be reset.
+ */
+function CustomerTeam({ uid, members }: { uid: string; members: Customer['teamMembers'] }) {
   if (members.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -95,7 +110,15 @@ function CustomerTeam({ members }: { members: Customer['teamMembers'] }) {
           {members.map((m) => (
             <Table.Tr key={m._id}>
               <Table.Td>{`${m.firstName} ${m.lastName}`.trim() || '—'}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{m.email}</Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                {m.userId === uid ? (
+                  m.email
+                ) : (
+                  <Anchor component={Link} to={`/admin/customers/${m.userId}`}>
+                    {m.email}
+                  </Anchor>
+                )}
+              </Table.Td>
               <Table.Td>{m.roleLabel}</Table.Td>
             </Table.Tr>
           ))}
@@ -109,7 +132,7 @@ const backToCustomers = <BackLink to="/admin/customers">Back to Customers</BackL
 
 /**
  * /admin/customers/{uid}: the customer's profile and associated brand, a View Reports link, their
- * team's members, two-factor sign-in (resettable), API keys (revocable), orders, payments and active shops (each cancellable).
+ * team's members (each a link to that login's page), two-factor sign-in (resettable), API keys (revocable), orders, payments and active shops (each cancellable).
  */
 export function AdminCustomerPage() {
   const uid = useParams().uid ?? '';
@@ -154,7 +177,7 @@ export function AdminCustomerPage() {
       {backToCustomers}
       <Profile customer={customer} />
       <Section title="Team">
-        <CustomerTeam members={customer.teamMembers} />
+        <CustomerTeam uid={customer._id} members={customer.teamMembers} />
       </Section>
       <Section title="Two-Factor Sign-In">
         <CustomerTwoFactor uid={customer._id} email={customer.email} />
