@@ -15,6 +15,8 @@ import { type Db, inTransaction } from '../db/client.js';
 import {
   evaluations,
   locations,
+  questionnaireShopperRules,
+  shopperProfiles,
   shopperRatings,
   shops,
   users,
@@ -24,6 +26,7 @@ import {
 } from '../db/schema.js';
 import { AppError, badInput } from '../errors.js';
 import { recordTransition } from './evaluation-store.js';
+import { qualifiesSql } from './qualification.js';
 import { ROLES, requireScheduler } from './roles.js';
 import { releaseHold } from './visit-history.js';
 import { acceptVisit } from './visits.js';
@@ -217,7 +220,8 @@ export type ShopperCandidate = {
 /**
  * Shoppers a scheduler may give a visit to: within `maxMiles` of its location (a bounding box on the
  * indexed coordinates, then haversine in SQL), nearest first then best rated; by the location's state,
- * best rated first, when the location or shoppers have no coordinates. Qualification is re-checked when
+ * best rated first, when the location or shoppers have no coordinates; only shoppers who meet the
+ * questionnaire's requirements (the shopboard's rule). Qualification and rotation are re-checked when
  * the visit is assigned (acceptVisit).
  */
 export async function shoppersForVisit(
@@ -228,32 +232,40 @@ export async function shoppersForVisit(
     maxMiles?: number | null;
     search?: string | null;
     limit?: number;
+    now: Date;
   },
 ): Promise<ShopperCandidate[]> {
   requireScheduler(opts.user);
   const [loc] = await db
-    .select({ lat: locations.latitude, lng: locations.longitude, state: locations.state })
+    .select({
+      lat: locations.searchLatitude,
+      lng: locations.searchLongitude,
+      state: locations.state,
+      qid: shops.qid,
+    })
     .from(visits)
     .innerJoin(locations, eq(locations.id, visits.locationId))
+    .innerJoin(shops, eq(shops.id, visits.shopId))
     .where(eq(visits.id, opts.visitId))
     .limit(1);
   if (!loc)
     throw new AppError('NOT_FOUND', 'Visit not found.', [{ field: 'visitId', message: 'Visit not found.' }]);
   const maxMiles = Math.min(Math.max(opts.maxMiles ?? 50, 1), 500);
   const term = opts.search?.trim().toLowerCase();
+  const home = shopperProfiles;
   const miles =
     loc.lat != null && loc.lng != null
       ? sql<number | null>`${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
-          power(sin(radians(${users.latitude} - ${loc.lat}::float8) / 2), 2) +
-          cos(radians(${loc.lat}::float8)) * cos(radians(${users.latitude})) *
-          power(sin(radians(${users.longitude} - ${loc.lng}::float8) / 2), 2))))`
+          power(sin(radians(${home.latitude} - ${loc.lat}::float8) / 2), 2) +
+          cos(radians(${loc.lat}::float8)) * cos(radians(${home.latitude})) *
+          power(sin(radians(${home.longitude} - ${loc.lng}::float8) / 2), 2))))`
       : sql<number | null>`null::double precision`;
   const near =
     loc.lat != null && loc.lng != null
       ? (() => {
           const dLat = maxMiles / 69.0;
           const dLng = maxMiles / (69.0 * Math.max(Math.cos((loc.lat * Math.PI) / 180), 0.01));
-          return sql`point(${users.longitude}, ${users.latitude}) <@ box(
+          return sql`point(${home.longitude}, ${home.latitude}) <@ box(
               point(${loc.lng - dLng}::float8, ${loc.lat - dLat}::float8),
               point(${loc.lng + dLng}::float8, ${loc.lat + dLat}::float8))
             and ${miles} <= ${maxMiles}::float8`;
@@ -274,13 +286,23 @@ export async function shoppersForVisit(
       ),
     })
     .from(users)
+    .leftJoin(home, eq(home.userId, users.id))
     .leftJoin(shopperRatings, eq(shopperRatings.shopperId, users.id))
+    .leftJoin(questionnaireShopperRules, eq(questionnaireShopperRules.qid, loc.qid))
     .where(
       and(
         sql`${ROLES.shopper} = any(${users.roles})`,
         term
           ? sql`(lower(${users.firstName} || ' ' || ${users.lastName}) like ${`%${term}%`} or lower(${users.email}) like ${`%${term}%`})`
           : near,
+        // Only shoppers who may take it: the shopboard's rule (the accept re-checks it, with rotation).
+        qualifiesSql({
+          id: sql`${users.id}`,
+          age: sql`(${opts.now.getUTCFullYear()}::int - ${users.birthYear})`,
+          gender: sql`${users.gender}`,
+          hasCar: sql`${home.hasCar}`,
+          rating: sql`${shopperRatings.rating}`,
+        }),
       ),
     )
     .orderBy(sql`${miles} asc nulls last`, desc(sql`coalesce(${shopperRatings.rating}, 0)`), asc(users.id))

@@ -15,6 +15,7 @@ import {
 } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { formOfVersion } from './forms.js';
+import { ageOf, factsOf, qualifiesSql } from './qualification.js';
 import { requireShopper } from './roles.js';
 import { shopperRating } from './visit-history.js';
 
@@ -150,32 +151,6 @@ async function lengthsOf(db: Db, formIds: string[]) {
   return out;
 }
 
-/**
- * What the shopper must meet for a questionnaire's visit to show: the questionnaire's requirements
- * (age range, gender, car, certification, minimum rating) against the shopper's profile, in SQL.
- */
-export function qualifiesSql(shopper: {
-  id: string;
-  age: number | null;
-  gender: string | null;
-  hasCar: boolean;
-  rating: number | null;
-}): SQL {
-  const r = questionnaireShopperRules;
-  return sql`(${r.qid} is null or (
-    ${shopper.age == null ? sql`${r.minAge} is null` : sql`(${r.minAge} is null or ${r.minAge} <= ${shopper.age})`}
-    and ${shopper.age == null ? sql`${r.maxAge} is null` : sql`(${r.maxAge} is null or ${r.maxAge} >= ${shopper.age})`}
-    and ${shopper.gender == null ? sql`${r.gender} is null` : sql`(${r.gender} is null or ${r.gender} = ${shopper.gender})`}
-    and ${shopper.hasCar ? sql`true` : sql`not ${r.requiresCar}`}
-    and (${r.certificationId} is null or exists (select 1 from shopper_certifications sc
-      where sc.user_id = ${shopper.id} and sc.certification_id = ${r.certificationId}))
-    and ${shopper.rating == null ? sql`${r.minRating} is null` : sql`(${r.minRating} is null or ${r.minRating} <= ${shopper.rating})`}
-  ))`;
-}
-
-export const ageOf = (birthYear: number | null, now: Date) =>
-  birthYear ? now.getUTCFullYear() - birthYear : null;
-
 /** The shopper's qualification facts: profile row (car, rating, home point) with the user's age and gender. */
 export async function shopperFacts(db: Db, shopper: UserRow, now: Date) {
   const [p] = await db.select().from(shopperProfiles).where(eq(shopperProfiles.userId, shopper.id));
@@ -301,7 +276,7 @@ export async function listShopboard(db: Db, opts: ShopboardOptions): Promise<Sho
           opts.dueFrom ? gte(visits.dueDate, opts.dueFrom) : undefined,
           opts.dueTo ? lte(visits.dueDate, opts.dueTo) : undefined,
           opts.minPay ? sql`${pay} >= ${opts.minPay}` : undefined,
-          qualifiesSql(facts),
+          qualifiesSql(factsOf(facts)),
         ),
       )
       .orderBy(...order)

@@ -197,6 +197,7 @@ builder.queryFields((t) => ({
         visitId: a.visitId,
         maxMiles: a.maxMiles,
         search: a.search,
+        now: new Date(),
       }),
   }),
   visitHistory: t.field({
