@@ -4,6 +4,7 @@ import { addDays, weightedRating } from '../../domain/index.js';
 import { EvaluationStatus as S, VisitStatus } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
 import { createAdapters } from '../adapters/index.js';
+import { smtpMail } from '../adapters/mail.js';
 import {
   evaluations,
   locations,
@@ -226,6 +227,33 @@ describe('offers', () => {
     const [mail] = await outbox('visit-offers');
     expect(mail!.subject).toBe(`${open.length} new visits near you`);
     expect(mail!.text.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(open.length);
+  });
+
+  it('with a mail server, records each offers e-mail as pending with one delivery job, in the batch, and none twice', async () => {
+    const shoppers = [];
+    for (const n of [1, 2, 3]) {
+      const s = await registerShopper(t, `near${n}@example.test`);
+      await home(s.id, { latitude: 30.3, longitude: -97.75 });
+      shoppers.push(s);
+    }
+    const config = t.makeConfig();
+    const mail = smtpMail('smtp://127.0.0.1:1', 'Customer Optix <no-reply@customer-optix.test>');
+    const deps = backgroundMailDeps(config, { ...createAdapters(config), mail });
+    const now = new Date();
+    expect((await runVisitOffers(t.db, deps, now)).emails).toBe(3);
+    const jobs = () =>
+      t.rows<{ n: number }>(sql`select count(*)::int as n from pgboss.job j
+        join outbox_emails o on o.id = j.data->>'outboxId' and o.kind = 'visit-offers'
+        where j.name = 'mail-delivery' and o.status = 'pending'`);
+    expect((await jobs())[0]!.n).toBe(3);
+    // The same messages again (their dedup keys): nothing recorded, no job queued.
+    await t.db.update(shopperOfferSettings).set({ lastOfferedAt: null });
+    expect(await runVisitOffers(t.db, deps, new Date(now.getTime() + 60_000))).toMatchObject({
+      shoppers: 3,
+      emails: 0,
+    });
+    expect(await outbox('visit-offers')).toHaveLength(3);
+    expect((await jobs())[0]!.n).toBe(3);
   });
 
   it("offers a visit only to shoppers who meet its questionnaire's requirements, as the shopboard shows it", async () => {
