@@ -37,8 +37,8 @@ async function main() {
     await sql`insert into users (id, email, first_name, last_name) values ('client', 'client@bench.test', 'Bench', 'Client')`;
     await sql`insert into orders (id, uid, brand_id, status, order_date, amount) values ('o', 'client', 'b', 'COMPLETE', now(), 0)`;
     await sql`insert into user_questionnaires (id, oid, uid, qid) values ('p', 'o', 'client', 'q')`;
-    await sql.unsafe(`insert into locations (id, uid, name, city, state, latitude, longitude)
-      select 'l' || g, 'client', 'Location ' || g, 'City ' || (g % 500), 'TX', lat, lng
+    await sql.unsafe(`insert into locations (id, uid, name, city, state, latitude, longitude, search_latitude, search_longitude)
+      select 'l' || g, 'client', 'Location ' || g, 'City ' || (g % 500), 'TX', lat, lng, lat, lng
       from generate_series(1, ${VISITS}) g, lateral (select ${point('g::int8', 11)}) p (lat, lng)`);
     await sql.unsafe(`insert into shops (id, uid, oid, location_id, qid, uqid, status, recurring, start_date, questionnaire_title, questionnaire_type)
       select 's' || g, 'client', 'o', 'l' || g, 'q', 'p', 'active', false, current_date, 'Dine-In Experience', 'shop'
@@ -46,9 +46,14 @@ async function main() {
     await sql.unsafe(`insert into visits (id, shop_id, uqid, location_id, cycle_start, sequence, due_date, status, created_at)
       select 'v' || g, 's' || g, 'p', 'l' || g, current_date, 1, current_date + 20, 10000, now() - interval '1 hour'
       from generate_series(1, ${VISITS}) g`);
-    await sql.unsafe(`insert into users (id, email, first_name, last_name, roles, latitude, longitude)
-      select 'u' || g, 'shopper' || g || '@bench.test', 'Shopper', g::text, '{shopper}', lat, lng
+    await sql.unsafe(`insert into users (id, email, first_name, last_name, roles, birth_year)
+      select 'u' || g, 'shopper' || g || '@bench.test', 'Shopper', g::text, '{shopper}', 1960 + g % 50
+      from generate_series(1, ${SHOPPERS}) g`);
+    await sql.unsafe(`insert into shopper_profiles (user_id, latitude, longitude, point_precision, has_car)
+      select 'u' || g, lat, lng, 'geocoded', g % 3 <> 0
       from generate_series(1, ${SHOPPERS}) g, lateral (select ${point('g::int8', 5)}) p (lat, lng)`);
+    // The program asks for shoppers aged 21 or over (a tenth are younger): each pair is checked against the rule.
+    await sql`insert into questionnaire_shopper_rules (qid, min_age) values ('q', 21)`;
     await sql`vacuum analyze`;
     const seedMs = performance.now() - seedStart;
     console.log(`Seeded ${VISITS} open visits and ${SHOPPERS} shoppers in ${(seedMs / 1000).toFixed(1)} s.`);
@@ -57,8 +62,12 @@ async function main() {
     const deps = backgroundMailDeps(config, createAdapters(config));
     const now = new Date();
     const t0 = performance.now();
-    const first = await runVisitOffers(database.db, deps, now);
+    const phases: string[] = [];
+    const first = await runVisitOffers(database.db, deps, now, {
+      onPhase: (name, ms) => phases.push(`${name} ${(ms / 1000).toFixed(2)} s`),
+    });
     const firstMs = performance.now() - t0;
+    console.log(`Phases: ${phases.join(', ')}.`);
     const [pairs] =
       await sql`select count(*)::int as n, avg(array_length(regexp_split_to_array(text, E'\\n- '), 1) - 1)::float8 as listed
       from outbox_emails where kind = 'visit-offers'`;

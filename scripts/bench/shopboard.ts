@@ -90,6 +90,7 @@ async function seed(sql: postgres.Sql, t0: number) {
     for (let start = 0; start < SHOPPERS; start += 5000) {
       const us = [];
       const ps = [];
+      const rs = [];
       for (let i = start; i < Math.min(SHOPPERS, start + 5000); i++) {
         const [lat, lng] = pointAt(r);
         us.push({
@@ -105,11 +106,12 @@ async function seed(sql: postgres.Sql, t0: number) {
           longitude: lng,
           point_precision: 'geocoded',
           has_car: i % 3 !== 0,
-          shopper_rating: i % 4 === 0 ? null : 5 + (i % 6),
         });
+        if (i % 4 !== 0) rs.push({ shopper_id: `sh${i}`, rating: 5 + (i % 6), grades: 3 });
       }
       await sql`insert into users ${sql(us)}`;
       await sql`insert into shopper_profiles ${sql(ps)}`;
+      if (rs.length) await sql`insert into shopper_ratings ${sql(rs)}`;
     }
     await sql`analyze`;
     const [counts] = await sql<{ v: number; s: number }[]>`

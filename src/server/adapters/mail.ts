@@ -2,7 +2,7 @@ import nodemailer from 'nodemailer';
 import { atomically, type Db, pipeline, type Statement } from '../db/client.js';
 import { newId } from '../db/ids.js';
 import { outboxEmails } from '../db/schema.js';
-import { enqueue, enqueueStatement } from '../jobs/index.js';
+import { enqueue, enqueueMany, enqueueStatement } from '../jobs/index.js';
 
 export type MailMessage = {
   to: string;
@@ -36,6 +36,12 @@ export interface MailAdapter {
   /** `send` as one statement not yet sent, for a transaction that sends its last ones together (`finish`). */
   queue(db: Db, message: MailMessage): QueuedMail;
   /**
+   * `send` for many messages at once (the offers run's thousands): one multi-row insert per
+   * SEND_MANY_CHUNK messages and, with a mail server, one statement for their delivery jobs. Resolves
+   * to each message's outbox id, in order, or null where its dedup key was recorded before.
+   */
+  sendMany(db: Db, messages: MailMessage[]): Promise<(string | null)[]>;
+  /**
    * Hands a recorded message to the mail server (the delivery job calls it); resolves once the server
    * accepted it, throws if it did not. The outbox adapter has no server: the message stays in the outbox.
    */
@@ -50,24 +56,28 @@ export type QueuedMail = { record: Statement };
  * (the outbox adapter) the outbox is where it goes, so it is kept at once and no job is queued: a job
  * would only mark it kept, for three more statements per message on the checkout's path.
  */
+const outboxValues = (m: MailMessage, id: string, status: 'pending' | 'kept') => ({
+  id,
+  to: m.to,
+  subject: m.subject,
+  text: m.text,
+  html: m.html ?? null,
+  kind: m.kind,
+  status,
+  dedupKey: m.dedupKey ?? null,
+  headers: m.headers ?? null,
+  attachments: m.attachments?.length ? m.attachments : null,
+});
 const outboxRow = (db: Db, m: MailMessage, id: string, status: 'pending' | 'kept') => {
-  const insert = db.insert(outboxEmails).values({
-    id,
-    to: m.to,
-    subject: m.subject,
-    text: m.text,
-    html: m.html ?? null,
-    kind: m.kind,
-    status,
-    dedupKey: m.dedupKey ?? null,
-    headers: m.headers ?? null,
-    attachments: m.attachments?.length ? m.attachments : null,
-  });
+  const insert = db.insert(outboxEmails).values(outboxValues(m, id, status));
   return m.dedupKey ? insert.onConflictDoNothing().returning({ id: outboxEmails.id }) : insert;
 };
 
-/** `send` and `queue` for an adapter: `delivered` says whether a delivery job hands messages to a server. */
-function recorder(delivered: boolean): Pick<MailAdapter, 'send' | 'queue'> {
+/** Messages per multi-row insert of `sendMany`: 10 parameters each, well under PostgreSQL's 65,535. */
+export const SEND_MANY_CHUNK = 1000;
+
+/** `send`, `queue` and `sendMany` for an adapter: `delivered` says whether a delivery job hands messages to a server. */
+function recorder(delivered: boolean): Pick<MailAdapter, 'send' | 'queue' | 'sendMany'> {
   const status = delivered ? 'pending' : 'kept';
   return {
     send(db, m) {
@@ -98,6 +108,30 @@ function recorder(delivered: boolean): Pick<MailAdapter, 'send' | 'queue'> {
       // With a dedup key the row may not be written; its job then finds no row and does nothing.
       const job = enqueueStatement(db, 'mail-delivery', { outboxId: id });
       return { record: { execute: () => Promise.all([row.execute(), job.execute()]) } };
+    },
+    sendMany(db, messages) {
+      return atomically(db, async (tx) => {
+        const ids = messages.map(() => newId());
+        const recorded = new Set<string>();
+        for (let i = 0; i < messages.length; i += SEND_MANY_CHUNK) {
+          const rows = messages
+            .slice(i, i + SEND_MANY_CHUNK)
+            .map((m, j) => outboxValues(m, ids[i + j]!, status));
+          const inserted = await tx
+            .insert(outboxEmails)
+            .values(rows)
+            .onConflictDoNothing()
+            .returning({ id: outboxEmails.id });
+          for (const r of inserted) recorded.add(r.id);
+        }
+        if (delivered)
+          await enqueueMany(
+            tx,
+            'mail-delivery',
+            ids.filter((id) => recorded.has(id)).map((outboxId) => ({ outboxId })),
+          );
+        return ids.map((id) => (recorded.has(id) ? id : null));
+      });
     },
   };
 }

@@ -133,9 +133,6 @@ export const users = pgTable(
     birthYear: integer('birth_year'),
     city: text('city'),
     state: text('state'),
-    /** The shopper's home (geocoded), for offers and the desk's search by distance (issue 47). */
-    latitude: doublePrecision('latitude'),
-    longitude: doublePrecision('longitude'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -148,8 +145,6 @@ export const users = pgTable(
     /** The admin customer search: name or business name "contains" (ilike '%term%'), by trigrams (pg_trgm). */
     index('users_name_trgm_idx').using('gin', sql`(${t.firstName} || ' ' || ${t.lastName}) gin_trgm_ops`),
     index('users_business_trgm_idx').using('gin', t.businessName.op('gin_trgm_ops')),
-    /** Shoppers near a point (offers, the desk): a box search on the home point (issue 47). */
-    index('users_home_point_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
   ],
 );
 
@@ -1806,21 +1801,28 @@ export const benchmarkRollupRuns = pgTable('benchmark_rollup_runs', {
  * A shopper's profile for the shopboard: home address and its point (geocoded at sign-up or in the
  * profile; a browser position is never stored here), whether they have a car, and their rating.
  */
-export const shopperProfiles = pgTable('shopper_profiles', {
-  userId: text('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  line1: text('line1').notNull().default(''),
-  postalCode: text('postal_code').notNull().default(''),
-  /** Home point, degrees; null when the address could not be placed. */
-  latitude: doublePrecision('latitude'),
-  longitude: doublePrecision('longitude'),
-  /** geocoded | city | state: how the home point was found. */
-  pointPrecision: text('point_precision'),
-  hasCar: boolean('has_car').notNull().default(false),
-  // The shopper's rating lives in shopper_ratings (visit-history.ts keeps it), the one place rules read it.
-  updatedAt: updatedAt(),
-});
+export const shopperProfiles = pgTable(
+  'shopper_profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    line1: text('line1').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
+    /** Home point, degrees; null when the address could not be placed. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /** geocoded | city | state: how the home point was found. */
+    pointPrecision: text('point_precision'),
+    hasCar: boolean('has_car').notNull().default(false),
+    // The shopper's rating lives in shopper_ratings (visit-history.ts keeps it), the one place rules read it.
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    /** Shoppers near a point (offers, the desk's search): a box search on the home point (issue 47). */
+    index('shopper_profiles_home_point_idx').using('gist', sql`point(${t.longitude}, ${t.latitude})`),
+  ],
+);
 
 /** Certifications an admin defines (e.g. "Alcohol compliance"); questionnaires may require one. */
 export const certifications = pgTable(

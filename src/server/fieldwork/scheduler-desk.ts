@@ -15,6 +15,8 @@ import { type Db, inTransaction } from '../db/client.js';
 import {
   evaluations,
   locations,
+  questionnaireShopperRules,
+  shopperProfiles,
   shopperRatings,
   shops,
   users,
@@ -220,8 +222,9 @@ export type ShopperCandidate = {
 /**
  * Shoppers a scheduler may give a visit to: within `maxMiles` of its location (a bounding box on the
  * indexed coordinates, then haversine in SQL), nearest first then best rated; by the location's state,
- * best rated first, when the location or shoppers have no coordinates. Qualification is re-checked when
- * the visit is assigned (acceptVisit).
+ * best rated first, when the location or shoppers have no coordinates. Each says in `unmet` why the
+ * shopper may not take it (the accept's own requirement and rotation check, in its words), so the desk
+ * shows them greyed with the reason; both are re-checked when the visit is assigned (acceptVisit).
  */
 export async function shoppersForVisit(
   db: Db,
@@ -231,14 +234,14 @@ export async function shoppersForVisit(
     maxMiles?: number | null;
     search?: string | null;
     limit?: number;
-    now?: Date;
+    now: Date;
   },
 ): Promise<ShopperCandidate[]> {
   requireScheduler(opts.user);
   const [loc] = await db
     .select({
-      lat: locations.latitude,
-      lng: locations.longitude,
+      lat: locations.searchLatitude,
+      lng: locations.searchLongitude,
       state: locations.state,
       visit: {
         id: visits.id,
@@ -257,19 +260,20 @@ export async function shoppersForVisit(
     throw new AppError('NOT_FOUND', 'Visit not found.', [{ field: 'visitId', message: 'Visit not found.' }]);
   const maxMiles = Math.min(Math.max(opts.maxMiles ?? 50, 1), 500);
   const term = opts.search?.trim().toLowerCase();
+  const home = shopperProfiles;
   const miles =
     loc.lat != null && loc.lng != null
       ? sql<number | null>`${EARTH_RADIUS_MILES}::float8 * 2 * asin(least(1, sqrt(
-          power(sin(radians(${users.latitude} - ${loc.lat}::float8) / 2), 2) +
-          cos(radians(${loc.lat}::float8)) * cos(radians(${users.latitude})) *
-          power(sin(radians(${users.longitude} - ${loc.lng}::float8) / 2), 2))))`
+          power(sin(radians(${home.latitude} - ${loc.lat}::float8) / 2), 2) +
+          cos(radians(${loc.lat}::float8)) * cos(radians(${home.latitude})) *
+          power(sin(radians(${home.longitude} - ${loc.lng}::float8) / 2), 2))))`
       : sql<number | null>`null::double precision`;
   const near =
     loc.lat != null && loc.lng != null
       ? (() => {
           const dLat = maxMiles / 69.0;
           const dLng = maxMiles / (69.0 * Math.max(Math.cos((loc.lat * Math.PI) / 180), 0.01));
-          return sql`point(${users.longitude}, ${users.latitude}) <@ box(
+          return sql`point(${home.longitude}, ${home.latitude}) <@ box(
               point(${loc.lng - dLng}::float8, ${loc.lat - dLat}::float8),
               point(${loc.lng + dLng}::float8, ${loc.lat + dLat}::float8))
             and ${miles} <= ${maxMiles}::float8`;
@@ -290,7 +294,9 @@ export async function shoppersForVisit(
       ),
     })
     .from(users)
+    .leftJoin(home, eq(home.userId, users.id))
     .leftJoin(shopperRatings, eq(shopperRatings.shopperId, users.id))
+    .leftJoin(questionnaireShopperRules, eq(questionnaireShopperRules.qid, loc.qid))
     .where(
       and(
         sql`${ROLES.shopper} = any(${users.roles})`,
@@ -305,7 +311,7 @@ export async function shoppersForVisit(
     shopperIds: rows.map((r) => r.shopperId),
     visit: loc.visit,
     qid: loc.qid,
-    now: opts.now ?? new Date(),
+    now: opts.now,
   });
   return rows.map((r) => ({
     shopperId: r.shopperId,

@@ -302,6 +302,27 @@ describe('rotation rules, enforced when accepting', () => {
     expect((await accept(sam.token, next.visitIds[0]!)).errors).toBeUndefined();
   });
 
+  it('two shoppers accepting at once under both rotation rules: each rule counts per shopper, so both get one, and neither a second', async () => {
+    await setRules(t.db, program.qid, { locationGapDays: 30, maxVisitsPerCycle: 1 });
+    const ana = await registerShopper(t, 'ana@example.test');
+    await setShopperProfile(t.db, ana.id, PLACES.austin);
+    const two = await boardLocation(t.db, program, PLACES.austin, { name: 'Taco Shack Twin', count: 2 });
+    const results = await Promise.all([
+      accept(sam.token, two.visitIds[0]!),
+      accept(ana.token, two.visitIds[1]!),
+    ]);
+    expect(results.map((r) => r.errors)).toEqual([undefined, undefined]);
+    // A second visit of the program this cycle, elsewhere, for each at once: both refused by the count.
+    const again = await Promise.all([
+      accept(sam.token, at.roundRock.visitIds[0]!),
+      accept(ana.token, at.sanMarcos.visitIds[0]!),
+    ]);
+    expect(again.map(refusal)).toEqual([
+      'You already have 1 visit of this program this cycle; it allows one visit per shopper per cycle.',
+      'You already have 1 visit of this program this cycle; it allows one visit per shopper per cycle.',
+    ]);
+  });
+
   it('two shoppers accepting one visit at once: one gets it, the other is told it is taken', async () => {
     const ana = await registerShopper(t, 'ana@example.test');
     await setShopperProfile(t.db, ana.id, PLACES.austin);

@@ -10,13 +10,15 @@ import {
   questionnaireShopperRules,
   questionnaires,
   shopperProfiles,
+  shopperRatings,
   shops,
+  users,
   visits,
 } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { formOfVersion } from './forms.js';
+import { ageOf, factsOf, qualifiesSql } from './qualification.js';
 import { requireShopper } from './roles.js';
-import { shopperRating } from './visit-history.js';
 
 export const SHOPBOARD_SORTS = ['distance', 'dueDate', 'pay'] as const;
 export type ShopboardSort = (typeof SHOPBOARD_SORTS)[number];
@@ -137,55 +139,36 @@ export function lengthOf(form: Form): { questionCount: number; estimatedMinutes:
   return { questionCount, estimatedMinutes: Math.max(5, Math.ceil(minutes / 5) * 5) };
 }
 
-/** The newest version of each form: its length estimate. */
-async function lengthsOf(db: Db, formIds: string[]) {
+/** The length estimate of each form version (published versions are parsed once per process). */
+async function lengthsOf(db: Db, versionIds: string[]) {
   const out = new Map<string, { questionCount: number; estimatedMinutes: number }>();
-  if (formIds.length === 0) return out;
-  const rows = await db
-    .selectDistinctOn([formVersions.formId], { id: formVersions.id, formId: formVersions.formId })
-    .from(formVersions)
-    .where(inArray(formVersions.formId, formIds))
-    .orderBy(formVersions.formId, desc(formVersions.version));
-  for (const r of rows) out.set(r.formId, lengthOf(await formOfVersion(db, r.id)));
+  for (const id of versionIds) out.set(id, lengthOf(await formOfVersion(db, id)));
   return out;
 }
 
 /**
- * What the shopper must meet for a questionnaire's visit to show: the questionnaire's requirements
- * (age range, gender, car, certification, minimum rating) against the shopper's profile, in SQL.
+ * The shopper's qualification facts: the profile (car, home point) and the rating (shopper_ratings,
+ * which visit-history.ts keeps), in one query, with the user's age and gender.
  */
-export function qualifiesSql(shopper: {
-  id: string;
-  age: number | null;
-  gender: string | null;
-  hasCar: boolean;
-  rating: number | null;
-}): SQL {
-  const r = questionnaireShopperRules;
-  return sql`(${r.qid} is null or (
-    ${shopper.age == null ? sql`${r.minAge} is null` : sql`(${r.minAge} is null or ${r.minAge} <= ${shopper.age})`}
-    and ${shopper.age == null ? sql`${r.maxAge} is null` : sql`(${r.maxAge} is null or ${r.maxAge} >= ${shopper.age})`}
-    and ${shopper.gender == null ? sql`${r.gender} is null` : sql`(${r.gender} is null or ${r.gender} = ${shopper.gender})`}
-    and ${shopper.hasCar ? sql`true` : sql`not ${r.requiresCar}`}
-    and (${r.certificationId} is null or exists (select 1 from shopper_certifications sc
-      where sc.user_id = ${shopper.id} and sc.certification_id = ${r.certificationId}))
-    and ${shopper.rating == null ? sql`${r.minRating} is null` : sql`(${r.minRating} is null or ${r.minRating} <= ${shopper.rating})`}
-  ))`;
-}
-
-export const ageOf = (birthYear: number | null, now: Date) =>
-  birthYear ? now.getUTCFullYear() - birthYear : null;
-
-/** The shopper's qualification facts: profile row (car, rating, home point) with the user's age and gender. */
 export async function shopperFacts(db: Db, shopper: UserRow, now: Date) {
-  const [p] = await db.select().from(shopperProfiles).where(eq(shopperProfiles.userId, shopper.id));
-  const { rating } = await shopperRating(db, shopper.id);
+  const [p] = await db
+    .select({
+      hasCar: shopperProfiles.hasCar,
+      latitude: shopperProfiles.latitude,
+      longitude: shopperProfiles.longitude,
+      rating: shopperRatings.rating,
+    })
+    .from(users)
+    .leftJoin(shopperProfiles, eq(shopperProfiles.userId, users.id))
+    .leftJoin(shopperRatings, eq(shopperRatings.shopperId, users.id))
+    .where(eq(users.id, shopper.id))
+    .limit(1);
   return {
     id: shopper.id,
     age: ageOf(shopper.birthYear, now),
     gender: shopper.gender,
     hasCar: p?.hasCar ?? false,
-    rating,
+    rating: p?.rating ?? null,
     home:
       p?.latitude != null && p?.longitude != null ? { latitude: p.latitude, longitude: p.longitude } : null,
   };
@@ -243,13 +226,13 @@ export async function listShopboard(db: Db, opts: ShopboardOptions): Promise<Sho
   );
   /**
    * Nearest first: the page needs only the nearest locations with an open visit, so they are found
-   * first (the box, then distance order, a few times the page) and the visits joined to those alone;
-   * when filters leave too few, the set grows until it holds every location in the radius.
+   * first (the box, then distance order, a few times the page) and the visits joined to those alone,
+   * in the same statement; when filters leave too few, the set grows until it holds every location in
+   * the radius.
    */
-  let nearest: string[] | null = null;
   if (sort === 'distance') {
     for (let k = Math.max(60, needed * 3); ; k *= 4) {
-      const ids = await db
+      const nearest = db
         .select({ id: locations.id })
         .from(locations)
         .where(
@@ -260,17 +243,16 @@ export async function listShopboard(db: Db, opts: ShopboardOptions): Promise<Sho
         )
         .orderBy(asc(distance), asc(locations.id))
         .limit(k);
-      nearest = ids.map((r) => r.id);
-      if (ids.length < k) break;
-      const found = await boardRows(nearest, needed);
+      const found = await boardRows(inArray(locations.id, nearest));
       if (found.length >= needed) return page(found);
+      // Too few: were there more than k locations in the radius?
+      const [more] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(nearest.as('n'));
+      if ((more?.n ?? 0) < k) return page(found);
     }
-    return page(await boardRows(nearest, needed));
   }
-  return page(await boardRows(null, needed));
+  return page(await boardRows(inBox));
 
-  async function boardRows(locationIds: string[] | null, take: number) {
-    if (locationIds && locationIds.length === 0) return [];
+  function boardRows(where: SQL | undefined) {
     return db
       .select({
         id: visits.id,
@@ -287,7 +269,11 @@ export async function listShopboard(db: Db, opts: ShopboardOptions): Promise<Sho
         reimbursement: sql<number>`coalesce(${shops.billedReimbursement}, ${shops.reimbursement})`.mapWith(
           Number,
         ),
-        formId: questionnaires.formId,
+        // The newest version of the form: its length estimate.
+        versionId: sql<
+          string | null
+        >`(select fv.id from ${formVersions} fv where fv.form_id = ${questionnaires.formId}
+          order by fv.version desc limit 1)`,
       })
       .from(locations)
       .innerJoin(visits, and(eq(visits.locationId, locations.id), eq(visits.status, VisitStatus.Open)))
@@ -296,28 +282,28 @@ export async function listShopboard(db: Db, opts: ShopboardOptions): Promise<Sho
       .leftJoin(questionnaireShopperRules, eq(questionnaireShopperRules.qid, shops.qid))
       .where(
         and(
-          locationIds ? inArray(locations.id, locationIds) : inBox,
+          where,
           eq(shops.status, 'active'),
           opts.dueFrom ? gte(visits.dueDate, opts.dueFrom) : undefined,
           opts.dueTo ? lte(visits.dueDate, opts.dueTo) : undefined,
           opts.minPay ? sql`${pay} >= ${opts.minPay}` : undefined,
-          qualifiesSql(facts),
+          qualifiesSql(factsOf(facts)),
         ),
       )
       .orderBy(...order)
-      .limit(take - offset)
+      .limit(needed - offset)
       .offset(offset);
   }
 
   async function page(rows: Awaited<ReturnType<typeof boardRows>>): Promise<ShopboardPage> {
     const items = rows.slice(0, limit);
     const lengths = await lengthsOf(db, [
-      ...new Set(items.map((r) => r.formId).filter((f): f is string => !!f)),
+      ...new Set(items.map((r) => r.versionId).filter((v): v is string => !!v)),
     ]);
     const today = opts.now.toISOString().slice(0, 10);
     return {
       items: items.map((r) => {
-        const length = (r.formId && lengths.get(r.formId)) || { questionCount: 0, estimatedMinutes: 5 };
+        const length = (r.versionId && lengths.get(r.versionId)) || { questionCount: 0, estimatedMinutes: 5 };
         const point = { latitude: r.latitude ?? lat, longitude: r.longitude ?? lng };
         return {
           id: r.id,

@@ -4,6 +4,7 @@ import { addDays, weightedRating } from '../../domain/index.js';
 import { EvaluationStatus as S, VisitStatus } from '../../evaluation/index.js';
 import { people } from '../account/test-fixtures.js';
 import { createAdapters } from '../adapters/index.js';
+import { smtpMail } from '../adapters/mail.js';
 import {
   evaluations,
   locations,
@@ -51,6 +52,13 @@ const DECIDE = `mutation ($id: String!, $grant: Boolean!) { decideVisitExtension
 const as = (who: { token: string }) => ({ token: who.token });
 const AUSTIN = { latitude: 30.2672, longitude: -97.7431 };
 
+/** The shopper's home point (the profile's), or none. */
+const home = (id: string, point: { latitude: number; longitude: number } | null) =>
+  t.db
+    .update(shopperProfiles)
+    .set(point ?? { latitude: null, longitude: null })
+    .where(eq(shopperProfiles.userId, id));
+
 async function staff(email: string, roles: string[], admin = false) {
   const u = await createUser(t.db, { email, roles, admin, password: 'password123' });
   return { id: u.id, token: await t.login(email, 'password123') };
@@ -80,7 +88,10 @@ beforeEach(async () => {
   await publish(t, VISIT_FORM, [c.shop.id, c.cheapShop.id]);
   sam = await registerShopper(t, 'sam@example.test');
   await placedOrderOf(t, c, p.alice.token);
-  await t.db.update(locations).set(AUSTIN);
+  await t.db
+    .update(locations)
+    .set({ ...AUSTIN, searchLatitude: AUSTIN.latitude, searchLongitude: AUSTIN.longitude });
+  await home(sam.id, null);
 });
 
 describe('deadlines', () => {
@@ -173,11 +184,11 @@ describe('offers', () => {
     const far = await registerShopper(t, 'far@example.test');
     const off = await registerShopper(t, 'off@example.test');
     const nowhere = await registerShopper(t, 'nowhere@example.test');
-    await t.db.update(users).set({ latitude: 30.3, longitude: -97.75 }).where(eq(users.id, near.id)); // ~2 mi
-    await t.db.update(users).set({ latitude: 32.7767, longitude: -96.797 }).where(eq(users.id, far.id)); // Dallas
-    await t.db.update(users).set({ latitude: 30.3, longitude: -97.75 }).where(eq(users.id, off.id));
+    await home(near.id, { latitude: 30.3, longitude: -97.75 }); // ~2 mi
+    await home(far.id, { latitude: 32.7767, longitude: -96.797 }); // Dallas
+    await home(off.id, { latitude: 30.3, longitude: -97.75 });
     await t.db.insert(shopperOfferSettings).values({ shopperId: off.id, receiveOffers: false });
-    expect(nowhere.id).toBeTruthy(); // no home point: no offers
+    await home(nowhere.id, null); // no home point: no offers
 
     const deps = backgroundMailDeps(t.makeConfig(), createAdapters(t.makeConfig()));
     const now = new Date();
@@ -204,6 +215,81 @@ describe('offers', () => {
     expect(await outbox('visit-offers')).toHaveLength(2);
     // Nothing new since: nothing the day after.
     expect((await runVisitOffers(t.db, deps, new Date(tomorrow.getTime() + 86_400_000))).emails).toBe(0);
+  });
+
+  it('lists, in one e-mail per shopper, every visit that opened near them', async () => {
+    const near = await registerShopper(t, 'near@example.test');
+    await home(near.id, { latitude: 30.3, longitude: -97.75 });
+    const open = await openVisits(sam);
+    expect(open.length).toBeGreaterThan(1);
+    const deps = backgroundMailDeps(t.makeConfig(), createAdapters(t.makeConfig()));
+    expect(await runVisitOffers(t.db, deps, new Date())).toMatchObject({ emails: 1, shoppers: 1 });
+    const [mail] = await outbox('visit-offers');
+    expect(mail!.subject).toBe(`${open.length} new visits near you`);
+    expect(mail!.text.split('\n').filter((l) => l.startsWith('- '))).toHaveLength(open.length);
+  });
+
+  it('with a mail server, records each offers e-mail as pending with one delivery job, in the batch, and none twice', async () => {
+    const shoppers = [];
+    for (const n of [1, 2, 3]) {
+      const s = await registerShopper(t, `near${n}@example.test`);
+      await home(s.id, { latitude: 30.3, longitude: -97.75 });
+      shoppers.push(s);
+    }
+    const config = t.makeConfig();
+    const mail = smtpMail('smtp://127.0.0.1:1', 'Customer Optix <no-reply@customer-optix.test>');
+    const deps = backgroundMailDeps(config, { ...createAdapters(config), mail });
+    const now = new Date();
+    expect((await runVisitOffers(t.db, deps, now)).emails).toBe(3);
+    const jobs = () =>
+      t.rows<{ n: number }>(sql`select count(*)::int as n from pgboss.job j
+        join outbox_emails o on o.id = j.data->>'outboxId' and o.kind = 'visit-offers'
+        where j.name = 'mail-delivery' and o.status = 'pending'`);
+    expect((await jobs())[0]!.n).toBe(3);
+    // The same messages again (their dedup keys): nothing recorded, no job queued.
+    await t.db.update(shopperOfferSettings).set({ lastOfferedAt: null });
+    expect(await runVisitOffers(t.db, deps, new Date(now.getTime() + 60_000))).toMatchObject({
+      shoppers: 3,
+      emails: 0,
+    });
+    expect(await outbox('visit-offers')).toHaveLength(3);
+    expect((await jobs())[0]!.n).toBe(3);
+  });
+
+  it("offers a visit only to shoppers who meet its questionnaire's requirements, as the shopboard shows it", async () => {
+    const withCar = await registerShopper(t, 'car@example.test');
+    const noCar = await registerShopper(t, 'nocar@example.test');
+    const young = await registerShopper(t, 'young@example.test');
+    for (const s of [withCar, noCar, young]) await home(s.id, { latitude: 30.3, longitude: -97.75 });
+    await t.db.update(shopperProfiles).set({ hasCar: true }).where(eq(shopperProfiles.userId, withCar.id));
+    await t.db.update(shopperProfiles).set({ hasCar: true }).where(eq(shopperProfiles.userId, young.id));
+    const year = new Date().getUTCFullYear();
+    await t.db
+      .update(users)
+      .set({ birthYear: year - 30 })
+      .where(eq(users.id, withCar.id));
+    await t.db
+      .update(users)
+      .set({ birthYear: year - 18 })
+      .where(eq(users.id, young.id));
+    await t.db
+      .update(users)
+      .set({ birthYear: year - 30 })
+      .where(eq(users.id, noCar.id));
+    for (const { qid } of await t.db.selectDistinct({ qid: shops.qid }).from(shops))
+      await t.db.insert(questionnaireShopperRules).values({ qid, requiresCar: true, minAge: 21 });
+
+    // The shopboard's own answer for each: only the shopper with a car, of age, sees the visits.
+    const board = 'query { shopboard(radiusMiles: 25) { items { _id } } }';
+    const seen = async (who: { token: string }) =>
+      ((await t.gql(board, {}, as(who))).data.shopboard.items as unknown[]).length;
+    expect(await seen(withCar)).toBeGreaterThan(0);
+    expect(await seen(noCar)).toBe(0);
+    expect(await seen(young)).toBe(0);
+
+    const deps = backgroundMailDeps(t.makeConfig(), createAdapters(t.makeConfig()));
+    expect((await runVisitOffers(t.db, deps, new Date())).emails).toBe(1);
+    expect((await outbox('visit-offers')).map((m) => m.to)).toEqual(['car@example.test']);
   });
 
   it('is queued by the event of an opening, through the subscriber, once per 10-minute window', async () => {
@@ -265,9 +351,9 @@ describe('the scheduler’s desk', () => {
   it('finds shoppers near the visit, nearest first, with their rating', async () => {
     const near = await registerShopper(t, 'near@example.test');
     const far = await registerShopper(t, 'far@example.test');
-    await t.db.update(users).set({ latitude: 30.3, longitude: -97.75 }).where(eq(users.id, near.id));
-    await t.db.update(users).set({ latitude: 32.7767, longitude: -96.797 }).where(eq(users.id, far.id));
-    await t.db.update(users).set({ latitude: 30.5, longitude: -97.7 }).where(eq(users.id, sam.id));
+    await home(near.id, { latitude: 30.3, longitude: -97.75 });
+    await home(far.id, { latitude: 32.7767, longitude: -96.797 });
+    await home(sam.id, { latitude: 30.5, longitude: -97.7 });
     const [visit] = await openVisits(sam);
     const desk = await staff('desk@example.test', ['scheduler']);
     const q = 'query ($id: String!, $m: Int) { shoppersForVisit(visitId: $id, maxMiles: $m) { name miles } }';

@@ -8,6 +8,7 @@ import { AppError } from '../errors.js';
 import { recordEvent } from '../events/index.js';
 import { recordTransition, type StoredEvaluation } from './evaluation-store.js';
 import { latestFormVersion } from './forms.js';
+import { ageOf } from './qualification.js';
 import { requireShopper } from './roles.js';
 import { checkMayTake } from './take-rules.js';
 import { startHold } from './visit-history.js';
@@ -85,8 +86,6 @@ function refusalOf(visit: { status: number; shopperId: string | null }, shopStat
   if (taken && shopStatus === 'active') return MSG_VISIT_TAKEN;
   return MSG_VISIT_UNAVAILABLE;
 }
-
-const ageOf = (birthYear: number | null, now: Date) => (birthYear ? now.getUTCFullYear() - birthYear : null);
 
 /**
  * A shopper accepts an open visit: in one transaction the visit (locked, so two shoppers cannot both

@@ -159,6 +159,7 @@ describe('errors', () => {
     transport: 'smtp',
     send: async () => refused(),
     queue: refused,
+    sendMany: async () => refused(),
     deliver: async () => refused(),
   };
 

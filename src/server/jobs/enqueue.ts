@@ -86,6 +86,19 @@ export function enqueueStatement<N extends JobName>(db: Db, name: N, data: JobDa
   return { execute: () => send(db, name, data, {}) };
 }
 
+/**
+ * Queues many jobs of one kind, without keys, in one statement on `db` (the transaction of the change
+ * that causes them): the offers run queues thousands of deliveries at once.
+ */
+export async function enqueueMany<N extends JobName>(db: Db, name: N, data: JobData[N][]): Promise<void> {
+  if (data.length === 0) return;
+  const { batchSize: _, ...policy } = JOBS[name];
+  await producer.insert(
+    data.map((d) => ({ name, data: d, ...policy })),
+    { db: onDatabase(db) },
+  );
+}
+
 async function send<N extends JobName>(
   db: Db,
   name: N,

@@ -1,6 +1,6 @@
 export { JOB_QUEUE_SCHEMA, JOBS, type JobData, type JobName, MAIL_MAX_TRIES } from './definitions.js';
 export { deliverEmail } from './deliver-email.js';
-export { type EnqueueOptions, enqueue, enqueueStatement, onDatabase } from './enqueue.js';
+export { type EnqueueOptions, enqueue, enqueueMany, enqueueStatement, onDatabase } from './enqueue.js';
 export {
   createJobQueue,
   type Job,
