@@ -37,6 +37,7 @@ export const AUDIT_ACTIONS = {
   'admin.api_keys_viewed': "Customer's API keys viewed by a platform admin",
   'admin.brand_assigned': 'Brand assigned by a platform admin',
   'admin.export': 'Customers or orders exported by a platform admin',
+  'admin.shop_changed': "Customer's shop changed or cancelled by a platform admin",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -3,13 +3,13 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { pruneAuditEntries } from '../audit/index.js';
 import { totpAt } from '../auth/totp.js';
 import { newId } from '../db/ids.js';
-import { accountMembers, auditEntries, outboxEmails, users } from '../db/schema.js';
+import { accountMembers, auditEntries, brands, invoices, orders, outboxEmails, users } from '../db/schema.js';
 import { deliverEvent, eventsOfType } from '../events/index.js';
 import { backgroundMailDeps } from '../notifications/index.js';
 import { securityNoticesSubscriber } from '../security-notices/index.js';
 import { managerOf } from '../team/test-fixtures.js';
 import { createBrand, createUser, setupTestApp } from '../test/harness.js';
-import { cardToken, customer } from '../test/order-wizard.js';
+import { cardToken, catalogue, customer, placedOrderOf } from '../test/order-wizard.js';
 
 // Issue 50: the audit log on both databases. Every listed change leaves one entry, in its own
 // transaction, with who, when, from where and the changed fields, and never a secret; the entries
@@ -218,6 +218,53 @@ describe('the audit log records', () => {
         actorEmail: admin.email,
         ip: IP,
       });
+  });
+
+  it("a card put on file at checkout, and an admin reading a customer's order and invoice and changing and cancelling their shop, each leave one entry", async () => {
+    // The order wizard's catalogue brings its own default brand.
+    await t.db.update(brands).set({ isDefault: false });
+    const c = await catalogue(t);
+    const cart = await placedOrderOf(t, c, owner.token);
+    const [card] = await entries();
+    expect(card).toMatchObject({
+      accountId: owner.user.id,
+      action: 'billing.card_saved',
+      actorRole: 'owner',
+    });
+    expect(card!.changes).toEqual({
+      card: { before: null, after: expect.objectContaining({ last4: '4242' }) },
+    });
+
+    const admin = await createUser(t.db, {
+      email: 'root@example.test',
+      password: 'password123',
+      admin: true,
+    });
+    const token = await t.login(admin.email, 'password123');
+    const [order] = await t.db.select().from(orders).where(eq(orders.id, cart.oid));
+    const [invoice] = await t.db.select().from(invoices).where(eq(invoices.uid, owner.user.id));
+    await ok(`query ($n: Int) { order(orderNumber: $n) { _id } }`, { n: order!.orderNumber }, token);
+    await ok(`query ($i: String!) { invoice(invoiceId: $i) { id } }`, { i: invoice!.id }, token);
+    await ok(
+      `mutation ($id: String, $input: ShopInput!) { saveShop(_id: $id, input: $input) { _id } }`,
+      { id: cart.shopId, input: { reimbursement: 3500 } },
+      token,
+    );
+    await ok(`mutation ($id: String!) { cancelActiveShop(_id: $id) { _id } }`, { id: cart.shopId }, token);
+    // The owner reading their own order records nothing.
+    await ok(`query ($n: Int) { order(orderNumber: $n) { _id } }`, { n: order!.orderNumber }, owner.token);
+
+    const byAdmin = (await entries()).filter((r) => r.actorRole === 'platform-admin');
+    expect(byAdmin.map((r) => [r.action, r.subjectType, r.subjectId])).toEqual([
+      ['admin.customer_viewed', 'order', order!.id],
+      ['admin.customer_viewed', 'invoice', invoice!.id],
+      ['admin.shop_changed', 'shop', cart.shopId],
+      ['admin.shop_changed', 'shop', cart.shopId],
+    ]);
+    for (const r of byAdmin)
+      expect(r).toMatchObject({ accountId: owner.user.id, actorEmail: admin.email, ip: IP });
+    expect(byAdmin[2]!.changes).toEqual({ reimbursement: { before: 3000, after: 3500 } });
+    expect(byAdmin[3]!.changes).toMatchObject({ status: { before: 'active', after: 'historical' } });
   });
 
   it('refuses to change or delete an entry, and the prune deletes only those past 400 days', async () => {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { shops } from '../db/schema.js';
@@ -13,7 +14,7 @@ import { loadActiveShopForUpdate } from './active-shop-access.js';
  */
 export async function cancelActiveShop(
   db: Db,
-  opts: { user: UserRow; id: string; now: Date },
+  opts: { user: UserRow; id: string; now: Date; actor?: AuditActor },
 ): Promise<ShopInContext> {
   return inTransaction(db, async (tx) => {
     const shop = await loadActiveShopForUpdate(tx, opts.user, opts.id);
@@ -23,6 +24,14 @@ export async function cancelActiveShop(
       .where(eq(shops.id, shop.id))
       .returning();
     await cancelShopVisits(tx, { shopId: shop.id, userId: opts.user.id, now: opts.now });
+    if (opts.user.admin && shop.uid && shop.uid !== opts.user.id)
+      await recordAudit(tx, opts.actor ?? { person: opts.user }, {
+        accountId: shop.uid,
+        action: 'admin.shop_changed',
+        subject: { type: 'shop', id: shop.id, label: shop.questionnaireTitle },
+        before: { status: shop.status },
+        after: { status: 'historical', cancelledAt: opts.now.toISOString() },
+      });
     return { ...saved!, questionnaire: shop.questionnaire, state: shop.state };
   });
 }

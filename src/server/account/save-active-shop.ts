@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { createZActiveShopInput } from '../../domain/index.js';
+import { type AuditActor, recordAudit } from '../audit/index.js';
 import type { UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
 import { shops } from '../db/schema.js';
@@ -18,7 +19,7 @@ export const MSG_SURVEY_NOT_EDITABLE = 'Customer surveys have no settings to cha
  */
 export async function saveActiveShop(
   db: Db,
-  opts: { user: UserRow; id: string; input: Record<string, unknown> },
+  opts: { user: UserRow; id: string; input: Record<string, unknown>; actor?: AuditActor },
 ): Promise<ShopInContext> {
   const fixed = Object.keys(opts.input).filter((k) => !EDITABLE.has(k) && opts.input[k] != null);
   if (fixed.length > 0) {
@@ -47,6 +48,16 @@ export async function saveActiveShop(
       .set({ ...input, updatedAt: new Date() })
       .where(eq(shops.id, shop.id))
       .returning();
+    if (opts.user.admin && shop.uid && shop.uid !== opts.user.id) {
+      const changed = Object.keys(input) as (keyof typeof input & keyof typeof shop)[];
+      await recordAudit(tx, opts.actor ?? { person: opts.user }, {
+        accountId: shop.uid,
+        action: 'admin.shop_changed',
+        subject: { type: 'shop', id: shop.id, label: shop.questionnaireTitle },
+        before: Object.fromEntries(changed.map((k) => [k, shop[k]])),
+        after: Object.fromEntries(changed.map((k) => [k, saved![k]])),
+      });
+    }
     return { ...saved!, questionnaire: shop.questionnaire, state: shop.state };
   });
 }

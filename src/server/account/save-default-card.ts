@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { PaymentsAdapter } from '../adapters/payments.js';
-import { type AuditActor, recordAudit } from '../audit/index.js';
+import { type AuditActor, cardSavedEntry, recordAudit } from '../audit/index.js';
 import { retryUnpaidInvoicesSoon } from '../billing/index.js';
 import type { UserRow } from '../context.js';
 import { type Db, inTransaction } from '../db/client.js';
@@ -40,16 +40,11 @@ export async function saveDefaultCard(
       .where(eq(users.id, opts.user.id));
     // Invoices that failed on the old card are charged again at the next billing run.
     await retryUnpaidInvoicesSoon(tx, opts.user.id, new Date());
-    // The card as its owner sees it (brand, last 4 digits, expiry); never the token or a number.
-    const shownCard = (c: PaymentCard | null) =>
-      c ? { brand: c.brand, last4: c.last4, expireMonth: c.expireMonth, expireYear: c.expireYear } : null;
-    await recordAudit(tx, opts.actor ?? { person: opts.user }, {
-      accountId: opts.user.id,
-      action: 'billing.card_saved',
-      subject: { type: 'card', label: `${card.brand} •••• ${card.last4}` },
-      before: { card: shownCard(opts.user.paymentCard ?? null) },
-      after: { card: shownCard(card) },
-    });
+    await recordAudit(
+      tx,
+      opts.actor ?? { person: opts.user },
+      cardSavedEntry(opts.user.id, opts.user.paymentCard ?? null, card),
+    );
     return card;
   });
 }

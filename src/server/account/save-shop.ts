@@ -1,3 +1,4 @@
+import type { AuditActor } from '../audit/index.js';
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { notLoggedIn } from '../errors.js';
@@ -12,10 +13,16 @@ import { saveActiveShop } from './save-active-shop.js';
  */
 export async function saveShop(
   db: Db,
-  opts: { user: UserRow | null; id?: string | null; input: Record<string, unknown>; today: Date },
+  opts: {
+    user: UserRow | null;
+    id?: string | null;
+    input: Record<string, unknown>;
+    today: Date;
+    actor?: AuditActor;
+  },
 ): Promise<ShopInContext> {
   const activeEdit = !!opts.id && (opts.input.oid == null || (await isPlacedShop(db, opts.id)));
   if (!activeEdit || !opts.id) return saveCartShop(db, opts);
   if (!opts.user) throw notLoggedIn();
-  return saveActiveShop(db, { user: opts.user, id: opts.id, input: opts.input });
+  return saveActiveShop(db, { user: opts.user, id: opts.id, input: opts.input, actor: opts.actor });
 }

@@ -1,4 +1,4 @@
-import { lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import {
   AUDIT_RETENTION_DAYS,
   type AuditAction,
@@ -9,7 +9,7 @@ import {
 import type { UserRow } from '../context.js';
 import type { Db } from '../db/client.js';
 import { newId } from '../db/ids.js';
-import { auditEntries } from '../db/schema.js';
+import { accountMembers, auditEntries, type PaymentCard } from '../db/schema.js';
 
 // The audit log's writer (issue 50), platform side: one call in the use case's transaction, so an
 // entry exists if and only if its change commits. Reading it is the account-audit feature's.
@@ -69,6 +69,51 @@ export async function recordAudit(tx: Db, actor: AuditActor, entry: AuditEntryIn
 /** The entry as a statement not yet sent, for a use case that pipelines its writes (client.ts). */
 export const recordAuditStatement = (tx: Db, actor: AuditActor, entry: AuditEntryInput) =>
   tx.insert(auditEntries).values(rowOf(actor, entry));
+
+/** The account a login's actions belong to: the team it is a member of, else its own. */
+async function accountOfLogin(db: Db, userId: string): Promise<string> {
+  const [member] = await db
+    .select({ accountId: accountMembers.accountId })
+    .from(accountMembers)
+    .where(and(eq(accountMembers.userId, userId), isNull(accountMembers.removedAt)))
+    .limit(1);
+  return member?.accountId ?? userId;
+}
+
+/**
+ * A platform admin reading a customer's data in admin mode (the customer, an order, an invoice): one
+ * `admin.customer_viewed` entry on the log of the account the data belongs to (for a team member's
+ * login, the team's, which its owner reads). Nothing when the reader is not an admin or reads their own.
+ */
+export async function recordAdminView(
+  db: Db,
+  actor: AuditActor,
+  read: { userId: string | null; subject: { type: string; id?: string | null; label?: string | null } },
+): Promise<void> {
+  if (!actor.person?.admin || !read.userId || read.userId === actor.person.id) return;
+  await recordAudit(db, actor, {
+    accountId: await accountOfLogin(db, read.userId),
+    action: 'admin.customer_viewed',
+    subject: read.subject,
+  });
+}
+
+/** The card as its owner sees it (brand, last 4 digits, expiry); never the token or a number. */
+const shownCard = (c: PaymentCard | null) =>
+  c ? { brand: c.brand, last4: c.last4, expireMonth: c.expireMonth, expireYear: c.expireYear } : null;
+
+/** The `billing.card_saved` entry of a card put on file, in place of `before`. */
+export const cardSavedEntry = (
+  accountId: string,
+  before: PaymentCard | null,
+  after: PaymentCard,
+): AuditEntryInput => ({
+  accountId,
+  action: 'billing.card_saved',
+  subject: { type: 'card', label: `${after.brand} •••• ${after.last4}` },
+  before: { card: shownCard(before) },
+  after: { card: shownCard(after) },
+});
 
 /**
  * The daily prune: deletes the entries older than the retention (AUDIT_RETENTION_DAYS). The

@@ -8,6 +8,7 @@ import {
 } from '../../domain/index.js';
 import { registerUser } from '../accounts/register-user.js';
 import type { CardDetails, ChargeResult, PaymentsAdapter } from '../adapters/payments.js';
+import { cardSavedEntry, recordAuditStatement } from '../audit/index.js';
 import { hashPassword } from '../auth/passwords.js';
 import type { BrandRow, UserRow } from '../context.js';
 import { type Db, finish, inTransaction, type Statement } from '../db/client.js';
@@ -44,6 +45,9 @@ export type CheckoutDeps = {
   brand: BrandRow;
   payments: PaymentsAdapter;
   now: Date;
+  /** Where the request came from, for the audit log's entry of a card put on file. */
+  ip?: string | null;
+  userAgent?: string | null;
 };
 
 export type CheckoutResult = { order: OrderRow; graph: OrderGraph; createdUser: UserRow | null };
@@ -185,6 +189,15 @@ export async function checkout(
           .set({ paymentCustomerId: customerId, ...(card ? { paymentCard: card } : {}), updatedAt: now })
           .where(eq(users.id, customer.id)),
       );
+      // A new card on file is on the account's audit log, as when it is saved in the account.
+      if (card)
+        writes.push(
+          recordAuditStatement(
+            tx,
+            { person: customer, ip: deps.ip, userAgent: deps.userAgent },
+            cardSavedEntry(customer.id, customer.paymentCard ?? null, card),
+          ),
+        );
 
       // The checkout charge on the customer's payment history (its lines are sent after it).
       const invoiceId = newId();

@@ -133,6 +133,13 @@ export const users = pgTable(
     birthYear: integer('birth_year'),
     city: text('city'),
     state: text('state'),
+    /**
+     * Unused since 0035 (the shopper's home point is the profile's, shopper_profiles); kept because the
+     * release before it reads them (docs/migrations.md: expand, then contract). A contract migration
+     * drops them once no instance of that release runs.
+     */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

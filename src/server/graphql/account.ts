@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { NextBilling, TeamPermission } from '../../domain/index.js';
 import { invoiceStatus, invoiceStatusLabel, mayChangeAccountEmail } from '../../domain/index.js';
 import {
@@ -18,9 +18,9 @@ import {
   saveDefaultCard,
   saveEmailPreferences,
 } from '../account/index.js';
-import { recordAudit } from '../audit/index.js';
+import { recordAdminView } from '../audit/index.js';
 import type { AppContext, UserRow } from '../context.js';
-import { accountMembers, users } from '../db/schema.js';
+import { users } from '../db/schema.js';
 import { notAuthorized, notLoggedIn } from '../errors.js';
 import { callerMay, teamRoleOf } from '../team/index.js';
 import { builder } from './builder.js';
@@ -168,7 +168,15 @@ builder.queryFields((t) => ({
     description: 'An invoice for its owner or an admin; null when not found.',
     authScopes: { loggedIn: true },
     args: { invoiceId: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => loadInvoice(ctx.db, { user: caller(ctx), invoiceId: a.invoiceId }),
+    resolve: async (_r, a, ctx) => {
+      const invoice = await loadInvoice(ctx.db, { user: caller(ctx), invoiceId: a.invoiceId });
+      if (invoice)
+        await recordAdminView(ctx.db, ctx, {
+          userId: invoice.uid,
+          subject: { type: 'invoice', id: invoice.id },
+        });
+      return invoice;
+    },
   }),
   user: t.field({
     type: UserType,
@@ -180,18 +188,11 @@ builder.queryFields((t) => ({
       const [row] = await ctx.db.select().from(users).where(eq(users.id, a.uid)).limit(1);
       // A platform admin reading a customer in admin mode is on that customer's audit log: for a
       // team member's login, the log of the account it acts for (its owner reads it there).
-      if (row && row.id !== ctx.person?.id) {
-        const [member] = await ctx.db
-          .select({ accountId: accountMembers.accountId })
-          .from(accountMembers)
-          .where(and(eq(accountMembers.userId, row.id), isNull(accountMembers.removedAt)))
-          .limit(1);
-        await recordAudit(ctx.db, ctx, {
-          accountId: member?.accountId ?? row.id,
-          action: 'admin.customer_viewed',
+      if (row)
+        await recordAdminView(ctx.db, ctx, {
+          userId: row.id,
           subject: { type: 'account', id: row.id, label: row.email },
         });
-      }
       return row ?? null;
     },
   }),
@@ -275,7 +276,8 @@ builder.mutationFields((t) => ({
     description: 'Cancels an active shop: it is never billed again.',
     authScopes: { loggedIn: true },
     args: { _id: t.arg.string({ required: true }) },
-    resolve: (_r, a, ctx) => cancelActiveShop(ctx.db, { user: caller(ctx), id: a._id, now: new Date() }),
+    resolve: (_r, a, ctx) =>
+      cancelActiveShop(ctx.db, { user: caller(ctx), id: a._id, now: new Date(), actor: ctx }),
   }),
   reorder: t.field({
     type: OrderRef,

@@ -101,6 +101,8 @@ builder.mutationFields((t) => ({
           brand: ctx.brand,
           payments: ctx.adapters.payments,
           now: new Date(),
+          ip: ctx.ip,
+          userAgent: ctx.userAgent,
         },
         { oid: a.oid, input: { ...a.input, profile: a.input.profile ? { ...a.input.profile } : undefined } },
       );

@@ -2,6 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { formatMoney } from '../../domain/index.js';
 import type { FrequencyPeriod, QuestionnaireType as TQuestionnaireType } from '../../domain/types.js';
 import { saveShop } from '../account/index.js';
+import { recordAdminView } from '../audit/index.js';
 import type { AppContext } from '../context.js';
 import { orderLocations, orders, users } from '../db/schema.js';
 import { notAuthorized } from '../errors.js';
@@ -188,6 +189,11 @@ builder.queryFields((t) => ({
         if (!ctx.user && order.status !== 'CART') return null;
         throw notAuthorized();
       }
+      if (order.status !== 'CART')
+        await recordAdminView(ctx.db, ctx, {
+          userId: order.uid,
+          subject: { type: 'order', id: order.id, label: order.orderNumber ? `#${order.orderNumber}` : null },
+        });
       return graph;
     },
   }),
@@ -296,7 +302,7 @@ builder.mutationFields((t) => ({
       'Creates or updates a cart shop; on an active shop (Recurring Orders) changes only frequencyPeriod, frequencyQuantity and reimbursement, from the next billing month.',
     args: { _id: t.arg.string(), input: t.arg({ type: ShopInput, required: true }) },
     resolve: (_r, a, ctx) =>
-      saveShop(ctx.db, { user: ctx.user, id: a._id, input: { ...a.input }, today: new Date() }),
+      saveShop(ctx.db, { user: ctx.user, id: a._id, input: { ...a.input }, today: new Date(), actor: ctx }),
   }),
   removeCartShop: t.field({
     type: ShopRef,
