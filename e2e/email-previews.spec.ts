@@ -40,6 +40,8 @@ test('every e-mail kind renders as a branded 600 px card, written to test-result
     'order-notification',
     'report-ready',
     'reset-password',
+    'scheduled-report',
+    'score-alert',
   ]);
   const primaries = new Set(Object.values(PREVIEW_BRANDS).map((b) => rgb(previewBrand(b).primaryColor)));
   for (const shot of shots) {
