@@ -1,7 +1,5 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.js';
 import type { Subscriber } from '../events/index.js';
-import { type BackgroundMailDeps, backgroundNotifyDeps } from '../notifications/notify.js';
+import { type BackgroundMailDeps, personalMailDeps } from '../notifications/notify.js';
 import { correctionsNeededEmail } from './emails.js';
 
 /**
@@ -15,15 +13,11 @@ export function correctionsMailSubscriber(deps: BackgroundMailDeps): Subscriber 
     async handle(tx, event) {
       if (event.type !== 'evaluation.rejected') return;
       const p = event.payload;
-      const [shopper] = await tx
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, p.shopperId))
-        .limit(1);
+      const shopper = await personalMailDeps(tx, p.shopperId, deps);
       if (!shopper) return;
-      const { brand, origin } = await backgroundNotifyDeps(tx, p.shopperId, deps);
+      const { brand, origin } = shopper;
       await deps.mail.send(tx, {
-        ...correctionsNeededEmail(shopper.email, {
+        ...correctionsNeededEmail(shopper.to, {
           brand,
           origin,
           evaluationId: p.evaluationId,

@@ -1,9 +1,7 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../db/schema.js';
 import { renderVisitReleased } from '../email/index.js';
 import type { Subscriber } from '../events/index.js';
 import { enqueue } from '../jobs/index.js';
-import { type BackgroundMailDeps, backgroundNotifyDeps } from '../notifications/notify.js';
+import { type BackgroundMailDeps, personalMailDeps } from '../notifications/notify.js';
 
 // The supply side's side effects (issue 47), as subscribers of the event log.
 
@@ -39,13 +37,8 @@ export function visitReleasedMailSubscriber(deps: BackgroundMailDeps): Subscribe
     async handle(tx, event) {
       if (event.type !== 'visit.released' || event.payload.reason !== 'deadline') return;
       const p = event.payload;
-      const [shopper] = await tx
-        .select({ email: users.email })
-        .from(users)
-        .where(eq(users.id, p.shopperId))
-        .limit(1);
-      if (!shopper) return;
-      const notify = await backgroundNotifyDeps(tx, p.shopperId, deps);
+      const notify = await personalMailDeps(tx, p.shopperId, deps);
+      if (!notify) return;
       const rendered = renderVisitReleased({
         brand: notify.brand,
         programName: p.programName,
@@ -55,7 +48,7 @@ export function visitReleasedMailSubscriber(deps: BackgroundMailDeps): Subscribe
         url: `${notify.origin}/evaluator/standing`,
       });
       await notify.mail.send(tx, {
-        to: shopper.email,
+        to: notify.to,
         kind: 'visit-released',
         ...rendered,
         dedupKey: `visit-released:${event.id}`,

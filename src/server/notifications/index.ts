@@ -12,6 +12,7 @@ export {
   notifyCustomer,
   notifyShopScheduled,
   notifyShopSentToQa,
+  personalMailDeps,
 } from './notify.js';
 export { notificationsSubscriber } from './subscriber.js';
 export { queueSurveyResponsesNotice, sendSurveyResponsesNotice } from './survey-responses.js';

@@ -495,7 +495,7 @@ describe("a team's managers (issue 18)", () => {
     const [first, second] = await openVisits();
     const [location] = await t.db.select().from(locations);
     const mia = await managerOf(t, p.alice.user.id, 'mia@example.test', [location!.id]);
-    const olaf = await managerOf(t, p.alice.user.id, 'olaf@example.test', []);
+    const _olaf = await managerOf(t, p.alice.user.id, 'olaf@example.test', []);
 
     const id = await accept(first!);
     expect((await mailOf('shop-scheduled', 'mia@example.test')).map((m) => m.subject)).toEqual([

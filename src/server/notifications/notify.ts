@@ -223,3 +223,16 @@ export async function backgroundNotifyDeps(
   const brand = emailBrandOf(source, { origin, storage: deps.storage });
   return { mail: deps.mail, brand, origin, secret: deps.secret };
 }
+
+/**
+ * A login's address and the NotifyDeps of their brand, for mail to one person outside a request (a
+ * shopper told by a subscriber); null when the login is gone.
+ */
+export async function personalMailDeps(
+  db: Db,
+  userId: string,
+  deps: BackgroundMailDeps,
+): Promise<(NotifyDeps & { to: string }) | null> {
+  const [person] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return person ? { ...(await backgroundNotifyDeps(db, userId, deps)), to: person.email } : null;
+}
