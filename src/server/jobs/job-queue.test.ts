@@ -46,6 +46,26 @@ describe('the job queue', () => {
     }
   });
 
+  it('runs a job queued just before the drain, even in the same clock tick as its fetch', async () => {
+    // pg-boss fetches jobs due strictly before now(); PGlite's clock counts milliseconds, so a job
+    // queued and fetched in one tick was once left behind (a clean-clone run's mail test).
+    const queue = await newQueue();
+    let ran = 0;
+    await queue.work('visit-scheduling', async () => {
+      ran++;
+    });
+    const early = (at: Date) =>
+      t.rows<{ early: boolean }>(sql`select now() < ${at.toISOString()}::timestamptz as early`);
+    for (let i = 1; i <= 5; i++) {
+      // Due 30 ms from now; the drain starts in the tick the job becomes due.
+      const at = new Date(Date.now() + 30);
+      await enqueue(t.db, 'visit-scheduling', { day: '2027-03-01' }, { startAfter: at });
+      while ((await early(at))[0]!.early);
+      expect(await queue.drain()).toBe(1);
+      expect(ran).toBe(i);
+    }
+  });
+
   it('keeps a queued job across restarts: a new queue instance runs it', async () => {
     await enqueue(t.db, 'visit-scheduling', { day: '2027-03-01' });
     const first = await newQueue();
