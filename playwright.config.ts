@@ -106,8 +106,10 @@ function server(port: number, dataDir: string, more: Record<string, string> = {}
       VISIT_OFFERS_AT: 'off',
       // The shopboard journey runs the deadline job with its moved clock (src/server/e2e-hooks.ts).
       E2E_TEST_HOOKS: '1',
-      // The webhooks journey's local receiver (e2e/webhooks.spec.ts): allowed although local, over http.
-      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:4555,localhost:4555',
+      // The webhooks journey's local receiver (e2e/webhooks.spec.ts), and a port nobody listens at (the
+      // phone journey's failing endpoint): allowed although local, over http. They differ, as the two
+      // journeys run at once: an event sent to the receiver's port would reach the other journey.
+      WEBHOOK_ALLOWED_HOSTS: '127.0.0.1:4555,localhost:4555,127.0.0.1:4556',
       ...more,
     },
   };

@@ -94,11 +94,12 @@ test('on a phone the team, API keys and webhook deliveries read whole, one card 
     { id: createApiKey.key._id },
     token,
   );
-  // An endpoint nobody listens at: its test event fails and is retried, a row in the log.
+  // An endpoint nobody listens at (not the webhooks journey's receiver, 4555, which may be up at this
+  // moment): its test event fails and is retried, a row in the log.
   const { createWebhookEndpoint } = await gql<{ createWebhookEndpoint: { _id: string } }>(
     request,
     'mutation($input: WebhookEndpointInput!){ createWebhookEndpoint(input:$input){ _id } }',
-    { input: { url: 'http://127.0.0.1:4555/nobody-home', events: ['REPORT_READY'] } },
+    { input: { url: 'http://127.0.0.1:4556/nobody-home', events: ['REPORT_READY'] } },
     token,
   );
   await gql(

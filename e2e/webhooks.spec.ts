@@ -54,7 +54,8 @@ test.beforeAll(async () => {
       body += c.toString('utf8');
     });
     req.on('end', () => {
-      received.push({ headers: req.headers, body });
+      // Only this journey's endpoint: another journey's event sent here would carry another secret.
+      if (req.url === '/hooks') received.push({ headers: req.headers, body });
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('received');
     });
