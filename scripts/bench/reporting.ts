@@ -45,9 +45,11 @@ import { percentile, startBenchApp, withBenchDatabase } from './bench-database.j
  *
  * BENCH_BEFORE_DIR=dir (the default run): an earlier commit's worktree (node_modules linked, `npm run
  * codegen` done) serves the same database beside this checkout, and every call alternates between the
- * two apps. A call fails when this checkout's p95 is above the earlier one's by more than 10 % and 1 ms;
- * a call the earlier app does not have (the Performance Summary's benchmarks, issue 48) is timed here
- * only, against the target.
+ * two apps; the earlier app is timed twice, interleaved, for the A/A spread. A call fails when this
+ * checkout's p95 is above both of the earlier one's by more than 10 % and 1 ms, and again when that call
+ * is timed anew (one such p95 in 30-odd calls comes from noise alone now and then); a call the earlier app
+ * does not have (the Performance Summary's benchmarks and the score alerts card, issue 48) is timed here
+ * only, against the target. A p95 of 25 requests is their second slowest: REPEAT=200 for a figure.
  */
 const BEFORE = process.env.BENCH_BEFORE_DIR ? path.resolve(process.env.BENCH_BEFORE_DIR) : null;
 const SCOPED = process.argv[2] === 'scoped';
@@ -72,7 +74,7 @@ const CHAIN_DAYS = 1826;
 const MANAGER_LOCATIONS = 50;
 const TARGET_MS = 150;
 const REPEAT = Number(process.env.REPEAT ?? 25);
-/** The scoped run's rounds (each REPEAT requests per call and caller); its figures pool them. */
+/** The rounds of the scoped and before/after runs (each REPEAT requests per call and caller); their figures pool them. */
 const ROUNDS = Number(process.env.ROUNDS ?? 3);
 const TODAY = new Date('2026-11-22T00:00:00Z');
 /** The list pages' paging (REPORT_PAGE of src/web/reports/reporting-client.ts, a React module). */
@@ -220,6 +222,7 @@ async function seedChain(sql: postgres.Sql, passwordHash: string) {
   for (const i of indexes) await sql.unsafe(i.def);
   for (const c of constraints.filter((c) => c.contype === 'f'))
     await sql.unsafe(`alter table ${c.tbl} add constraint "${c.conname}" ${c.def}`);
+  await seedScoreAlerts(sql);
   await sql`vacuum analyze`;
 }
 
@@ -266,7 +269,21 @@ export async function seed(sql: postgres.Sql, passwordHash: string) {
     select e.client_id, e.uqid, e.shop_date, s.section_index, s.section_header, sum(s.score::float8 / s.possible_score), count(*)
     from evaluation_section_scores s join evaluations e on e.id = s.evaluation_id group by 1, 2, 3, 4, 5 order by 3`;
   await seedTotals(sql);
+  await seedScoreAlerts(sql);
   await sql`analyze`;
+}
+
+/**
+ * Score alerts (issue 48) on one of the bench customer's shops in 50, as approval raises them, a tenth
+ * of them acknowledged: the dashboard's alerts card reads the newest open ones.
+ */
+async function seedScoreAlerts(sql: postgres.Sql) {
+  await sql`insert into score_alerts (id, account_id, evaluation_id, uqid, location_id, reason, percentage,
+      trailing_average, below_percent, drop_points, trailing_shops, shop_date, created_at, acknowledged_at)
+    select 'alert-' || e.id, e.client_id, e.id, e.uqid, e.location_id, 'below-and-drop', 52.5, 81.25, 70, 10, 5,
+      e.shop_date, e.shop_date + time '12:00', case when n % 10 = 0 then e.shop_date + time '18:00' end
+    from (select *, row_number() over (order by id) n from evaluations where client_id = 'client') e
+    where n % 50 = 0`;
 }
 
 /**
@@ -338,16 +355,19 @@ async function main() {
           ).startBenchApp(bench)
         : null;
       if (before) beforeApp = before.app;
-      const beforeHasBenchmarks =
+      /** Whether the earlier app's schema has the type (a call it lacks is timed on this checkout only). */
+      const beforeHas = async (type: string) =>
         before !== null &&
         (await fetch(`${before.base}/api`, {
           method: 'POST',
           headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ query: '{ __type(name: "BenchmarkFilter") { name } }' }),
+          body: JSON.stringify({ query: `{ __type(name: "${type}") { name } }` }),
         })
           .then((r) => r.json())
           .then((b: { data?: { __type: unknown } }) => Boolean(b.data?.__type))
           .catch(() => false));
+      const beforeHasBenchmarks = await beforeHas('BenchmarkFilter');
+      const beforeHasAlerts = await beforeHas('ScoreAlert');
       const login = async (email: string) =>
         (await gql(`mutation { login(email: "${email}", password: "bench-client-pass") { token } }`)).login
           .token as string;
@@ -477,6 +497,21 @@ async function main() {
             ),
           ],
         },
+        // The dashboard's score alerts card (issue 48): the newest open alerts; an app without it skips it.
+        {
+          name: 'GraphQL ScoreAlerts (the dashboard card)',
+          calls: async (_w, as, origin) => {
+            if (origin !== base && !beforeHasAlerts) return null;
+            return [
+              gqlRequest(
+                'query ScoreAlerts($includeAcknowledged: Boolean) { scoreAlerts(includeAcknowledged: $includeAcknowledged) { _id evaluationId programName locationName shopDate percentage trailingAverage reason reasonLabel actionPlanId createdAt acknowledgedAt } }',
+                {},
+                as,
+                origin,
+              ),
+            ];
+          },
+        },
         // The Performance Summary's benchmark line (issue 48), loaded after the summary: Year to Date and
         // Past 30 Days, every program; an app without it skips it.
         ...(['Year to Date', 'Past 30 Days'] as const).map(
@@ -503,9 +538,13 @@ async function main() {
        * A case of several calls (every page of the CSV's answers) pools their timings, each call
        * repeated so that the case has about REPEAT requests (at least 3 per call).
        */
-      const time = async (callers: [string, string, string?][], report?: (t: Timing) => void) => {
+      const time = async (
+        callers: [string, string, string?][],
+        report?: (t: Timing) => void,
+        only: readonly Case[] = cases,
+      ) => {
         const results: Timing[][] = callers.map(() => []);
-        for (const { name, calls } of cases) {
+        for (const { name, calls } of only) {
           const found = await Promise.all(
             callers.map(([userMakingRequest, as, origin]) =>
               calls({ ...who, userMakingRequest }, as, origin ?? base),
@@ -549,6 +588,16 @@ async function main() {
         }
         return results;
       };
+      /** Each caller's timings over all rounds: rounds[round][caller][case], pooled per caller and case. */
+      const pooled = (rounds: Timing[][][], callers: number): Timing[][] =>
+        Array.from({ length: callers }, (_, c) =>
+          rounds[0]![c]!.map((first, i) => {
+            const all = rounds.flatMap((round) => round[c]![i]!.ms);
+            return all.length
+              ? { ...first, ms: all, p50: percentile(all, 50), p95: percentile(all, 95) }
+              : first;
+          }),
+        );
       const ms = (n: number) => `${n.toFixed(1).padStart(6)} ms`;
       if (SCOPED) {
         const managerToken = await login('manager@bench.test');
@@ -568,12 +617,7 @@ async function main() {
               ['client', token],
             ]),
           );
-        const [owner, manager, again] = [0, 1, 2].map((c) =>
-          rounds[0]![c]!.map((first, i) => {
-            const pooled = rounds.flatMap((round) => round[c]![i]!.ms);
-            return { ...first, ms: pooled, p50: percentile(pooled, 50), p95: percentile(pooled, 95) };
-          }),
-        ) as [Timing[], Timing[], Timing[]];
+        const [owner, manager, again] = pooled(rounds, 3) as [Timing[], Timing[], Timing[]];
         // The issue's target: every call's p95 for the manager no worse than the owner's. "Worse" is
         // beyond the noise: above both owner runs' p95 by more than 10 % and 1 ms (a timer and GC
         // floor: on calls of 3 ms the two owner runs alone fall 1-2 ms apart).
@@ -605,26 +649,67 @@ async function main() {
           )
         ).login.token as string;
         console.log(
-          `\nReporting API over HTTP, ${REPEAT} requests each, this checkout (after) and ${BEFORE} (before) alternating; target: after's p95 no more than 10 % and 1 ms above before's (a call only after has: p95 < ${TARGET_MS} ms):`,
+          `\nReporting API over HTTP, ${ROUNDS} rounds of ${REPEAT} requests each (pooled), this checkout (after) and ${BEFORE} (before, timed twice: the A/A spread) alternating; target: after's p95 no more than 10 % and 1 ms above both of before's (a call only after has: p95 < ${TARGET_MS} ms):`,
         );
         console.log(
-          `  ${'call'.padEnd(66)} ${'rows'.padStart(7)}  ${'p50 after'.padStart(9)} ${'p50 before'.padStart(10)}  ${'p95 after'.padStart(9)} ${'p95 before'.padStart(10)}  after/before`,
+          `  ${'call'.padEnd(66)} ${'rows'.padStart(7)}  ${'p50 after'.padStart(9)} ${'p50 before'.padStart(10)}  ${'p95 after'.padStart(9)} ${'p95 before'.padStart(10)} ${'again'.padStart(9)}  after/before`,
         );
-        let slower = 0;
-        const [after, earlier] = await time([
+        // The earlier app twice, interleaved with this one: two p95s of the same work show how far they
+        // fall apart on this machine (on calls of 2-4 ms, a millisecond or two from one GC or another
+        // process), so "slower" is beyond that spread, as in the scoped run. ROUNDS runs of the calls,
+        // each caller's figures over its requests of all rounds pooled.
+        const callers: [string, string, string][] = [
           ['client', token, base],
           ['client', beforeToken, before.base],
-        ]);
-        for (const [i, a] of after!.entries()) {
-          const b = earlier![i]!;
-          const worse = Number.isNaN(b.p95) ? a.p95 >= TARGET_MS : a.p95 > b.p95 * 1.1 + 1;
-          if (worse) slower++;
+          ['client', beforeToken, before.base],
+        ];
+        const timeAll = async (only: readonly Case[]) => {
+          const rounds: Timing[][][] = [];
+          for (let r = 0; r < ROUNDS; r++) rounds.push(await time(callers, undefined, only));
+          return pooled(rounds, 3) as [Timing[], Timing[], Timing[]];
+        };
+        const isSlower = (a: Timing, b: Timing, b2: Timing) =>
+          Number.isNaN(b.p95) ? a.p95 >= TARGET_MS : a.p95 > Math.max(b.p95, b2.p95) * 1.1 + 1;
+        const dash = '         -';
+        const row = (a: Timing, b: Timing, b2: Timing, note: string) => {
+          const isNew = Number.isNaN(b.p95);
           console.log(
-            `  ${a.name.padEnd(66)} ${String(a.rows).padStart(7)}  ${ms(a.p50)} ${Number.isNaN(b.p50) ? '         -' : ` ${ms(b.p50)}`}  ${ms(a.p95)} ${Number.isNaN(b.p95) ? '         -' : ` ${ms(b.p95)}`}  ${Number.isNaN(b.p95) ? '(new)' : (a.p95 / b.p95).toFixed(2).padStart(12)}${worse ? '  slower' : ''}`,
+            `  ${a.name.padEnd(66)} ${String(a.rows).padStart(7)}  ${ms(a.p50)} ${isNew ? dash : ` ${ms(b.p50)}`}  ${ms(a.p95)} ${isNew ? dash : ` ${ms(b.p95)}`} ${isNew ? dash : ms(b2.p95)}  ${isNew ? '(new)' : (a.p95 / b.p95).toFixed(2).padStart(12)}${note}`,
           );
+        };
+        const [after, earlier, again] = await timeAll(cases);
+        const flagged: Case[] = [];
+        for (const [i, a] of after.entries()) {
+          const worse = isSlower(a, earlier[i]!, again[i]!);
+          if (worse) flagged.push(cases[i]!);
+          row(a, earlier[i]!, again[i]!, worse ? '  slower: timed again below' : '');
+        }
+        // The calls' p95s after against before, all together: a change that slows them shows here first.
+        const both = after.flatMap((a, i) =>
+          Number.isNaN(earlier[i]!.p95) ? [] : [a.p95 / earlier[i]!.p95],
+        );
+        const aa = earlier.flatMap((b, i) => (Number.isNaN(b.p95) ? [] : [again[i]!.p95 / b.p95]));
+        const geomean = (r: number[]) => Math.exp(r.reduce((sum, x) => sum + Math.log(x), 0) / r.length);
+        console.log(
+          `\nGeometric mean of the p95s over the ${both.length} calls both apps have: after/before ${geomean(both).toFixed(2)}, before again/before ${geomean(aa).toFixed(2)} (the A/A spread).`,
+        );
+        // With 30-odd calls, one p95 of three beyond the others by 10 % and 1 ms is expected now and then
+        // from noise alone (the A/A column trips it too). A flagged call is timed again, all three
+        // callers anew: it fails only when it is slower again.
+        let slower = 0;
+        if (flagged.length) {
+          console.log(
+            `\nThe ${flagged.length} flagged call(s), timed again (${ROUNDS} rounds of ${REPEAT}):`,
+          );
+          const [a2, b2, c2] = await timeAll(flagged);
+          for (const [i, a] of a2.entries()) {
+            const worse = isSlower(a, b2[i]!, c2[i]!);
+            if (worse) slower++;
+            row(a, b2[i]!, c2[i]!, worse ? '  slower again' : '  not slower');
+          }
         }
         console.log(
-          `\n${slower === 0 ? 'PASS' : 'FAIL'}: ${slower} of ${after!.length} calls slower after than before (by more than 10 % and 1 ms; a new call: over ${TARGET_MS} ms).`,
+          `${slower === 0 ? 'PASS' : 'FAIL'}: ${slower} of ${after.length} calls slower after than both before runs (by more than 10 % and 1 ms, and again when timed anew; a new call: over ${TARGET_MS} ms).`,
         );
         if (slower) process.exitCode = 1;
         return;
